@@ -1,0 +1,50 @@
+/// Formats steps as the lines of a timeline, for `send --dry-run`.
+///
+/// One line per step: when it starts and how long it lasts (milliseconds from the first
+/// step), on or off, and the character with its code; gaps between characters and words are
+/// named as such.
+public struct TimelineFormatter: Sendable {
+  private let origin: MonotonicInstant
+
+  /// A formatter that counts time from `origin`.
+  public init(origin: MonotonicInstant) {
+    self.origin = origin
+  }
+
+  /// The header line.
+  public static let header = "    start_ms  state  duration_ms  sending"
+
+  /// The line for `step`, which began at `start`.
+  public func line(for step: MorseStep, at start: MonotonicInstant) -> String {
+    let time = (start - origin).millisecondsText
+    let state = step.isOn ? "on" : "off"
+    let sending: String
+    switch step.kind {
+    case .dot, .dash, .elementGap: sending = "\(step.symbol.text) \(step.symbol.code)"
+    case .letterGap: sending = "(letter gap)"
+    case .wordGap: sending = "(word gap)"
+    }
+    return Self.padded(time, 12) + "  " + Self.padded(state, 5, left: true) + "  "
+      + Self.padded(step.duration.millisecondsText, 11) + "  " + sending
+  }
+
+  /// The closing line: the whole length of the transmission.
+  public func summary(end: MonotonicInstant, steps: Int) -> String {
+    "total \((end - origin).millisecondsText) ms in \(steps) steps"
+  }
+
+  private static func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + padding : padding + text
+  }
+}
+
+/// A torch that is not there, for a dry run: switching it does nothing.
+public final class VirtualTorch: Torch {
+  /// A torch that touches nothing.
+  public init() {}
+  /// Does nothing.
+  public func set(_ isOn: Bool) {}
+  /// Does nothing.
+  public func restore() {}
+}

@@ -1,0 +1,50 @@
+import MorseCore
+
+/// The statuses morsetorch exits with (sysexits.h where one fits); `--help` lists them.
+enum ExitStatus {
+  static let success: Int32 = 0
+  static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+  static let unavailable: Int32 = 69
+  static let software: Int32 = 70
+  static let ioError: Int32 = 74
+  static let temporaryFailure: Int32 = 75
+  static let permissionDenied: Int32 = 77
+
+  /// The conventional status after stopping for `signal`: 128 + its number.
+  static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
+}
+
+/// The one place that turns an error into what the user reads and the status to exit with.
+func failureReport(for error: any Error) -> (message: String, status: Int32) {
+  switch error {
+  case let hinted as HintedError:
+    let report = failureReport(for: hinted.error)
+    return (report.message + "\n" + hinted.hint, report.status)
+  case let error as UsageError:
+    return (error.description, ExitStatus.usage)
+  case let error as TimingError:
+    return (error.description, ExitStatus.usage)
+  case let error as MorseError:
+    return (error.description, ExitStatus.dataError)
+  case let error as InputError:
+    return (error.description, ExitStatus.ioError)
+  case let error as TorchError:
+    switch error {
+    case .invalidName:
+      return (error.description, ExitStatus.usage)
+    case .classDirectoryMissing, .noLEDs, .ledNotFound, .vanished, .malformed:
+      return (error.description, ExitStatus.unavailable)
+    case .permissionDenied:
+      return (error.description, ExitStatus.permissionDenied)
+    case .busy:
+      return (error.description, ExitStatus.temporaryFailure)
+    case .io:
+      return (error.description, ExitStatus.ioError)
+    }
+  case let error as SignalWatcherError:
+    return (error.description, ExitStatus.software)
+  default:
+    return ("unexpected error: \(error)", ExitStatus.software)
+  }
+}

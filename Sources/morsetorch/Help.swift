@@ -1,0 +1,172 @@
+/// The version `--version` prints.
+let version = "0.1.0"
+
+/// The options of each command, in the order `--help` lists them.
+enum Options {
+  static let help = OptionSpec(name: "help", shortName: "h", valueName: nil, help: "show this help")
+  static let skipUnknown = OptionSpec(
+    name: "skip-unknown", shortName: nil, valueName: nil,
+    help: "drop characters that have no Morse signal (with a warning) instead of failing")
+
+  static let send: [OptionSpec] = [
+    OptionSpec(
+      name: "led", shortName: nil, valueName: "NAME",
+      help: "the LED under the LED class directory (default: $MORSETORCH_LED, else automatic)"),
+    OptionSpec(
+      name: "wpm", shortName: nil, valueName: "N",
+      help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)"),
+    OptionSpec(
+      name: "unit", shortName: nil, valueName: "MS",
+      help: "the dot length in milliseconds, 1-10000, instead of --wpm"),
+    OptionSpec(
+      name: "farnsworth", shortName: nil, valueName: "WPM",
+      help: "overall speed: stretch letter and word gaps, characters stay at --wpm"),
+    OptionSpec(
+      name: "brightness", shortName: nil, valueName: "N|P%",
+      help: "how bright \"on\" is: a value up to max_brightness, or a percentage"),
+    skipUnknown,
+    OptionSpec(
+      name: "dry-run", shortName: nil, valueName: nil,
+      help: "print the step timeline at once and touch no LED"),
+    OptionSpec(
+      name: "preview", shortName: nil, valueName: nil,
+      help: "show the light in this terminal, in real time, instead of on an LED"),
+    help,
+  ]
+  static let encode: [OptionSpec] = [skipUnknown, help]
+  static let decode: [OptionSpec] = [help]
+  static let list: [OptionSpec] = [help]
+  static let global: [OptionSpec] = [
+    help, OptionSpec(name: "version", shortName: nil, valueName: nil, help: "print the version"),
+  ]
+}
+
+/// The text `--help` prints, for the tool and for each command.
+enum HelpText {
+  static let exitStatuses = """
+    Exit status:
+      0    done
+      64   usage error: unknown option, value out of range
+      65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
+      69   LED unavailable: no LED class, LED not found, LED vanished while sending
+      74   I/O error reading input or writing an LED
+      75   LED busy (EBUSY: a flash LED in use by a camera); try again
+      77   permission denied writing the LED (see README: Permissions)
+      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM
+    """
+
+  static let environment = """
+    Environment:
+      MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
+      MORSETORCH_LED        the LED to use when --led is not given
+    """
+
+  static let tool = """
+    morsetorch \(version) - send text as Morse code on a Linux LED
+
+    Usage:
+      morsetorch send [options] [TEXT...]   blink TEXT on an LED (no TEXT or "-": standard input)
+      morsetorch encode [TEXT...]           print TEXT as dots and dashes
+      morsetorch decode [CODE...]           print dots and dashes as text
+      morsetorch list                       show the LEDs and whether you may write them
+      morsetorch help [COMMAND]             show help for a command
+
+    Options:
+      -h, --help      show help (also after a command: morsetorch send --help)
+      --version       print the version
+
+    Examples:
+      morsetorch send "SOS"
+      journalctl -f | morsetorch send --led input3::capslock
+      morsetorch send --dry-run --wpm 20 "CQ CQ"
+      morsetorch encode "Hello, world"        # .... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let send = """
+    Usage: morsetorch send [options] [TEXT...]
+
+    Blinks TEXT as Morse code on an LED and exits when the last step has ended, with the LED's
+    trigger and brightness as they were. Several TEXT words are joined by spaces. With no TEXT,
+    or TEXT "-", standard input is read and sent line by line as each line arrives.
+
+    Every character is checked before anything is sent (for standard input: each line before
+    it starts); one without a Morse signal is an error naming it and its line and column.
+
+    Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
+    words 7; unit = 1200 / WPM ms.
+
+    Options:
+    \(optionLines(Options.send))
+
+    The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
+    one, else the first LED by name (the choice is reported when there were several).
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let encode = """
+    Usage: morsetorch encode [--skip-unknown] [TEXT...]
+
+    Prints TEXT (or each line of standard input) as Morse code: characters separated by one
+    space, words by " / ". Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
+
+    Options:
+    \(optionLines(Options.encode))
+
+    \(exitStatuses)
+    """
+
+  static let decode = """
+    Usage: morsetorch decode [CODE...]
+
+    Prints dots and dashes (or each line of standard input) as text. Codes are separated by
+    spaces; words by "/" or by three or more spaces. A code with no character but a prosign
+    prints as <SK>.
+
+    Options:
+    \(optionLines(Options.decode))
+
+    \(exitStatuses)
+    """
+
+  static let list = """
+    Usage: morsetorch list
+
+    Shows every LED under the LED class directory: its name, max_brightness, active trigger,
+    current brightness, and whether you may write its brightness and trigger.
+
+    Options:
+    \(optionLines(Options.list))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  /// The help of `command`, or nil if there is no such command.
+  static func forCommand(_ command: String) -> String? {
+    switch command {
+    case "send": send
+    case "encode": encode
+    case "decode": decode
+    case "list": list
+    default: nil
+    }
+  }
+
+  private static func optionLines(_ specs: [OptionSpec]) -> String {
+    specs.map { spec in
+      var left = spec.shortName.map { "-\($0), " } ?? ""
+      left += "--\(spec.name)"
+      if let value = spec.valueName { left += " \(value)" }
+      let padding = String(repeating: " ", count: max(2, 22 - left.count))
+      return "  " + left + padding + spec.help
+    }.joined(separator: "\n")
+  }
+}

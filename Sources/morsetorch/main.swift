@@ -1,0 +1,28 @@
+import Foundation
+import MorseCore
+
+// Ignored so a closed pipe on standard output or error is an EPIPE error we can handle
+// (with the LED restored) instead of a silent death with the LED left on.
+signal(SIGPIPE, SIG_IGN)
+
+/// The command line as strict UTF-8: Swift's `CommandLine.arguments` would quietly repair
+/// invalid bytes into U+FFFD, and they would be sent (or rejected) as something else.
+private func strictArguments() throws -> [String] {
+  try (1..<Int(CommandLine.argc)).map { index in
+    let bytes =
+      CommandLine.unsafeArgv[index].map { pointer in
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+      } ?? []
+    return try UTF8Lines.decode(bytes, line: 1)
+  }
+}
+
+let status: Int32
+do {
+  status = runCommandLine(try strictArguments(), environment: ProcessInfo.processInfo.environment)
+} catch {
+  let report = failureReport(for: error)
+  Console.error(report.message)
+  status = report.status
+}
+exit(status)
