@@ -1,0 +1,189 @@
+import Glibc
+
+/// An error number (`errno`) left by a failed system call.
+///
+/// Carries the symbolic name (`EACCES`) and the C library's text for it (`strerror_r(3)`), so an
+/// error message can show both: "Permission denied (EACCES)". Two values are equal when their
+/// codes are.
+public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The number itself, as found in `errno`.
+  public let code: Int32
+  /// The symbolic name, like `EACCES`; "errno 123" for a number without a known name.
+  public let name: String
+  /// The C library's description, like "Permission denied".
+  public let message: String
+
+  /// The error with number `code`.
+  public init(code: Int32) {
+    self.code = code
+    self.name = Errno.symbolicNames[code] ?? "errno \(code)"
+    self.message = Errno.text(for: code)
+  }
+
+  /// "Permission denied (EACCES)".
+  public var description: String { "\(message) (\(name))" }
+
+  /// Compares the codes only; name and message follow from the code.
+  public static func == (lhs: Errno, rhs: Errno) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the code only.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+  /// `strerror_r(3)`, the thread-safe `strerror` (Swift sees the XSI variant: 0 on success).
+  private static func text(for code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    let result = buffer.withUnsafeMutableBufferPointer { storage -> Int32 in
+      guard let start = storage.baseAddress else { return ERANGE }
+      return strerror_r(code, start, storage.count - 1)
+    }
+    guard result == 0 else { return "Unknown error \(code)" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  private static let symbolicNames: [Int32: String] = [
+    EPERM: "EPERM", ENOENT: "ENOENT", ESRCH: "ESRCH", EINTR: "EINTR", EIO: "EIO",
+    ENXIO: "ENXIO", E2BIG: "E2BIG", ENOEXEC: "ENOEXEC", EBADF: "EBADF", ECHILD: "ECHILD",
+    EAGAIN: "EAGAIN", ENOMEM: "ENOMEM", EACCES: "EACCES", EFAULT: "EFAULT", EBUSY: "EBUSY",
+    EEXIST: "EEXIST", EXDEV: "EXDEV", ENODEV: "ENODEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR",
+    EINVAL: "EINVAL", ENFILE: "ENFILE", EMFILE: "EMFILE", ENOTTY: "ENOTTY", EFBIG: "EFBIG",
+    ENOSPC: "ENOSPC", ESPIPE: "ESPIPE", EROFS: "EROFS", EMLINK: "EMLINK", EPIPE: "EPIPE",
+    ERANGE: "ERANGE", EDEADLK: "EDEADLK", ENAMETOOLONG: "ENAMETOOLONG", ENOSYS: "ENOSYS",
+    ENOTEMPTY: "ENOTEMPTY", ELOOP: "ELOOP", ENODATA: "ENODATA", ETIMEDOUT: "ETIMEDOUT",
+    EOPNOTSUPP: "EOPNOTSUPP", ESTALE: "ESTALE", ENOTCONN: "ENOTCONN", ECANCELED: "ECANCELED",
+    ENOMEDIUM: "ENOMEDIUM", EOVERFLOW: "EOVERFLOW",
+  ]
+}
+
+/// The thin layer over Glibc file I/O: the only place in MorseCore that touches a descriptor.
+///
+/// Shaped after apple/swift-system: every wrapper names the C call it stands for, `-1` becomes a
+/// typed `Errno`, and `EINTR` is retried. Paths are used as given; nothing here follows or
+/// refuses symlinks on its own (a real `/sys/class/leds/NAME` is a symlink into `/sys/devices`).
+enum Syscalls {
+  /// The largest attribute `readFile` accepts; sysfs attributes fit in one page.
+  static let maximumFileSize = 65_536
+
+  /// Runs `body` until it stops failing with `EINTR`; `-1` from it becomes the `errno` it left.
+  static func retryingOnInterrupt<Value: FixedWidthInteger>(
+    _ body: () -> Value
+  ) throws(Errno) -> Value {
+    while true {
+      let result = body()
+      guard result == -1 else { return result }
+      let code = errno
+      if code != EINTR { throw Errno(code: code) }
+    }
+  }
+
+  /// `open(2)`; `O_CLOEXEC` is always added so no descriptor leaks into a child process.
+  static func open(_ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+    try retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC) }
+  }
+
+  /// `close(2)`. Not retried on `EINTR`: Linux has released the descriptor either way, and a
+  /// second close could hit a descriptor another thread has just opened.
+  static func close(_ descriptor: Int32) throws(Errno) {
+    if Glibc.close(descriptor) == -1 { throw Errno(code: errno) }
+  }
+
+  /// `read(2)` into `buffer`; returns the number of bytes read, 0 at end of file.
+  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
+    -> Int
+  {
+    try retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+  }
+
+  /// `write(2)` of `bytes`; returns the number of bytes written.
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try retryingOnInterrupt { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+  }
+
+  /// `access(2)`: whether the real user may access `path` in `mode` (`R_OK`, `W_OK`, …).
+  static func isAccessible(_ path: String, _ mode: Int32) -> Bool {
+    (try? retryingOnInterrupt { Glibc.access(path, mode) }) != nil
+  }
+
+  /// `stat(2)`, which follows symlinks: whether `path` is (or links to) a directory.
+  static func isDirectory(_ path: String) throws(Errno) -> Bool {
+    var status = stat()
+    _ = try retryingOnInterrupt { stat(path, &status) }
+    return status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in a directory, without `.` and `..`,
+  /// in the order the file system gives them.
+  static func directoryEntries(_ path: String) throws(Errno) -> [String] {
+    guard let directory = opendir(path) else { throw Errno(code: errno) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while true {
+      // readdir returns NULL both at the end and on error; only errno tells them apart.
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw Errno(code: errno) }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+  }
+
+  /// Opens `path` with `flags`, runs `body` on the descriptor and closes it; an error from
+  /// `body` wins over one from `close`.
+  static func withDescriptor<Value>(
+    _ path: String, _ flags: Int32, _ body: (Int32) throws(Errno) -> Value
+  ) throws(Errno) -> Value {
+    let descriptor = try open(path, flags)
+    let result: Result<Value, Errno>
+    do throws(Errno) {
+      result = .success(try body(descriptor))
+    } catch {
+      result = .failure(error)
+    }
+    let closeError: Errno?
+    do throws(Errno) {
+      try close(descriptor)
+      closeError = nil
+    } catch {
+      closeError = error
+    }
+    let value = try result.get()
+    if let closeError { throw closeError }
+    return value
+  }
+
+  /// The whole content of `path`: `open(2)` read-only, `read(2)` to the end, `close(2)`.
+  /// Throws `EFBIG` past `maximumFileSize`, which no LED attribute reaches.
+  static func readFile(_ path: String) throws(Errno) -> [UInt8] {
+    try withDescriptor(path, O_RDONLY) { descriptor throws(Errno) in
+      var content: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while true {
+        // withUnsafeMutableBytes only rethrows `any Error`; a Result keeps the type.
+        let count = try chunk.withUnsafeMutableBytes { buffer in
+          Result { () throws(Errno) in try read(descriptor, into: buffer) }
+        }.get()
+        if count == 0 { return content }
+        content.append(contentsOf: chunk[..<count])
+        if content.count > maximumFileSize { throw Errno(code: EFBIG) }
+      }
+    }
+  }
+
+  /// Replaces the content of an existing file with `bytes` in one `write(2)`.
+  ///
+  /// `O_TRUNC` keeps a plain file right ("0\n" over "255\n" leaves "0\n", not "055\n") and is
+  /// ignored by sysfs. No `O_CREAT`: a missing attribute means the LED is gone, and must not
+  /// turn into a new file. A short write counts as `EIO`: sysfs takes each write as a whole
+  /// value, so writing the rest separately would send a second, wrong value.
+  static func replaceFile(_ path: String, with bytes: [UInt8]) throws(Errno) {
+    try withDescriptor(path, O_WRONLY | O_TRUNC) { descriptor throws(Errno) in
+      let written = try bytes.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in try write(descriptor, buffer) }
+      }.get()
+      if written != bytes.count { throw Errno(code: EIO) }
+    }
+  }
+}
