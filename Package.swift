@@ -13,7 +13,11 @@ let package = Package(
     .executableTarget(
       name: "morsetorch-benchmark", dependencies: ["MorseCore"],
       path: "Sources/morsetorch-benchmark"),
-    .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore"]),
-    .testTarget(name: "MorsetorchTests", dependencies: ["MorseCore", "morsetorch"]),
+    // Fakes shared by the test targets: a manual clock, a recording torch, a temporary LED
+    // class directory of plain files.
+    .target(name: "MorseTestSupport", dependencies: ["MorseCore"], path: "Tests/Support"),
+    .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore", "MorseTestSupport"]),
+    .testTarget(
+      name: "MorsetorchTests", dependencies: ["MorseCore", "MorseTestSupport", "morsetorch"]),
   ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import MorseCore
+import MorseTestSupport
 import Testing
 
 @Suite struct StepSchedulerTests {

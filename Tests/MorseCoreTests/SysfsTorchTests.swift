@@ -1,4 +1,5 @@
 import Foundation
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore

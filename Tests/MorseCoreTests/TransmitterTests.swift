@@ -1,4 +1,5 @@
 import MorseCore
+import MorseTestSupport
 import Testing
 
 @Suite struct TransmitterTests {

@@ -12,16 +12,16 @@ import Foundation
 ///
 /// Depends on Foundation only, so every test target can carry a copy. The directory is removed
 /// by `remove()` or when the value is deinitialized.
-final class TemporaryLEDDirectory: Sendable {
+public final class TemporaryLEDDirectory: Sendable {
   /// The temporary root holding `devices/` and `leds/`.
-  let root: String
+  public let root: String
   /// The imitation of /sys/class/leds: one symlink per LED.
-  let ledsPath: String
+  public let ledsPath: String
   /// Where the LED directories really are, like /sys/devices/platform/leds.
-  let devicesPath: String
+  public let devicesPath: String
 
   /// An empty class directory (`leds/` exists and has no LED).
-  init() throws {
+  public init() throws {
     let base = FileManager.default.temporaryDirectory.path
     root = base + "/morsetorch-leds-" + UUID().uuidString
     ledsPath = root + "/leds"
@@ -41,7 +41,7 @@ final class TemporaryLEDDirectory: Sendable {
   /// Numbers are written as the kernel shows them, with a trailing newline.
   /// Returns the LED's path through the symlink.
   @discardableResult
-  func addLED(
+  public func addLED(
     _ name: String, maxBrightness: Int = 255, brightness: Int = 0,
     trigger: String? = "[none] timer heartbeat", attributes: [String: String] = [:]
   ) throws -> String {
@@ -60,42 +60,42 @@ final class TemporaryLEDDirectory: Sendable {
   }
 
   /// The LED's path in the class directory (the symlink), like /sys/class/leds/NAME.
-  func ledPath(of name: String) -> String { ledsPath + "/" + name }
+  public func ledPath(of name: String) -> String { ledsPath + "/" + name }
 
   /// The LED's real directory, like /sys/devices/platform/leds/NAME.
-  func devicePath(of name: String) -> String { devicesPath + "/" + name }
+  public func devicePath(of name: String) -> String { devicesPath + "/" + name }
 
   /// The exact content of an attribute, newline included: "255\n".
-  func read(_ attribute: String, of name: String) throws -> String {
+  public func read(_ attribute: String, of name: String) throws -> String {
     let data = try Data(contentsOf: URL(fileURLWithPath: devicePath(of: name) + "/" + attribute))
     return String(decoding: data, as: UTF8.self)
   }
 
   /// Replaces (or creates) an attribute with exactly `content`; add the newline yourself.
-  func write(_ content: String, to attribute: String, of name: String) throws {
+  public func write(_ content: String, to attribute: String, of name: String) throws {
     try Data(content.utf8).write(
       to: URL(fileURLWithPath: devicePath(of: name) + "/" + attribute))
   }
 
   /// Sets an attribute's mode bits (like 0o444); root still writes such a file.
-  func setPermissions(_ mode: Int, of attribute: String, of name: String) throws {
+  public func setPermissions(_ mode: Int, of attribute: String, of name: String) throws {
     try FileManager.default.setAttributes(
       [.posixPermissions: mode], ofItemAtPath: devicePath(of: name) + "/" + attribute)
   }
 
   /// Deletes one attribute file, as the kernel does with `delay_on` when the timer trigger goes.
-  func removeAttribute(_ attribute: String, of name: String) throws {
+  public func removeAttribute(_ attribute: String, of name: String) throws {
     try FileManager.default.removeItem(atPath: devicePath(of: name) + "/" + attribute)
   }
 
   /// Makes the LED vanish, as when its device is unplugged: the symlink and the directory go.
-  func removeLED(_ name: String) throws {
+  public func removeLED(_ name: String) throws {
     try FileManager.default.removeItem(atPath: ledPath(of: name))
     try FileManager.default.removeItem(atPath: devicePath(of: name))
   }
 
   /// Deletes the whole temporary tree; safe to call more than once.
-  func remove() {
+  public func remove() {
     try? FileManager.default.removeItem(atPath: root)
   }
 }

@@ -1,19 +1,27 @@
 import MorseCore
 
 /// A torch that records every switch with the time on a shared clock.
-final class RecordingTorch: Torch, @unchecked Sendable {
+public final class RecordingTorch: Torch, @unchecked Sendable {
   /// One switch of the light.
-  struct Event: Equatable, CustomStringConvertible {
+  public struct Event: Equatable, CustomStringConvertible {
     /// Milliseconds since the clock's origin.
-    let milliseconds: Double
+    public let milliseconds: Double
     /// The new state.
-    let isOn: Bool
+    public let isOn: Bool
 
-    var description: String { "\(isOn ? "on" : "off")@\(milliseconds)" }
+    public var description: String { "\(isOn ? "on" : "off")@\(milliseconds)" }
+
+    /// A switch to `isOn` at `milliseconds`.
+    public init(milliseconds: Double, isOn: Bool) {
+      self.milliseconds = milliseconds
+      self.isOn = isOn
+    }
   }
 
   /// Thrown by `set` when told to fail.
-  struct InjectedFailure: Error, Equatable {}
+  public struct InjectedFailure: Error, Equatable {
+    public init() {}
+  }
 
   private let clock: any StepClock
   private let lock = Lock()
@@ -23,19 +31,19 @@ final class RecordingTorch: Torch, @unchecked Sendable {
   private var sets = 0
 
   /// A torch timed by `clock`; `failAtSet` makes the Nth call of `set` (1-based) throw.
-  init(clock: any StepClock, failAtSet: Int? = nil) {
+  public init(clock: any StepClock, failAtSet: Int? = nil) {
     self.clock = clock
     self.failAtSet = failAtSet
   }
 
   /// Every switch, in order.
-  var events: [Event] { lock.withLock { recorded } }
+  public var events: [Event] { lock.withLock { recorded } }
   /// How many times `restore` was called.
-  var restoreCount: Int { lock.withLock { restores } }
+  public var restoreCount: Int { lock.withLock { restores } }
   /// Whether the light is on now.
-  var isOn: Bool { lock.withLock { recorded.last?.isOn ?? false } }
+  public var isOn: Bool { lock.withLock { recorded.last?.isOn ?? false } }
 
-  func set(_ isOn: Bool) throws {
+  public func set(_ isOn: Bool) throws {
     try lock.withLock {
       sets += 1
       if sets == failAtSet { throw InjectedFailure() }
@@ -46,17 +54,17 @@ final class RecordingTorch: Torch, @unchecked Sendable {
     }
   }
 
-  func restore() {
+  public func restore() {
     lock.withLock { restores += 1 }
   }
 }
 
 /// Milliseconds as an instant since the origin.
-func at(_ milliseconds: Int) -> MonotonicInstant {
+public func at(_ milliseconds: Int) -> MonotonicInstant {
   MonotonicInstant(sinceOrigin: .milliseconds(milliseconds))
 }
 
 /// Shorthand for an expected timeline: alternating on/off events at these milliseconds.
-func timeline(_ milliseconds: [Double]) -> [RecordingTorch.Event] {
+public func timeline(_ milliseconds: [Double]) -> [RecordingTorch.Event] {
   milliseconds.enumerated().map { RecordingTorch.Event(milliseconds: $1, isOn: $0 % 2 == 0) }
 }

@@ -4,7 +4,7 @@ import MorseCore
 ///
 /// Actions scheduled at an instant run when a wait passes over it, with the clock set to
 /// that instant — so a cancel "at 1000 ms" lands exactly mid-step.
-final class ManualStepClock: StepClock, @unchecked Sendable {
+public final class ManualStepClock: StepClock, @unchecked Sendable {
   private let lock = Lock()
   private var current: MonotonicInstant
   private var actions: [(instant: MonotonicInstant, action: () -> Void)] = []
@@ -12,30 +12,30 @@ final class ManualStepClock: StepClock, @unchecked Sendable {
   private let lateness: Duration
 
   /// A clock at `start`; every wait overshoots its deadline by `lateness` (a slow wake-up).
-  init(start: MonotonicInstant = .origin, lateness: Duration = .zero) {
+  public init(start: MonotonicInstant = .origin, lateness: Duration = .zero) {
     current = start
     self.lateness = lateness
   }
 
   /// Every deadline a wait asked for, in order.
-  var deadlines: [MonotonicInstant] { lock.withLock { requested } }
+  public var deadlines: [MonotonicInstant] { lock.withLock { requested } }
 
-  func now() -> MonotonicInstant { lock.withLock { current } }
+  public func now() -> MonotonicInstant { lock.withLock { current } }
 
   /// Moves the clock forward by `duration` at once.
-  func advance(by duration: Duration) {
+  public func advance(by duration: Duration) {
     lock.withLock { current = current + duration }
   }
 
   /// Runs `action` when a wait passes `instant`.
-  func schedule(at instant: MonotonicInstant, _ action: @escaping () -> Void) {
+  public func schedule(at instant: MonotonicInstant, _ action: @escaping () -> Void) {
     lock.withLock {
       actions.append((instant, action))
       actions.sort { $0.instant < $1.instant }
     }
   }
 
-  func wait(until deadline: MonotonicInstant, unlessCancelled cancellation: Cancellation) -> Bool {
+  public func wait(until deadline: MonotonicInstant, unlessCancelled cancellation: Cancellation) -> Bool {
     lock.withLock { requested.append(deadline) }
     while let due = takeAction(before: deadline) {
       due.action()

@@ -1,0 +1,56 @@
+/// Turns dots and dashes back into text.
+public enum MorseDecoder {
+  /// Decodes "... --- ..." to "SOS".
+  ///
+  /// Codes are separated by whitespace; words by "/" (with or without spaces around it), by 3
+  /// or more whitespace characters, or by a line break. Several separators in a row make one
+  /// word gap; leading and trailing ones are ignored. The output is uppercase; a code without
+  /// a character decodes to its prosign name ("...-.-" to "<SK>"). Throws
+  /// `MorseError.unknownCode` with the code and its line and column for a code with no meaning
+  /// or with a character other than "." and "-" in it.
+  public static func decode(_ text: String, line: Int = 1) throws(MorseError) -> String {
+    var output = ""
+    var currentLine = line
+    var column = 1
+    var code = ""
+    var codeColumn = 0
+    var whitespaceRun = 0
+    var isWordGapPending = false
+
+    func finishCode() throws(MorseError) {
+      guard !code.isEmpty else { return }
+      guard let morse = MorseCode(code), let decoded = MorseAlphabet.text(for: morse) else {
+        throw .unknownCode(code, line: currentLine, column: codeColumn)
+      }
+      if isWordGapPending && !output.isEmpty { output += " " }
+      isWordGapPending = false
+      output += decoded
+      code = ""
+    }
+
+    for character in text {
+      if character.isWhitespace {
+        try finishCode()
+        whitespaceRun += 1
+        if character == "\n" || character == "\r\n" || character == "\r" {
+          isWordGapPending = true
+          currentLine += 1
+          column = 1
+          continue
+        }
+        if whitespaceRun >= 3 { isWordGapPending = true }
+      } else if character == "/" {
+        try finishCode()
+        whitespaceRun = 0
+        isWordGapPending = true
+      } else {
+        whitespaceRun = 0
+        if code.isEmpty { codeColumn = column }
+        code.append(character)
+      }
+      column += 1
+    }
+    try finishCode()
+    return output
+  }
+}

@@ -1,0 +1,90 @@
+/// Text that cannot be encoded, Morse that cannot be decoded, or input that is not UTF-8.
+public enum MorseError: Error, Hashable, CustomStringConvertible {
+  /// A character with no Morse signal (with the default policy, which rejects it).
+  case unsendable(UnsendableCharacter)
+  /// A `<` with no `>` after it on the same line; the position is the `<`.
+  case unclosedProsign(line: Int, column: Int)
+  /// `<>` with nothing inside; the position is the `<`.
+  case emptyProsign(line: Int, column: Int)
+  /// A character other than a letter inside `<…>`.
+  case invalidProsignCharacter(UnsendableCharacter)
+  /// A group of dots and dashes (or other characters) with no meaning; the position is its
+  /// first character.
+  case unknownCode(String, line: Int, column: Int)
+  /// A byte that is not valid UTF-8 (or starts an invalid sequence) at a character column.
+  case invalidUTF8(line: Int, column: Int, byte: UInt8)
+
+  /// What is wrong, where, and how to fix it, for a person.
+  public var description: String {
+    switch self {
+    case .unsendable(let character):
+      return "\(character) has no Morse code; remove it or use --skip-unknown to drop it "
+        + "(see `morsetorch encode --help` for the alphabet)"
+    case .unclosedProsign(let line, let column):
+      return "the prosign starting with '<' at line \(line), column \(column) has no closing "
+        + "'>' on the same line; write prosigns like <SK>, or use --skip-unknown to drop the '<'"
+    case .emptyProsign(let line, let column):
+      return "the prosign '<>' at line \(line), column \(column) is empty; put its letters "
+        + "inside, like <SK> or <AR>"
+    case .invalidProsignCharacter(let character):
+      return "\(character) cannot be part of a prosign; a prosign is letters only between "
+        + "'<' and '>', like <SK> or <AR>"
+    case .unknownCode(let code, let line, let column):
+      if let stray = code.first(where: { $0 != "." && $0 != "-" }) {
+        let shown = UnsendableCharacter.describe(stray)
+        return "\"\(code)\" at line \(line), column \(column) contains \(shown), which is not a "
+          + "Morse element; write codes with '.' and '-' only, letters separated by a space "
+          + "and words by ' / '"
+      }
+      return "\"\(code)\" at line \(line), column \(column) is not a Morse code for any "
+        + "character or prosign; check the dots and dashes, and put a space between letters "
+        + "(see `morsetorch encode --help` for the alphabet)"
+    case .invalidUTF8(let line, let column, let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column) is "
+        + "not valid UTF-8; convert the input to UTF-8 (for example "
+        + "`iconv -f LATIN1 -t UTF-8`)"
+    }
+  }
+}
+
+/// A character that could not be sent, with where it was.
+public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
+  /// The character as written (NFC).
+  public let character: Character
+  /// The 1-based line it is on.
+  public let line: Int
+  /// The 1-based column, counted in characters, within its line.
+  public let column: Int
+
+  /// A character at a position.
+  public init(character: Character, line: Int, column: Int) {
+    self.character = character
+    self.line = line
+    self.column = column
+  }
+
+  /// Like "'ä' (U+00E4) at line 1, column 5".
+  public var description: String {
+    "\(Self.describe(character)) at line \(line), column \(column)"
+  }
+
+  /// Like "'ä' (U+00E4)", or "an invisible character (U+0007)" for controls and the like.
+  static func describe(_ character: Character) -> String {
+    let scalars = character.unicodeScalars.map { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    let isVisible = character.unicodeScalars.allSatisfy { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
+        .paragraphSeparator, .spaceSeparator:
+        return false
+      default:
+        return true
+      }
+    }
+    let shown = isVisible ? "'\(character)'" : "an invisible character"
+    return "\(shown) (\(scalars.joined(separator: " ")))"
+  }
+}

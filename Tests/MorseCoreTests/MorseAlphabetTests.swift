@@ -1,0 +1,150 @@
+import Testing
+
+@testable import MorseCore
+
+/// Codes shared by several extension characters decode to this documented choice.
+private let documentedDecoding: [String: String] = [
+  ".-.-": "Ä", ".--.-": "À", "-.-..": "Ç", "---.": "Ö", "..--": "Ü",
+]
+
+/// The single-character lowercase form, or the character itself (ß stays ß).
+private func lowercase(_ character: Character) -> Character {
+  let lower = String(character).lowercased()
+  return lower.count == 1 ? lower.first ?? character : character
+}
+
+@Suite struct MorseAlphabetTests {
+  @Test(arguments: MorseAlphabet.internationalEntries.map(\.character))
+  func internationalCharacterIsFoundInBothCases(_ character: Character) throws {
+    let code = try #require(MorseAlphabet.international[character])
+    #expect(MorseAlphabet.code(for: character) == code)
+    #expect(MorseAlphabet.code(for: lowercase(character)) == code)
+  }
+
+  @Test(arguments: MorseAlphabet.extendedEntries.map(\.character))
+  func extendedCharacterIsFoundInBothCases(_ character: Character) throws {
+    let code = try #require(MorseAlphabet.extended[character])
+    #expect(MorseAlphabet.code(for: character) == code)
+    #expect(MorseAlphabet.code(for: lowercase(character)) == code)
+    #expect(MorseAlphabet.international[character] == nil)
+  }
+
+  @Test(
+    arguments: MorseAlphabet.internationalEntries.map(\.character)
+      + MorseAlphabet.extendedEntries.map(\.character))
+  func encodingThenDecodingGivesTheCharacterBack(_ character: Character) throws {
+    let code = try #require(MorseAlphabet.code(for: character))
+    let expected = documentedDecoding[code.description] ?? String(character)
+    for written in [character, lowercase(character)] {
+      let encoded = try MorseMessage(String(written)).encoded
+      #expect(encoded == code.description)
+      #expect(try MorseDecoder.decode(encoded) == expected)
+    }
+  }
+
+  @Test func noTwoInternationalCharactersShareACode() {
+    let codes = MorseAlphabet.internationalEntries.map(\.code)
+    #expect(Set(codes).count == codes.count)
+    #expect(MorseAlphabet.international.count == codes.count)
+  }
+
+  @Test func noExtensionCharacterReusesAnInternationalCode() {
+    let international = Set(MorseAlphabet.internationalEntries.map(\.code))
+    let clashes = MorseAlphabet.extendedEntries.filter { international.contains($0.code) }
+    #expect(clashes.map(\.character).isEmpty)
+  }
+
+  @Test func everyCharacterCodeHasOneToEightElements() {
+    for entry in MorseAlphabet.internationalEntries + MorseAlphabet.extendedEntries {
+      #expect((1...8).contains(entry.code.elements.count), "\(entry.character)")
+    }
+  }
+
+  @Test func everyProsignIsItsLettersRunTogether() throws {
+    for entry in MorseAlphabet.prosignEntries {
+      var elements: [MorseElement] = []
+      for letter in entry.name {
+        elements += try #require(MorseAlphabet.international[letter]).elements
+      }
+      #expect(entry.code.elements == elements, "\(entry.name)")
+      #expect((1...9).contains(entry.code.elements.count))
+    }
+    #expect(MorseAlphabet.prosigns["HH"]?.elements.count == 8)
+  }
+
+  @Test func requiredProsignsAreNamed() {
+    for name in ["SK", "AR", "BT", "KN", "SOS", "HH"] {
+      #expect(MorseAlphabet.prosigns[name] != nil, "\(name)")
+    }
+  }
+
+  /// Written out here, independent of the table, from ITU-R M.1677-1.
+  @Test(arguments: [
+    ("A", ".-"), ("E", "."), ("É", "..-.."), ("Q", "--.-"), ("Z", "--.."), ("0", "-----"),
+    ("9", "----."), (".", ".-.-.-"), (",", "--..--"), (":", "---..."), ("?", "..--.."),
+    ("'", ".----."), ("-", "-....-"), ("/", "-..-."), ("(", "-.--."), (")", "-.--.-"),
+    ("\"", ".-..-."), ("=", "-...-"), ("+", ".-.-."), ("@", ".--.-."),
+  ])
+  func internationalCodeMatchesTheRecommendation(character: String, code: String) throws {
+    let character = try #require(character.first)
+    #expect(MorseAlphabet.international[character]?.description == code)
+  }
+
+  @Test(arguments: [
+    ("!", "-.-.--"), ("$", "...-..-"), ("&", ".-..."), (";", "-.-.-."), ("_", "..--.-"),
+    ("Ä", ".-.-"), ("Ñ", "--.--"), ("Ö", "---."), ("Ü", "..--"), ("ß", "...--.."),
+  ])
+  func extensionCodeMatchesTheDocumentedChoice(character: String, code: String) throws {
+    let character = try #require(character.first)
+    #expect(MorseAlphabet.extended[character]?.description == code)
+  }
+
+  @Test func lookupIgnoresNormalizationAndCase() {
+    #expect(MorseAlphabet.code(for: "e\u{301}")?.description == "..-..")
+    #expect(MorseAlphabet.code(for: "E\u{301}")?.description == "..-..")
+    #expect(MorseAlphabet.code(for: "é")?.description == "..-..")
+    #expect(MorseAlphabet.code(for: "ä")?.description == ".-.-")
+    #expect(MorseAlphabet.code(for: "a\u{308}")?.description == ".-.-")
+    #expect(MorseAlphabet.code(for: "ß")?.description == "...--..")
+    #expect(MorseAlphabet.code(for: "ẞ")?.description == "...--..")
+    #expect(MorseAlphabet.code(for: "€") == nil)
+    #expect(MorseAlphabet.code(for: "%") == nil)
+    #expect(MorseAlphabet.code(for: " ") == nil)
+    #expect(MorseAlphabet.code(for: "\r\n") == nil)
+  }
+
+  @Test func textForCodePrefersITUThenExtensionThenProsign() throws {
+    func text(_ code: String) throws -> String? {
+      MorseAlphabet.text(for: try #require(MorseCode(code)))
+    }
+    #expect(try text(".-.-.") == "+")
+    #expect(try text("-...-") == "=")
+    #expect(try text(".-...") == "&")
+    #expect(try text("...-.") == "Ŝ")
+    #expect(try text("...-.-") == "<SK>")
+    #expect(try text("........") == "<HH>")
+    #expect(try text("...---...") == "<SOS>")
+    #expect(try text("-.-.-") == "<KA>")
+    #expect(try text(".......") == nil)
+  }
+
+  @Test func substitutionSpellingsAreFullyEncodable() {
+    for (character, spelling) in MorseAlphabet.substitutions {
+      #expect(MorseAlphabet.substitutionCodes[character]?.count == spelling.count, "\(character)")
+    }
+    #expect(MorseAlphabet.substitution(for: "%") == "0/0")
+    #expect(MorseAlphabet.substitution(for: "‰") == "0/00")
+    #expect(MorseAlphabet.substitution(for: "×") == "X")
+    #expect(MorseAlphabet.substitution(for: "″") == "''")
+  }
+
+  @Test func codeParsesOnlyDotsAndDashes() {
+    #expect(MorseCode(".-")?.elements == [.dot, .dash])
+    #expect(MorseCode(".-")?.description == ".-")
+    #expect(MorseCode("") == nil)
+    #expect(MorseCode(".-x") == nil)
+    #expect(MorseCode(". -") == nil)
+    #expect(MorseCode([.dash, .dot]).description == "-.")
+    #expect(MorseCode([.dot]).joined(with: MorseCode([.dash])).description == ".-")
+  }
+}

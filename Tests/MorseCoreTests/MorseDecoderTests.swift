@@ -1,0 +1,69 @@
+import Testing
+
+@testable import MorseCore
+
+/// The `MorseError` that `body` throws, or nil.
+private func error(_ body: () throws -> Void) -> MorseError? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error as? MorseError
+  }
+}
+
+@Suite struct MorseDecoderTests {
+  @Test(arguments: [
+    ("... --- ...", "SOS"),
+    (".... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..", "HELLO, WORLD"),
+    (".- / -...", "A B"),
+    (".-/-...", "A B"),
+    (".- /-...", "A B"),
+    (".-   -...", "A B"),
+    (".-\t\t\t-...", "A B"),
+    (".-  -...", "AB"),
+    (".-\n-...", "A B"),
+    (".- / / -...", "A B"),
+    (" / .- / ", "A"),
+    ("  .-  ", "A"),
+    ("", ""),
+    ("   ", ""),
+    ("...-.-", "<SK>"),
+    ("........", "<HH>"),
+    ("...---...", "<SOS>"),
+    ("--... ...-- / ...-.-", "73 <SK>"),
+    ("..--- -....- ----- -..-. -----", "2-0/0"),
+    ("..-..", "É"),
+    (".-.-", "Ä"),
+  ])
+  func decodes(morse: String, expected: String) throws {
+    #expect(try MorseDecoder.decode(morse) == expected)
+  }
+
+  @Test func decodesWhatTheEncoderWrites() throws {
+    let text = "The quick brown fox, 1/2 @ 09:45? \"Yes\" (ok) = + ' - . <SK>"
+    let encoded = try MorseMessage(text).encoded
+    #expect(try MorseDecoder.decode(encoded) == text.uppercased())
+  }
+
+  @Test func unknownCodeIsReportedWithItsColumn() throws {
+    let thrown = error { _ = try MorseDecoder.decode("... ....... ...") }
+    #expect(thrown == .unknownCode(".......", line: 1, column: 5))
+    let description = try #require(thrown).description
+    #expect(description.contains("\".......\""))
+    #expect(description.contains("line 1, column 5"))
+  }
+
+  @Test func codeWithAnotherCharacterIsReportedNamingIt() throws {
+    let thrown = error { _ = try MorseDecoder.decode(".- .x-", line: 4) }
+    #expect(thrown == .unknownCode(".x-", line: 4, column: 4))
+    let description = try #require(thrown).description
+    #expect(description.contains("'x' (U+0078)"))
+    #expect(description.contains("line 4, column 4"))
+  }
+
+  @Test func linesAreCountedFromTheGivenLine() {
+    let thrown = error { _ = try MorseDecoder.decode("...\n .......", line: 3) }
+    #expect(thrown == .unknownCode(".......", line: 4, column: 2))
+  }
+}
