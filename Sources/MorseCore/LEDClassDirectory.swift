@@ -77,7 +77,7 @@ public struct LEDClassDirectory: Sendable {
 
   /// Whether `name` can only mean one entry of this directory: not empty, `.` or `..`, and
   /// without `/` or NUL.
-  static func isValidName(_ name: String) -> Bool {
+  public static func isValidName(_ name: String) -> Bool {
     !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
   }
 

@@ -157,19 +157,7 @@ enum Syscalls {
   /// The whole content of `path`: `open(2)` read-only, `read(2)` to the end, `close(2)`.
   /// Throws `EFBIG` past `maximumFileSize`, which no LED attribute reaches.
   static func readFile(_ path: String) throws(Errno) -> [UInt8] {
-    try withDescriptor(path, O_RDONLY) { descriptor throws(Errno) in
-      var content: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      while true {
-        // withUnsafeMutableBytes only rethrows `any Error`; a Result keeps the type.
-        let count = try chunk.withUnsafeMutableBytes { buffer in
-          Result { () throws(Errno) in try read(descriptor, into: buffer) }
-        }.get()
-        if count == 0 { return content }
-        content.append(contentsOf: chunk[..<count])
-        if content.count > maximumFileSize { throw Errno(code: EFBIG) }
-      }
-    }
+    try withDescriptor(path, O_RDONLY) { descriptor throws(Errno) in try readAll(descriptor) }
   }
 
   /// Replaces the content of an existing file with `bytes` in one `write(2)`.
@@ -185,5 +173,155 @@ enum Syscalls {
       }.get()
       if written != bytes.count { throw Errno(code: EIO) }
     }
+  }
+}
+
+// MARK: - Runtime directory, locks and processes (for one transmitter per LED)
+
+extension Syscalls {
+  /// `open(2)` with a creation mode, for files morsetorch makes itself.
+  static func open(_ path: String, _ flags: Int32, mode: mode_t) throws(Errno) -> Int32 {
+    try retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
+  }
+
+  /// `fstat(2)`.
+  static func status(of descriptor: Int32) throws(Errno) -> stat {
+    var status = stat()
+    _ = try retryingOnInterrupt { fstat(descriptor, &status) }
+    return status
+  }
+
+  /// `lstat(2)`: the status of `path` itself, not of what a symlink points to.
+  static func linkStatus(_ path: String) throws(Errno) -> stat {
+    var status = stat()
+    _ = try retryingOnInterrupt { lstat(path, &status) }
+    return status
+  }
+
+  /// `mkdir(2)`.
+  static func makeDirectory(_ path: String, mode: mode_t) throws(Errno) {
+    _ = try retryingOnInterrupt { mkdir(path, mode) }
+  }
+
+  /// `rename(2)`: atomically replaces `destination` (a symlink there is replaced, not followed).
+  static func rename(_ source: String, to destination: String) throws(Errno) {
+    _ = try retryingOnInterrupt { Glibc.rename(source, destination) }
+  }
+
+  /// `unlink(2)`.
+  static func unlink(_ path: String) throws(Errno) {
+    _ = try retryingOnInterrupt { Glibc.unlink(path) }
+  }
+
+  /// `geteuid(2)`.
+  static var effectiveUserID: uid_t { geteuid() }
+
+  /// `fcntl(F_SETLK)` / `fcntl(F_SETLKW)`: a POSIX record lock on the whole file.
+  ///
+  /// POSIX locks (not `flock`) because `F_GETLK` names the process holding one: the kernel's
+  /// word on who owns an LED. Returns false when another process holds a conflicting lock
+  /// and `wait` is false. The lock goes away when the process exits, however it exits.
+  static func lock(_ descriptor: Int32, exclusive: Bool, wait: Bool) throws(Errno) -> Bool {
+    var region = flock()
+    region.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
+    region.l_whence = Int16(SEEK_SET)
+    do throws(Errno) {
+      _ = try retryingOnInterrupt { fcntl(descriptor, wait ? F_SETLKW : F_SETLK, &region) }
+      return true
+    } catch {
+      if error.code == EAGAIN || error.code == EACCES { return false }
+      throw error
+    }
+  }
+
+  /// `fcntl(F_GETLK)`: the process holding a lock that conflicts with a write lock, if any.
+  static func lockHolder(_ descriptor: Int32) throws(Errno) -> pid_t? {
+    var region = flock()
+    region.l_type = Int16(F_WRLCK)
+    region.l_whence = Int16(SEEK_SET)
+    _ = try retryingOnInterrupt { fcntl(descriptor, F_GETLK, &region) }
+    return region.l_type == Int16(F_UNLCK) ? nil : region.l_pid
+  }
+
+  /// `read(2)` from `descriptor` to the end, up to `maximumFileSize`.
+  static func readAll(_ descriptor: Int32) throws(Errno) -> [UInt8] {
+    var content: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in try read(descriptor, into: buffer) }
+      }.get()
+      if count == 0 { return content }
+      content.append(contentsOf: chunk[..<count])
+      if content.count > maximumFileSize { throw Errno(code: EFBIG) }
+    }
+  }
+
+  /// `poll(2)` on one descriptor for input, up to `milliseconds`; whether it became ready.
+  static func waitUntilReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return Glibc.poll(&request, 1, milliseconds) > 0
+  }
+}
+
+/// A process, held by a pidfd where the kernel offers one (Linux 5.3, glibc 2.36).
+///
+/// A pidfd names one process for as long as it is open, even after its number is reused:
+/// signalling through it can never hit a stranger that inherited the pid.
+struct ProcessHandle: ~Copyable {
+  /// The process ID.
+  let pid: pid_t
+  private let descriptor: Int32
+
+  private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+  private typealias PidfdSendSignal = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UInt32)
+    -> Int32
+
+  // glibc's pidfd wrappers are not in Swift's Glibc module; look them up at run time.
+  private nonisolated(unsafe) static let library = dlopen(nil, RTLD_NOW)
+  private static let openFunction: PidfdOpen? = dlsym(library, "pidfd_open").map {
+    unsafeBitCast($0, to: PidfdOpen.self)
+  }
+  private static let sendSignalFunction: PidfdSendSignal? = dlsym(library, "pidfd_send_signal")
+    .map { unsafeBitCast($0, to: PidfdSendSignal.self) }
+
+  /// `pidfd_open(2)`; without pidfd support, a handle that falls back to the bare pid.
+  init(pid: pid_t) throws(Errno) {
+    self.pid = pid
+    if let open = Self.openFunction {
+      let descriptor = open(pid, 0)
+      if descriptor < 0 && errno != ENOSYS { throw Errno(code: errno) }
+      self.descriptor = descriptor
+    } else {
+      descriptor = -1
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { Glibc.close(descriptor) }
+  }
+
+  /// `pidfd_send_signal(2)`, or `kill(2)` where pidfds are missing.
+  func send(_ signal: Int32) throws(Errno) {
+    if descriptor >= 0, let sendSignal = Self.sendSignalFunction {
+      _ = try Syscalls.retryingOnInterrupt { sendSignal(descriptor, signal, nil, 0) }
+    } else {
+      _ = try Syscalls.retryingOnInterrupt { kill(pid, signal) }
+    }
+  }
+
+  /// Waits up to `timeout` for the process to exit; whether it did.
+  func waitForExit(timeout: Duration) -> Bool {
+    let milliseconds = Int32(clamping: timeout.components.seconds * 1000
+      + timeout.components.attoseconds / 1_000_000_000_000_000)
+    if descriptor >= 0 {
+      return Syscalls.waitUntilReadable(descriptor, milliseconds: milliseconds)
+    }
+    // No pidfd: ask kill(pid, 0) every millisecond.
+    for _ in 0..<max(1, milliseconds) {
+      if kill(pid, 0) != 0 && errno == ESRCH { return true }
+      usleep(1000)
+    }
+    return false
   }
 }

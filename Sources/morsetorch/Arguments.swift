@@ -112,8 +112,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .missingCommand:
       return "no command given; try `morsetorch send \"SOS\"` or `morsetorch --help`"
     case .unknownCommand(let name):
-      return "unknown command '\(name)'; the commands are send, encode, decode, list, help "
-        + "(see `morsetorch --help`)"
+      return "unknown command '\(name)'; the commands are send, encode, decode, list, status, "
+        + "stop, help (see `morsetorch --help`)"
     case .unknownOption(let option, let command):
       return "unknown option '\(option)' for '\(command)'; see `morsetorch \(command) --help`"
     case .missingValue(let option, let valueName):

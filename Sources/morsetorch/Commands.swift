@@ -37,6 +37,8 @@ private func dispatch(_ words: [String], environment: [String: String]) throws -
   case "encode": return try runEncode(rest)
   case "decode": return try runDecode(rest)
   case "list": return try runList(rest, environment: environment)
+  case "stop": return try runStop(rest, environment: environment)
+  case "status": return try runStatus(rest, environment: environment)
   case "help":
     guard let topic = rest.first else {
       Console.output(HelpText.tool)

@@ -3,6 +3,8 @@ import MorseCore
 /// The statuses morsetorch exits with (sysexits.h where one fits); `--help` lists them.
 enum ExitStatus {
   static let success: Int32 = 0
+  /// `stop` or `status` found nothing being sent (as LSB init scripts say "not running").
+  static let notRunning: Int32 = 3
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let unavailable: Int32 = 69
@@ -10,6 +12,7 @@ enum ExitStatus {
   static let ioError: Int32 = 74
   static let temporaryFailure: Int32 = 75
   static let permissionDenied: Int32 = 77
+  static let configuration: Int32 = 78
 
   /// The conventional status after stopping for `signal`: 128 + its number.
   static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
@@ -41,6 +44,15 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
       return (error.description, ExitStatus.temporaryFailure)
     case .io:
       return (error.description, ExitStatus.ioError)
+    }
+  case let error as ReservationError:
+    switch error {
+    case .noDirectory, .directory, .unsafeDirectory, .unsafeFile:
+      return (error.description, ExitStatus.configuration)
+    case .file:
+      return (error.description, ExitStatus.ioError)
+    case .holderDidNotStop:
+      return (error.description, ExitStatus.temporaryFailure)
     }
   case let error as SignalWatcherError:
     return (error.description, ExitStatus.software)

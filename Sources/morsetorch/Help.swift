@@ -26,6 +26,13 @@ enum Options {
       help: "how bright \"on\" is: a value up to max_brightness, or a percentage"),
     skipUnknown,
     OptionSpec(
+      name: "replace", shortName: nil, valueName: nil,
+      help: "if the LED is busy, cancel that transmission and send this one"),
+    OptionSpec(
+      name: "wait", shortName: nil, valueName: nil,
+      help: "if the LED is busy, wait for it (first come, first served), then send"),
+    OptionSpec(name: "queue", shortName: nil, valueName: nil, help: "the same as --wait"),
+    OptionSpec(
       name: "dry-run", shortName: nil, valueName: nil,
       help: "print the step timeline at once and touch no LED"),
     OptionSpec(
@@ -36,6 +43,12 @@ enum Options {
   static let encode: [OptionSpec] = [skipUnknown, help]
   static let decode: [OptionSpec] = [help]
   static let list: [OptionSpec] = [help]
+  static let stop: [OptionSpec] = [
+    OptionSpec(
+      name: "led", shortName: nil, valueName: "NAME", help: "only this LED (default: every LED)"),
+    help,
+  ]
+  static let status: [OptionSpec] = stop
   static let global: [OptionSpec] = [
     help, OptionSpec(name: "version", shortName: nil, valueName: nil, help: "print the version"),
   ]
@@ -46,19 +59,24 @@ enum HelpText {
   static let exitStatuses = """
     Exit status:
       0    done
+      3    stop, status: nothing is being sent
       64   usage error: unknown option, value out of range
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
       74   I/O error reading input or writing an LED
       75   LED busy (EBUSY: a flash LED in use by a camera); try again
       77   permission denied writing the LED (see README: Permissions)
-      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM
+      78   the runtime directory for the LED locks is missing or unsafe
+      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM (also what a
+           transmission cancelled by `stop` or a rerun exits with)
     """
 
   static let environment = """
     Environment:
       MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
       MORSETORCH_LED        the LED to use when --led is not given
+      MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
+                            /run/morsetorch for root, else $XDG_RUNTIME_DIR/morsetorch)
     """
 
   static let tool = """
@@ -69,6 +87,8 @@ enum HelpText {
       morsetorch encode [TEXT...]           print TEXT as dots and dashes
       morsetorch decode [CODE...]           print dots and dashes as text
       morsetorch list                       show the LEDs and whether you may write them
+      morsetorch status [--led NAME]        show what is being sent, by whom, how far along
+      morsetorch stop [--led NAME]          cancel what is being sent (and waiting)
       morsetorch help [COMMAND]             show help for a command
 
     Options:
@@ -95,6 +115,10 @@ enum HelpText {
 
     Every character is checked before anything is sent (for standard input: each line before
     it starts); one without a Morse signal is an error naming it and its line and column.
+
+    One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
+    (the LED goes back as it was), says so, and exits 0 without sending: run it again to stop.
+    --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
 
     Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
     words 7; unit = 1200 / WPM ms.
@@ -149,6 +173,35 @@ enum HelpText {
     \(exitStatuses)
     """
 
+  static let stop = """
+    Usage: morsetorch stop [--led NAME]
+
+    Cancels the transmission on the LED (every LED without --led), and any senders waiting
+    for it: each one puts its LED back as it found it and exits with 143. Exits 3 when
+    nothing was being sent.
+
+    Options:
+    \(optionLines(Options.stop))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let status = """
+    Usage: morsetorch status [--led NAME]
+
+    Shows what is being sent on each LED: the text, the process, how many characters have
+    begun, for how long, and who is waiting. Exits 3 when nothing is being sent.
+
+    Options:
+    \(optionLines(Options.status))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
   /// The help of `command`, or nil if there is no such command.
   static func forCommand(_ command: String) -> String? {
     switch command {
@@ -156,6 +209,8 @@ enum HelpText {
     case "encode": encode
     case "decode": decode
     case "list": list
+    case "stop": stop
+    case "status": status
     default: nil
     }
   }

@@ -64,19 +64,84 @@ struct SendCommand {
     if let message {
       Transmitter.warnings(for: message).forEach { Console.error("warning: \($0)") }
     }
+    let conflicts = try conflictPolicy()
     if arguments.has("dry-run") {
       return try dryRun(message, timing: timing, policy: policy)
     }
-    let torch: any Torch
-    if arguments.has("preview") {
-      torch = TerminalPreview()
-    } else {
-      torch = try claimLED(brightness: brightness)
+    let scheduler = StepScheduler(clock: SystemStepClock())
+    let stopSignal = SignalBox()
+    let watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { signal in
+      stopSignal.store(signal)
+      scheduler.cancel()
     }
-    return try transmit(message, on: torch, timing: timing, policy: policy)
+    defer { watcher.stop() }
+    let makeTransmitter = { (torch: any Torch, observer: ((Transmitter.Progress) -> Void)?) in
+      Transmitter(
+        torch: torch, scheduler: scheduler, timing: timing, unknownCharacters: policy,
+        warn: { Console.error("warning: \($0)") }, observer: observer)
+    }
+    let send = { (transmitter: Transmitter) throws -> TransmissionOutcome in
+      if let message { try transmitter.send(message) } else {
+        try transmitter.send(lines: StreamLineSource())
+      }
+    }
+    if arguments.has("preview") {
+      let preview = TerminalPreview()
+      let result = Result { try send(makeTransmitter(preview) { preview.show($0) }) }
+      preview.restore()
+      _ = try result.get()
+      return stoppedStatus(stopSignal)
+    }
+
+    let runtime = try RuntimeDirectory(environment: environment)
+    let led = try chooseLED()
+    let session = LEDSession(
+      led: led, runtime: runtime, brightness: brightness,
+      description: describe(message), note: { Console.error($0) })
+    let outcome = try session.run(policy: conflicts, cancellation: scheduler.cancellation) {
+      torch, progress in
+      try send(makeTransmitter(torch, progress))
+    }
+    switch outcome {
+    case .cancelledOther(let pid, let record):
+      let what = record.map { " (\"\($0.text)\")" } ?? ""
+      Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
+      return ExitStatus.success
+    case .cancelledWhileWaiting, .transmitted:
+      return stoppedStatus(stopSignal)
+    }
   }
 
-  private func claimLED(brightness: BrightnessSetting) throws -> SysfsTorch {
+  /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).
+  func conflictPolicy() throws(UsageError) -> ConflictPolicy {
+    let waits = arguments.has("wait") || arguments.has("queue")
+    if arguments.has("replace") && waits {
+      throw .conflictingOptions("--replace", arguments.has("wait") ? "--wait" : "--queue")
+    }
+    if arguments.has("replace") { return .replace }
+    return waits ? .wait : .toggle
+  }
+
+  private func describe(_ message: MorseMessage?) -> (text: String, totalSymbols: Int?) {
+    guard let message, let text = textOperandText else { return ("(standard input)", nil) }
+    let symbols = message.reduce(0) { count, token in
+      if case .symbol = token { return count + 1 }
+      return count
+    }
+    return (text, symbols)
+  }
+
+  private var textOperandText: String? {
+    (try? textOperand(arguments.operands, command: "send")) ?? nil
+  }
+
+  private func stoppedStatus(_ box: SignalBox) -> Int32 {
+    guard let signal = box.value else { return ExitStatus.success }
+    Console.error("stopped by \(signalName(signal)); LED restored")
+    return ExitStatus.signalled(signal)
+  }
+
+  private func chooseLED() throws -> LED {
     let directory = LEDClassDirectory(environment: environment)
     let preferred = arguments.values["led"] ?? environment["MORSETORCH_LED"].flatMap {
       $0.isEmpty ? nil : $0
@@ -94,49 +159,7 @@ struct SendCommand {
           + "or watch the light in this terminal with `morsetorch send --preview TEXT`")
     }
     if let note = choice.note { Console.error(note) }
-    return try SysfsTorch(led: choice.led, brightness: brightness)
-  }
-
-  private func transmit(
-    _ message: MorseMessage?, on torch: any Torch, timing: MorseTiming,
-    policy: UnknownCharacterPolicy
-  ) throws -> Int32 {
-    let scheduler = StepScheduler(clock: SystemStepClock())
-    let stopSignal = SignalBox()
-    let watcher: SignalWatcher
-    do {
-      watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { signal in
-        stopSignal.store(signal)
-        scheduler.cancel()
-      }
-    } catch {
-      try? torch.restore()
-      throw error
-    }
-    defer { watcher.stop() }
-    let preview = torch as? TerminalPreview
-    let transmitter = Transmitter(
-      torch: torch, scheduler: scheduler, timing: timing, unknownCharacters: policy,
-      warn: { Console.error("warning: \($0)") },
-      observer: preview.map { preview in { preview.show($0) } })
-    let result = Result {
-      if let message { try transmitter.send(message) } else {
-        try transmitter.send(lines: StreamLineSource())
-      }
-    }
-    let restoreResult = Result { try torch.restore() }
-    if case .failure(let error) = result {
-      if case .failure(let restoreError) = restoreResult {
-        Console.error("also, restoring the LED failed: \(restoreError)")
-      }
-      throw error
-    }
-    try restoreResult.get()
-    if let signal = stopSignal.value {
-      Console.error("stopped by \(signalName(signal)); LED restored")
-      return ExitStatus.signalled(signal)
-    }
-    return ExitStatus.success
+    return choice.led
   }
 
   private func dryRun(_ message: MorseMessage?, timing: MorseTiming, policy: UnknownCharacterPolicy)
