@@ -1,1 +1,183 @@
-print("benchmark: todo")
+// The performance figures of morsetorch, printed (never asserted in unit tests: the machines
+// that run the tests are shared and noisy).
+//
+//   swift run -c release morsetorch-benchmark [edges|cancel|all] [--tries N]
+//
+// edges:  the real scheduler on the monotonic clock, driving (a) a torch that only takes
+//         timestamps and (b) the sysfs driver on plain files; every edge's lateness against
+//         its absolute deadline, and the drift from the first edge to the last.
+// cancel: the built `morsetorch` (release, next to this binary) sending on a temporary LED;
+//         a second `morsetorch send` is started at a random moment; the time from its start
+//         to the LED being off with its trigger restored.
+import Foundation
+import MorseCore
+
+/// Wraps a torch and notes the monotonic time right after each switch.
+final class TimestampingTorch: Torch {
+  private let inner: any Torch
+  private let clock = SystemStepClock()
+  private(set) var times: [MonotonicInstant] = []
+
+  init(_ inner: any Torch) {
+    self.inner = inner
+    times.reserveCapacity(4096)
+  }
+
+  func set(_ isOn: Bool) throws {
+    try inner.set(isOn)
+    times.append(clock.now())
+  }
+
+  func restore() throws { try inner.restore() }
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+  guard !sorted.isEmpty else { return .nan }
+  let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+  return sorted[index]
+}
+
+func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+/// A temporary LED directory of plain files, like the tests' fixture.
+func makeLEDDirectory() throws -> (root: String, leds: String) {
+  let root = FileManager.default.temporaryDirectory.path + "/morsetorch-bench-" + UUID().uuidString
+  let device = root + "/devices/bench"
+  try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(atPath: root + "/leds", withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+  for (name, content) in [
+    ("max_brightness", "255\n"), ("brightness", "0\n"), ("trigger", "none [timer] heartbeat\n"),
+    ("delay_on", "500\n"), ("delay_off", "500\n"),
+  ] {
+    try content.write(toFile: device + "/" + name, atomically: false, encoding: .utf8)
+  }
+  try FileManager.default.createSymbolicLink(atPath: root + "/leds/bench", withDestinationPath: device)
+  return (root, root + "/leds")
+}
+
+func measureEdges(label: String, torch: any Torch, text: String, timing: MorseTiming) throws {
+  let recorder = TimestampingTorch(torch)
+  let clock = SystemStepClock()
+  let steps = Array(MorseSteps(try MorseMessage(text), timing: timing))
+  var deadlines: [MonotonicInstant] = []
+  let start = clock.now() + .milliseconds(50)
+  var deadline = start
+  for step in steps {
+    deadlines.append(deadline)
+    deadline = deadline + step.duration
+  }
+  deadlines.append(deadline)  // the final switch off
+  let outcome = try StepScheduler(clock: clock).run(steps, on: recorder, startingAt: start)
+  guard case .completed = outcome, recorder.times.count == deadlines.count else {
+    print("\(label): unexpected outcome \(outcome), \(recorder.times.count) edges")
+    return
+  }
+  let errors = zip(recorder.times, deadlines).map { actual, scheduled in
+    Double((actual - scheduled) / .nanoseconds(1)) / 1_000_000
+  }
+  let sorted = errors.sorted()
+  let drift = (errors.last ?? 0) - (errors.first ?? 0)
+  print(
+    "\(label): \(errors.count) edges over \((deadline - start).millisecondsText) ms; "
+      + "lateness ms: median \(format(percentile(sorted, 0.5))), "
+      + "p99 \(format(percentile(sorted, 0.99))), max \(format(sorted.last ?? .nan)), "
+      + "min \(format(sorted.first ?? .nan)); drift first->last \(format(drift)) ms")
+}
+
+func runEdges() throws {
+  let text = "PARIS PARIS PARIS"
+  let timing = try MorseTiming(wordsPerMinute: 20)
+  print("edges: \"\(text)\" at 20 WPM (60 ms unit), SystemStepClock (CLOCK_MONOTONIC)")
+  try measureEdges(label: "  timestamp-only torch", torch: VirtualTorch(), text: text, timing: timing)
+  let directory = try makeLEDDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory.root) }
+  let led = try LEDClassDirectory(path: directory.leds).led(named: "bench")
+  let torch = try SysfsTorch(led: led)
+  defer { try? torch.restore() }
+  try measureEdges(label: "  sysfs driver, plain files", torch: torch, text: text, timing: timing)
+}
+
+func readAttribute(_ path: String) -> String {
+  (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+}
+
+func runCancel(tries: Int) throws {
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("morsetorch").path
+  guard FileManager.default.isExecutableFile(atPath: binary) else {
+    print("cancel: \(binary) not found; build it first (swift build -c release)")
+    return
+  }
+  let directory = try makeLEDDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory.root) }
+  let device = directory.root + "/devices/bench"
+  var environment = ProcessInfo.processInfo.environment
+  environment["MORSETORCH_LEDS_DIR"] = directory.leds
+  environment["MORSETORCH_RUNTIME_DIR"] = directory.root + "/run"
+  func spawn(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+  let clock = SystemStepClock()
+  var latencies: [Double] = []
+  var midDash = 0
+  var failures = 0
+  for _ in 0..<tries {
+    try "[timer]\n".write(toFile: device + "/trigger", atomically: false, encoding: .utf8)
+    try "0\n".write(toFile: device + "/brightness", atomically: false, encoding: .utf8)
+    let holder = try spawn(["send", "--led", "bench", "--unit", "100", "TTTTT"])
+    let limit = clock.now() + .seconds(10)
+    while readAttribute(device + "/brightness") != "255" && clock.now() < limit { usleep(200) }
+    // Somewhere in the first second and a half: in a dash (300 ms on) or in a gap.
+    usleep(UInt32.random(in: 0...1_500_000))
+    let wasOn = readAttribute(device + "/brightness") == "255"
+    let start = clock.now()
+    let canceller = try spawn(["send", "--led", "bench", "x"])
+    var restoredAt: MonotonicInstant?
+    while clock.now() < start + .seconds(10) {
+      if readAttribute(device + "/trigger") == "timer" && readAttribute(device + "/brightness") == "0"
+      {
+        restoredAt = clock.now()
+        break
+      }
+    }
+    canceller.waitUntilExit()
+    holder.waitUntilExit()
+    guard let restoredAt, canceller.terminationStatus == 0, holder.terminationStatus == 143 else {
+      failures += 1
+      continue
+    }
+    if wasOn { midDash += 1 }
+    latencies.append(Double((restoredAt - start) / .nanoseconds(1)) / 1_000_000)
+  }
+  let sorted = latencies.sorted()
+  print(
+    "cancel: \(latencies.count) tries (\(midDash) with the LED on, \(failures) failed); "
+      + "start of 2nd morsetorch -> LED off and trigger restored, ms: "
+      + "median \(format(percentile(sorted, 0.5))), p99 \(format(percentile(sorted, 0.99))), "
+      + "max \(format(sorted.last ?? .nan))")
+}
+
+var mode = "all"
+var tries = 50
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--tries": tries = Int(arguments.popFirst() ?? "") ?? tries
+  default: mode = argument
+  }
+}
+do {
+  if mode == "edges" || mode == "all" { try runEdges() }
+  if mode == "cancel" || mode == "all" { try runCancel(tries: tries) }
+} catch {
+  print("benchmark failed: \(error)")
+  exit(1)
+}

@@ -1,0 +1,37 @@
+import Foundation
+import MorseCore
+import Testing
+
+@Suite(.serialized) struct SignalWatcherTests {
+  @Test func aRaisedSignalReachesTheHandlerOnItsThread() throws {
+    let received = Cancellation()
+    let number = Counter()
+    let watcher = try SignalWatcher(signals: [SIGUSR1]) { signal in
+      if signal == SIGUSR1 { number.increment() }
+      received.cancel()
+    }
+    defer { watcher.stop() }
+    raise(SIGUSR1)
+    // Bounded: a watcher that never calls back fails here instead of hanging.
+    let deadline = SystemStepClock().now() + .seconds(10)
+    #expect(received.wait(untilMonotonic: deadline) == false, "the handler was called")
+    #expect(number.value == 1)
+  }
+
+  @Test func stopPutsThePreviousHandlerBack() throws {
+    var previous = sigaction()
+    sigaction(SIGUSR2, nil, &previous)
+    let watcher = try SignalWatcher(signals: [SIGUSR2]) { _ in }
+    var during = sigaction()
+    sigaction(SIGUSR2, nil, &during)
+    watcher.stop()
+    var after = sigaction()
+    sigaction(SIGUSR2, nil, &after)
+    #expect(
+      unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self)
+        != unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self))
+    #expect(
+      unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self))
+  }
+}
