@@ -245,6 +245,11 @@ struct LEDRuntimeFiles {
       try? Syscalls.close(descriptor)
       throw .unsafeFile(path: path, reason: "it is not a plain file with a single link")
     }
+    // In a directory shared with the LED group, the group must be able to lock it too;
+    // the umask usually takes that write bit away at creation.
+    if status.st_uid == Syscalls.effectiveUserID && status.st_mode & S_IWGRP == 0 {
+      try? Syscalls.changeMode(descriptor, 0o664)
+    }
   }
 
   /// The process holding the lock on `lockPath` (the LED's lock by default).

@@ -198,6 +198,11 @@ extension Syscalls {
     return status
   }
 
+  /// `fchmod(2)`.
+  static func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(Errno) {
+    _ = try retryingOnInterrupt { fchmod(descriptor, mode) }
+  }
+
   /// `mkdir(2)`.
   static func makeDirectory(_ path: String, mode: mode_t) throws(Errno) {
     _ = try retryingOnInterrupt { mkdir(path, mode) }
