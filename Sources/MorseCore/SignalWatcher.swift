@@ -17,7 +17,8 @@ public final class SignalWatcher: @unchecked Sendable {
 
   /// Starts watching `signals`, calling `handler` with each one's number as it arrives.
   ///
-  /// Only one watcher may run in a process at a time.
+  /// A signal whose disposition is "ignore" when the watcher starts (as `nohup` leaves
+  /// SIGHUP) is left ignored. Only one watcher may run in a process at a time.
   public init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) throws {
     self.signals = signals
     var ends: [Int32] = [-1, -1]
@@ -27,7 +28,19 @@ public final class SignalWatcher: @unchecked Sendable {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     readEnd = ends[0]
     signalPipeWriteEnd = ends[1]
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
     for signal in signals {
+      var current = sigaction()
+      sigaction(signal, nil, &current)
+      // A signal the parent set to be ignored stays ignored: `nohup morsetorch send …` must
+      // survive the hangup, as with any well-behaved program.
+      if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self)
+      {
+        continue
+      }
+      sigaddset(&unblock, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         var byte = UInt8(truncatingIfNeeded: number)
@@ -41,6 +54,9 @@ public final class SignalWatcher: @unchecked Sendable {
       sigaction(signal, &action, &previous)
       previousActions[signal] = previous
     }
+    // A parent may have started us with these signals blocked (a thread of a test runner,
+    // some supervisors): unblock them, or the handler would never run.
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     let readEnd = self.readEnd
     Thread.detachNewThread {
       var byte: UInt8 = 0

@@ -34,4 +34,16 @@ import Testing
       unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
         == unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self))
   }
+
+  @Test func anIgnoredSignalStaysIgnored() throws {
+    let old = signal(SIGUSR2, SIG_IGN)
+    defer { signal(SIGUSR2, old) }
+    let watcher = try SignalWatcher(signals: [SIGUSR2]) { _ in }
+    defer { watcher.stop() }
+    var during = sigaction()
+    sigaction(SIGUSR2, nil, &during)
+    #expect(
+      unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(SIG_IGN, to: Int.self))
+  }
 }
