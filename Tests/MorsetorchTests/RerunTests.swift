@@ -1,0 +1,310 @@
+import Foundation
+import Glibc
+import MorseCore
+import MorseTestSupport
+import Testing
+
+// One transmitter per LED, across processes (issue 3): the built executable run as child
+// processes sharing one temporary LED class directory and one runtime directory.
+
+private let led = "white:flash"
+
+/// A fixture with `names` LEDs on the timer trigger (delays 100/900), and its runtime directory.
+private func fixture(_ names: [String] = [led]) throws -> TemporaryLEDDirectory {
+  let fixture = try TemporaryLEDDirectory()
+  for name in names {
+    try fixture.addLED(
+      name, maxBrightness: 255, brightness: 0, trigger: "none [timer] heartbeat",
+      attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+  }
+  return fixture
+}
+
+/// The runtime directory the process helper gives the children of `fixture`.
+private func runtimeDirectory(of fixture: TemporaryLEDDirectory) -> String {
+  fixture.root + "/run"
+}
+
+private func start(_ arguments: [String], in fixture: TemporaryLEDDirectory) throws
+  -> MorsetorchProcess
+{
+  let child = try MorsetorchProcess(arguments, ledsDirectory: fixture.ledsPath)
+  child.closeInput()
+  return child
+}
+
+private func run(_ arguments: [String], in fixture: TemporaryLEDDirectory, input: String = "")
+  throws -> MorsetorchProcess.Outcome
+{
+  try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath, input: input)
+}
+
+/// Starts a long transmission on `name` and waits until its LED is on.
+private func startLongSend(
+  on name: String = led, in fixture: TemporaryLEDDirectory, unit: String = "300",
+  extra: [String] = []
+) throws -> MorsetorchProcess {
+  let child = try start(["send", "--led", name, "--unit", unit] + extra + ["TTTTT"], in: fixture)
+  let isOn = try eventually { try fixture.read("brightness", of: name) != "0\n" }
+  try #require(isOn, "the first transmission never switched the LED on")
+  return child
+}
+
+private func expectRestored(
+  _ fixture: TemporaryLEDDirectory, _ name: String = led,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  #expect(try fixture.read("trigger", of: name) == "timer\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("delay_on", of: name) == "100\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("delay_off", of: name) == "900\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("brightness", of: name) == "0\n", sourceLocation: sourceLocation)
+}
+
+/// The files morsetorch left in the runtime directory, other than lock files.
+private func leftovers(_ fixture: TemporaryLEDDirectory) -> [String] {
+  let names =
+    (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory(of: fixture)))
+    ?? []
+  return names.filter { !$0.hasSuffix(".lock") && !$0.hasSuffix(".tickets") }.sorted()
+}
+
+@Suite("one transmitter per LED")
+struct RerunTests {
+  @Test func rerunCancelsTheRunningTransmissionAndSendsNothing() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let brightness = AttributeRecorder("brightness", of: led, in: fixture)
+    let second = try run(["send", "--led", led, "--unit", "1", "EEEE"], in: fixture)
+    #expect(second.exitStatus == 0, "\(second)")
+    #expect(second.standardOutput.contains("cancelled"), "\(second)")
+    #expect(second.standardOutput.contains("pid \(first.processIdentifier)"), "\(second)")
+    #expect(second.standardOutput.contains("TTTTT"), "\(second)")
+    let firstOutcome = try first.wait()
+    #expect(firstOutcome.exitStatus == 143, "\(firstOutcome)")
+    try expectRestored(fixture)
+    // The second run sent nothing: once the LED went off, it stayed off.
+    let seen = brightness.stop()
+    if let off = seen.firstIndex(of: "0\n") {
+      #expect(!seen[off...].contains("255\n"), "\(seen)")
+    }
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  @Test func replaceCancelsThenSends() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let brightness = AttributeRecorder("brightness", of: led, in: fixture)
+    let second = try run(
+      ["send", "--led", led, "--unit", "150", "--brightness", "9", "--replace", "E"], in: fixture)
+    #expect(second.exitStatus == 0, "\(second)")
+    #expect(try first.wait().exitStatus == 143)
+    let seen = brightness.stop()
+    // The first one's LED went off; then the replacement switched it on at its own brightness.
+    let firstOff = try #require(seen.firstIndex(of: "0\n"), "\(seen)")
+    #expect(seen[firstOff...].contains("9\n"), "\(seen)")
+    try expectRestored(fixture)
+  }
+
+  @Test func waitingSendersAreServedInArrivalOrder() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture, unit: "100")
+    let brightness = AttributeRecorder("brightness", of: led, in: fixture)
+    var waiters: [MorsetorchProcess] = []
+    for (index, value) in ["11", "12", "13"].enumerated() {
+      waiters.append(
+        try start(
+          ["send", "--led", led, "--unit", "20", "--brightness", value, "--wait", "E"],
+          in: fixture))
+      // Each waiter has its ticket before the next one starts.
+      let queued = eventually {
+        leftovers(fixture).filter { $0.contains(".wait.") }.count == index + 1
+      }
+      try #require(queued, "waiter \(index + 1) never queued: \(leftovers(fixture))")
+    }
+    #expect(try first.wait().exitStatus == 0, "the running transmission was not disturbed")
+    for waiter in waiters {
+      let outcome = try waiter.wait()
+      #expect(outcome.exitStatus == 0, "\(outcome)")
+    }
+    let order = brightness.stop().filter { ["11\n", "12\n", "13\n"].contains($0) }
+    #expect(order == ["11\n", "12\n", "13\n"])
+    try expectRestored(fixture)
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  @Test func stopCancelsAndSaysWhat() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let stop = try run(["stop", "--led", led], in: fixture)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(stop.standardOutput.contains("pid \(first.processIdentifier)"), "\(stop)")
+    #expect(try first.wait().exitStatus == 143)
+    try expectRestored(fixture)
+    let again = try run(["stop", "--led", led], in: fixture)
+    #expect(again.exitStatus == 3, "\(again)")
+    #expect(again.standardError.contains("nothing is being sent"), "\(again)")
+  }
+
+  @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {
+    let fixture = try fixture([led, "input3::capslock"])
+    let first = try startLongSend(in: fixture)
+    let second = try startLongSend(on: "input3::capslock", in: fixture)
+    let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued)
+    let stop = try run(["stop"], in: fixture)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(try first.wait().exitStatus == 143)
+    #expect(try second.wait().exitStatus == 143)
+    #expect(try waiter.wait().exitStatus == 143)
+    try expectRestored(fixture)
+    try expectRestored(fixture, "input3::capslock")
+  }
+
+  @Test func statusShowsTextProcessAndProgress() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let status = try run(["status"], in: fixture)
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(status.standardOutput.contains(led), "\(status)")
+    #expect(status.standardOutput.contains("\"TTTTT\""), "\(status)")
+    #expect(status.standardOutput.contains("pid \(first.processIdentifier)"), "\(status)")
+    #expect(status.standardOutput.contains("of 5 characters"), "\(status)")
+    first.send(signal: SIGTERM)
+    #expect(try first.wait().exitStatus == 143)
+    let idle = try run(["status", "--led", led], in: fixture)
+    #expect(idle.exitStatus == 3, "\(idle)")
+  }
+
+  @Test func differentLEDsRunSideBySide() throws {
+    let fixture = try fixture([led, "input3::capslock"])
+    let first = try start(["send", "--led", led, "--unit", "30", "TT"], in: fixture)
+    let second = try start(
+      ["send", "--led", "input3::capslock", "--unit", "30", "TT"], in: fixture)
+    #expect(try first.wait().exitStatus == 0)
+    #expect(try second.wait().exitStatus == 0)
+    try expectRestored(fixture)
+    try expectRestored(fixture, "input3::capslock")
+  }
+
+  @Test func theNextRunRestoresAnLEDLeftByAKilledTransmitter() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    first.send(signal: SIGKILL)
+    _ = try first.wait()
+    // Killed: it could restore nothing.
+    #expect(try fixture.read("trigger", of: led) == "none\n")
+    #expect(leftovers(fixture) == ["\(led).state"])
+    let next = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
+    #expect(next.exitStatus == 0, "\(next)")
+    #expect(next.standardError.contains("restored LED \(led)"), "\(next)")
+    #expect(next.standardError.contains("pid \(first.processIdentifier)"), "\(next)")
+    try expectRestored(fixture)
+    #expect(leftovers(fixture).isEmpty)
+  }
+
+  @Test(arguments: [["status"], ["stop"]])
+  func statusAndStopAlsoRestoreAfterAKill(command: [String]) throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    first.send(signal: SIGKILL)
+    _ = try first.wait()
+    let outcome = try run(command, in: fixture)
+    #expect(outcome.standardError.contains("restored LED \(led)"), "\(outcome)")
+    try expectRestored(fixture)
+  }
+
+  @Test(arguments: ["", "{\"led\":", "not json at all", "{\"version\":1}"])
+  func aCorruptRecordIsReportedAndIgnored(content: String) throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try content.write(toFile: directory + "/\(led).state", atomically: false, encoding: .utf8)
+    let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
+    try expectRestored(fixture)
+    #expect(leftovers(fixture).isEmpty)
+  }
+
+  @Test func aRecordWithImplausibleValuesIsNotWrittenToTheLED() throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // A trigger attribute that is not one of the timer's: never written anywhere.
+    let record = """
+      {"led":"\(led)","line":1,"pid":99999,"saved":{"brightness":0,"trigger":"timer",\
+      "triggerAttributes":[{"content":"x","name":"../../etc/evil"}]},"sentSymbols":0,\
+      "startedAt":0,"text":"x","totalSymbols":1,"version":1}
+      """
+    try record.write(toFile: directory + "/\(led).state", atomically: false, encoding: .utf8)
+    let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
+    try expectRestored(fixture)
+  }
+
+  @Test func twentySendersAtOnceNeverShareTheLED() throws {
+    let fixture = try fixture()
+    let brightness = AttributeRecorder("brightness", of: led, in: fixture)
+    let children = try (1...20).map { index in
+      try start(
+        ["send", "--led", led, "--unit", "5", "--brightness", String(index), "SOS"], in: fixture)
+    }
+    var statuses: [Int32] = []
+    for child in children {
+      let outcome = try child.wait(timeout: .seconds(60))
+      statuses.append(outcome.exitStatus ?? -1)
+    }
+    #expect(statuses.allSatisfy { $0 == 0 || $0 == 143 }, "\(statuses)")
+    // Whoever drove the LED, two never did at once: a brightness is only ever followed by
+    // 0, never straight by another process's brightness.
+    let seen = brightness.stop()
+    for (previous, next) in zip(seen, seen.dropFirst()) where previous != "0\n" {
+      #expect(next == "0\n" || next == previous, "\(seen)")
+    }
+    try expectRestored(fixture)
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+    let status = try run(["status"], in: fixture)
+    #expect(status.exitStatus == 3, "a lock is still held: \(status)")
+  }
+
+  @Test func aSymlinkPlantedAsTheLockIsRefused() throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let target = fixture.root + "/victim"
+    try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/\(led).lock", withDestinationPath: target)
+    let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
+    #expect(outcome.exitStatus == 74, "\(outcome)")
+    #expect(outcome.standardError.contains("\(led).lock"), "\(outcome)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n", "never claimed")
+  }
+
+  @Test func aRuntimeDirectoryEveryoneMayWriteIsRefused() throws {
+    let fixture = try fixture()
+    let directory = fixture.root + "/open"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    chmod(directory, 0o1777)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", led, "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      runtimeDirectory: directory)
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+    #expect(outcome.standardError.contains("everyone may write"), "\(outcome)")
+    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
+  }
+
+  @Test func aSymlinkedRuntimeDirectoryIsRefused() throws {
+    let fixture = try fixture()
+    let real = fixture.root + "/real"
+    try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.root + "/link", withDestinationPath: real)
+    let outcome = try MorsetorchProcess.run(
+      ["status"], ledsDirectory: fixture.ledsPath, runtimeDirectory: fixture.root + "/link")
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+  }
+}
