@@ -108,9 +108,12 @@ public final class LEDReservation: @unchecked Sendable {
     try LEDRuntimeFiles(led: led, directory: directory).writeRecord(record)
   }
 
-  /// Removes the record (done before releasing the LED).
+  /// Removes the record (done before releasing the LED), and any half-written copy a killed
+  /// holder left between writing it and renaming it into place.
   public func removeRecord() {
-    try? Syscalls.unlink(LEDRuntimeFiles(led: led, directory: directory).record)
+    let files = LEDRuntimeFiles(led: led, directory: directory)
+    try? Syscalls.unlink(files.record)
+    files.removeTemporaryRecords()
   }
 
   /// Releases the LED for the next process.
@@ -281,9 +284,19 @@ struct LEDRuntimeFiles {
     }
   }
 
+  private var temporaryRecordPrefix: String { ".\(led).state." }
+
+  /// Removes the temporary records (only the LED's holder writes them).
+  func removeTemporaryRecords() {
+    let names = (try? Syscalls.directoryEntries(directory.path)) ?? []
+    for name in names where name.hasPrefix(temporaryRecordPrefix) {
+      try? Syscalls.unlink(directory.file(name))
+    }
+  }
+
   /// Writes the record to a new file, then renames it over the old one (atomic for readers).
   func writeRecord(_ value: TransmissionRecord) throws(ReservationError) {
-    let temporary = directory.file(".\(led).state.\(getpid())")
+    let temporary = directory.file(temporaryRecordPrefix + String(getpid()))
     let bytes: [UInt8]
     do {
       bytes = try value.encoded()

@@ -119,13 +119,16 @@ public struct LEDSession {
     let restored = Result { try torch.restore() }
     keeper.stop()
     reservation.removeRecord()
-    if case .failure(let restoreError) = restored, case .success = result {
+    switch (result, restored) {
+    case (.success(let outcome), .success):
+      return .transmitted(outcome)
+    case (.success, .failure(let restoreError)):
       throw restoreError
+    case (.failure(let error), .success):
+      throw error
+    case (.failure(let error), .failure(let restoreError)):
+      throw RestoreFailure(error: error, restoreError: restoreError)
     }
-    if case .failure(let restoreError) = restored {
-      note("also, restoring the LED failed: \(restoreError)")
-    }
-    return .transmitted(try result.get())
   }
 
   /// After stopping another transmitter: if it had to be killed, it left its record, and the
@@ -155,6 +158,7 @@ public struct LEDSession {
   ) throws -> Bool {
     switch reservation.leftoverRecord() {
     case .none:
+      reservation.removeRecord()  // a half-written copy, if any
       return false
     case .corrupt(let path, let reason):
       note("ignoring the state record \(path): \(reason)")
@@ -168,6 +172,23 @@ public struct LEDSession {
           + "(killed before it could restore it)")
       return true
     }
+  }
+}
+
+/// A transmission failed, and putting the LED back failed too.
+public struct RestoreFailure: Error, CustomStringConvertible {
+  /// What stopped the transmission; it decides the exit status.
+  public let error: any Error
+  /// What went wrong while restoring the LED.
+  public let restoreError: any Error
+
+  /// Both, the first one first; the second only if it says something new (an LED that
+  /// vanished cannot be restored either).
+  public var description: String {
+    if case .vanished = error as? TorchError, case .vanished = restoreError as? TorchError {
+      return "\(error)"
+    }
+    return "\(error)\nalso, restoring the LED failed: \(restoreError)"
   }
 }
 

@@ -3,8 +3,9 @@
 /// One line per step: when it starts and how long it lasts (milliseconds from the first
 /// step), on or off, and the character with its code; gaps between characters and words are
 /// named as such.
-public struct TimelineFormatter: Sendable {
+public final class TimelineFormatter: @unchecked Sendable {
   private let origin: MonotonicInstant
+  private var end: MonotonicInstant?
 
   /// A formatter that counts time from `origin`.
   public init(origin: MonotonicInstant) {
@@ -16,6 +17,7 @@ public struct TimelineFormatter: Sendable {
 
   /// The line for `step`, which began at `start`.
   public func line(for step: MorseStep, at start: MonotonicInstant) -> String {
+    end = start + step.duration
     let time = (start - origin).millisecondsText
     let state = step.isOn ? "on" : "off"
     let sending: String
@@ -26,6 +28,14 @@ public struct TimelineFormatter: Sendable {
     }
     return Self.padded(time, 12) + "  " + Self.padded(state, 5, left: true) + "  "
       + Self.padded(step.duration.millisecondsText, 11) + "  " + sending
+  }
+
+  /// A line for the idle time before `start` since the last step ended (between two lines
+  /// of input), or nil if there was none.
+  public func gapLine(before start: MonotonicInstant) -> String? {
+    guard let end, start > end else { return nil }
+    return Self.padded((end - origin).millisecondsText, 12) + "  " + Self.padded("off", 5, left: true)
+      + "  " + Self.padded((start - end).millisecondsText, 11) + "  (word gap, next line)"
   }
 
   /// The closing line: the whole length of the transmission.

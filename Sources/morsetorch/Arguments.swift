@@ -114,6 +114,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownCommand(let name):
       return "unknown command '\(name)'; the commands are send, encode, decode, list, status, "
         + "stop, help (see `morsetorch --help`)"
+    case .unknownOption(let option, let command) where command == "morsetorch":
+      return "unknown option '\(option)'; see `morsetorch --help`"
     case .unknownOption(let option, let command):
       return "unknown option '\(option)' for '\(command)'; see `morsetorch \(command) --help`"
     case .missingValue(let option, let valueName):

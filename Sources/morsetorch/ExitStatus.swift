@@ -18,9 +18,28 @@ enum ExitStatus {
   static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
 }
 
+/// A command-line argument that is not valid UTF-8.
+struct ArgumentEncodingError: Error, CustomStringConvertible {
+  /// Which argument (1 is the first after the program name).
+  let position: Int
+  /// The decoding error, with the column and byte.
+  let error: MorseError
+
+  var description: String {
+    guard case .invalidUTF8(_, let column, let byte) = error else { return "\(error)" }
+    let hex = "0x" + String(byte, radix: 16, uppercase: true)
+    return "argument \(position) is not valid UTF-8: byte \(hex) at column \(column); "
+      + "check the terminal's or the script's encoding"
+  }
+}
+
 /// The one place that turns an error into what the user reads and the status to exit with.
 func failureReport(for error: any Error) -> (message: String, status: Int32) {
   switch error {
+  case let error as ArgumentEncodingError:
+    return (error.description, ExitStatus.dataError)
+  case let failure as RestoreFailure:
+    return (failure.description, failureReport(for: failure.error).status)
   case let hinted as HintedError:
     let report = failureReport(for: hinted.error)
     return (report.message + "\n" + hinted.hint, report.status)

@@ -6,12 +6,12 @@ enum Options {
   static let help = OptionSpec(name: "help", shortName: "h", valueName: nil, help: "show this help")
   static let skipUnknown = OptionSpec(
     name: "skip-unknown", shortName: nil, valueName: nil,
-    help: "drop characters that have no Morse signal (with a warning) instead of failing")
+    help: "drop characters without a Morse signal (with a warning) instead of failing")
 
   static let send: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
-      help: "the LED under the LED class directory (default: $MORSETORCH_LED, else automatic)"),
+      help: "the LED to use (default: $MORSETORCH_LED, else automatic)"),
     OptionSpec(
       name: "wpm", shortName: nil, valueName: "N",
       help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)"),
@@ -63,6 +63,7 @@ enum HelpText {
       64   usage error: unknown option, value out of range
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
+      70   internal error (please report it)
       74   I/O error reading input or writing an LED
       75   LED busy (EBUSY: a flash LED in use by a camera); try again
       77   permission denied writing the LED (see README: Permissions)

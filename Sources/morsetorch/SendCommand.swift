@@ -90,11 +90,11 @@ struct SendCommand {
       let result = Result { try send(makeTransmitter(preview) { preview.show($0) }) }
       preview.restore()
       _ = try result.get()
-      return stoppedStatus(stopSignal)
+      return stoppedStatus(stopSignal, while: "preview ended")
     }
 
-    let runtime = try RuntimeDirectory(environment: environment)
     let led = try chooseLED()
+    let runtime = try RuntimeDirectory(environment: environment)
     let session = LEDSession(
       led: led, runtime: runtime, brightness: brightness,
       description: describe(message), note: { Console.error($0) })
@@ -107,7 +107,9 @@ struct SendCommand {
       let what = record.map { " (\"\($0.text)\")" } ?? ""
       Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
       return ExitStatus.success
-    case .cancelledWhileWaiting, .transmitted:
+    case .cancelledWhileWaiting:
+      return stoppedStatus(stopSignal, while: "waiting for LED \(led.name); nothing was sent")
+    case .transmitted:
       return stoppedStatus(stopSignal)
     }
   }
@@ -135,9 +137,11 @@ struct SendCommand {
     (try? textOperand(arguments.operands, command: "send")) ?? nil
   }
 
-  private func stoppedStatus(_ box: SignalBox) -> Int32 {
+  private func stoppedStatus(_ box: SignalBox, while situation: String = "LED restored")
+    -> Int32
+  {
     guard let signal = box.value else { return ExitStatus.success }
-    Console.error("stopped by \(signalName(signal)); LED restored")
+    Console.error("stopped by \(signalName(signal)); \(situation)")
     return ExitStatus.signalled(signal)
   }
 
@@ -173,6 +177,11 @@ struct SendCommand {
       torch: VirtualTorch(), scheduler: StepScheduler(clock: clock), timing: timing,
       unknownCharacters: policy, warn: { Console.error("warning: \($0)") },
       observer: { progress in
+        // Lines of standard input follow each other after a word gap that is no step.
+        if let gap = formatter.gapLine(before: progress.start) {
+          steps += 1
+          Console.output(gap)
+        }
         steps += 1
         Console.output(formatter.line(for: progress.step, at: progress.start))
       })

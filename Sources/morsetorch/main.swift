@@ -13,7 +13,11 @@ private func strictArguments() throws -> [String] {
       CommandLine.unsafeArgv[index].map { pointer in
         UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
       } ?? []
-    return try UTF8Lines.decode(bytes, line: 1)
+    do throws(MorseError) {
+      return try UTF8Lines.decode(bytes, line: 1)
+    } catch {
+      throw ArgumentEncodingError(position: index, error: error)
+    }
   }
 }
 

@@ -1,0 +1,186 @@
+import Testing
+
+@testable import morsetorch
+
+/// Parses `words` as the options of `send`.
+private func parse(_ words: [String], specs: [OptionSpec] = Options.send) throws(UsageError)
+  -> ParsedArguments
+{
+  try ParsedArguments(words, specs: specs, command: "send")
+}
+
+@Suite("ParsedArguments")
+struct ArgumentsTests {
+  @Test func optionWithSeparateValue() throws {
+    let arguments = try parse(["--wpm", "20", "SOS"])
+    #expect(arguments.values == ["wpm": "20"])
+    #expect(arguments.flags.isEmpty)
+    #expect(arguments.operands == ["SOS"])
+  }
+
+  @Test func optionWithInlineValue() throws {
+    let arguments = try parse(["--wpm=20", "--led=white:flash", "SOS"])
+    #expect(arguments.values == ["wpm": "20", "led": "white:flash"])
+    #expect(arguments.operands == ["SOS"])
+  }
+
+  @Test func inlineValueKeepsEverythingAfterTheFirstEqualsSign() throws {
+    let arguments = try parse(["--led=a=b"])
+    #expect(arguments.values == ["led": "a=b"])
+  }
+
+  @Test func emptyInlineValueIsAValueNotAMissingOne() throws {
+    let arguments = try parse(["--wpm="])
+    #expect(arguments.values == ["wpm": ""])
+    #expect(throws: UsageError.invalidValue(option: "--wpm", value: "", expected: "a whole number"))
+    {
+      try arguments.integer("wpm")
+    }
+  }
+
+  @Test func shortHelpFlag() throws {
+    let arguments = try parse(["-h"])
+    #expect(arguments.flags == ["help"])
+    #expect(arguments.has("help"))
+    #expect(!arguments.has("dry-run"))
+  }
+
+  @Test func flagsAndOptionsInAnyOrderAroundOperands() throws {
+    let arguments = try parse(["HELLO", "--dry-run", "WORLD", "--unit", "5", "--skip-unknown"])
+    #expect(arguments.flags == ["dry-run", "skip-unknown"])
+    #expect(arguments.values == ["unit": "5"])
+    #expect(arguments.operands == ["HELLO", "WORLD"])
+  }
+
+  @Test func repeatedOptionLastOneWins() throws {
+    let arguments = try parse(["--wpm", "10", "--wpm=30"])
+    #expect(arguments.values == ["wpm": "30"])
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    let arguments = try parse(["--unit", "5", "--", "--wpm", "-h", "--"])
+    #expect(arguments.values == ["unit": "5"])
+    #expect(arguments.flags.isEmpty)
+    #expect(arguments.operands == ["--wpm", "-h", "--"])
+  }
+
+  @Test func loneDashIsAnOperand() throws {
+    let arguments = try parse(["--unit", "5", "-"])
+    #expect(arguments.operands == ["-"])
+  }
+
+  @Test(arguments: ["-.-.", "---", "-", ".-", "-..-.", "-...-", "--..--", "-5"])
+  func morseCodeAndNumbersAreOperands(_ word: String) throws {
+    #expect(!ParsedArguments.looksLikeOption(word))
+    let arguments = try ParsedArguments([word], specs: Options.decode, command: "decode")
+    #expect(arguments.operands == [word])
+  }
+
+  @Test(arguments: ["-h", "-x", "--help", "--wpm", "--x", "--wpm=3"])
+  func dashThenLetterLooksLikeAnOption(_ word: String) {
+    #expect(ParsedArguments.looksLikeOption(word))
+  }
+
+  @Test func unknownLongOption() {
+    #expect(throws: UsageError.unknownOption("--frobnicate", command: "send")) {
+      try parse(["--frobnicate"])
+    }
+  }
+
+  @Test func unknownLongOptionWithInlineValueNamesTheWholeWord() {
+    #expect(throws: UsageError.unknownOption("--speed=5", command: "send")) {
+      try parse(["--speed=5"])
+    }
+  }
+
+  @Test(arguments: ["-x", "-v", "-hh", "-wpm"])
+  func unknownShortOption(_ word: String) {
+    #expect(throws: UsageError.unknownOption(word, command: "send")) {
+      try parse([word])
+    }
+  }
+
+  @Test func optionOfAnotherCommandIsUnknown() {
+    #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
+      try ParsedArguments(["--wpm", "5"], specs: Options.encode, command: "encode")
+    }
+  }
+
+  @Test func missingValueAtTheEnd() {
+    #expect(throws: UsageError.missingValue(option: "--wpm", valueName: "N")) {
+      try parse(["SOS", "--wpm"])
+    }
+    #expect(throws: UsageError.missingValue(option: "--brightness", valueName: "N|P%")) {
+      try parse(["--brightness"])
+    }
+  }
+
+  @Test func flagWithValue() {
+    #expect(throws: UsageError.unexpectedValue(option: "--dry-run")) {
+      try parse(["--dry-run=yes"])
+    }
+    #expect(throws: UsageError.unexpectedValue(option: "--help")) {
+      try parse(["--help="])
+    }
+  }
+
+  @Test func integerValues() throws {
+    let arguments = try parse(["--wpm", "20", "--unit", "x5"])
+    #expect(try arguments.integer("wpm") == 20)
+    #expect(try arguments.integer("farnsworth") == nil)
+    #expect(
+      throws: UsageError.invalidValue(option: "--unit", value: "x5", expected: "a whole number")
+    ) {
+      try arguments.integer("unit")
+    }
+  }
+
+  @Test func everyUsageErrorHasADescriptionForAPerson() {
+    let errors: [UsageError] = [
+      .missingCommand, .unknownCommand("blink"), .unknownOption("--x", command: "send"),
+      .missingValue(option: "--wpm", valueName: "N"), .unexpectedValue(option: "--dry-run"),
+      .invalidValue(option: "--wpm", value: "x", expected: "a whole number"),
+      .conflictingOptions("--wpm", "--unit"), .requiresOption("--farnsworth", requirement: "--wpm"),
+      .unexpectedOperands(command: "list", ["a", "b"]), .emptyText(command: "send"),
+    ]
+    for error in errors {
+      #expect(!error.description.isEmpty)
+      #expect(!error.description.hasSuffix("\n"))
+    }
+    #expect(UsageError.unknownCommand("blink").description.contains("'blink'"))
+    #expect(UsageError.unexpectedOperands(command: "list", ["a", "b"]).description.contains("a b"))
+  }
+
+  @Test func unknownOptionOfTheToolItselfPointsToTheToolsHelp() {
+    // `morsetorch --frobnicate` reports command "morsetorch"; the advice must be a command
+    // that exists.
+    let description = UsageError.unknownOption("--frobnicate", command: "morsetorch").description
+    #expect(!description.contains("morsetorch morsetorch"))
+    #expect(description.contains("`morsetorch --help`"))
+    #expect(description.contains("--frobnicate"))
+  }
+}
+
+@Suite("textOperand")
+struct TextOperandTests {
+  @Test func noOperandsMeansStandardInput() throws {
+    #expect(try textOperand([], command: "send") == nil)
+  }
+
+  @Test func loneDashMeansStandardInput() throws {
+    #expect(try textOperand(["-"], command: "send") == nil)
+  }
+
+  @Test func operandsAreJoinedBySpaces() throws {
+    #expect(try textOperand(["CQ", "CQ", "DE", "X"], command: "send") == "CQ CQ DE X")
+    #expect(try textOperand(["- -"], command: "send") == "- -")
+    #expect(try textOperand(["-", "E"], command: "send") == "- E")
+  }
+
+  @Test(arguments: [[""], ["  "], ["", ""], ["\t", " "]])
+  func blankTextIsAUsageError(_ operands: [String]) {
+    #expect(throws: UsageError.emptyText(command: "encode")) {
+      try textOperand(operands, command: "encode")
+    }
+  }
+}

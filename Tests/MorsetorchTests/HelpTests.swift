@@ -1,0 +1,105 @@
+import Glibc
+import Testing
+
+@testable import morsetorch
+
+/// Each command's help with the options it accepts.
+private let commands: [(name: String, help: String, options: [OptionSpec])] = [
+  ("send", HelpText.send, Options.send),
+  ("encode", HelpText.encode, Options.encode),
+  ("decode", HelpText.decode, Options.decode),
+  ("list", HelpText.list, Options.list),
+  ("stop", HelpText.stop, Options.stop),
+  ("status", HelpText.status, Options.status),
+  ("morsetorch", HelpText.tool, Options.global),
+]
+
+/// The statuses morsetorch can exit with, by what `ExitStatus` defines.
+private let statuses: [Int32] = [
+  ExitStatus.success, ExitStatus.notRunning, ExitStatus.usage, ExitStatus.dataError,
+  ExitStatus.unavailable, ExitStatus.ioError, ExitStatus.temporaryFailure,
+  ExitStatus.permissionDenied, ExitStatus.configuration, ExitStatus.signalled(SIGHUP),
+  ExitStatus.signalled(SIGINT), ExitStatus.signalled(SIGTERM),
+]
+
+/// Whether the "Exit status:" section of `text` lists `status` as a number of its own ("3",
+/// not the 3 of "input3" elsewhere in the help).
+private func mentions(_ text: String, status: Int32) -> Bool {
+  guard let section = text.range(of: "Exit status:") else { return false }
+  return text[section.upperBound...].split(whereSeparator: { !$0.isNumber })
+    .contains { $0 == "\(status)" }
+}
+
+@Suite("Help")
+struct HelpTests {
+  @Test(arguments: commands.indices)
+  func helpListsEveryOptionWithItsValueAndText(_ index: Int) {
+    let (name, help, options) = commands[index]
+    for option in options {
+      var usage = "--\(option.name)"
+      if let value = option.valueName { usage += " \(value)" }
+      #expect(help.contains(usage), "\(name) --help lacks \(usage)")
+      // The tool's own help words its two options by hand.
+      if name != "morsetorch" {
+        #expect(help.contains(option.help), "\(name) --help lacks the text of --\(option.name)")
+      }
+      if let short = option.shortName {
+        #expect(help.contains("-\(short)"), "\(name) --help lacks -\(short)")
+      }
+    }
+  }
+
+  @Test(arguments: commands.indices)
+  func helpListsEveryExitStatus(_ index: Int) {
+    let (name, help, _) = commands[index]
+    for status in statuses {
+      #expect(mentions(help, status: status), "\(name) --help lacks exit status \(status)")
+    }
+  }
+
+  @Test func softwareErrorStatusIsDocumented() {
+    // failureReport returns 70 for a failed signal watcher and for unexpected errors.
+    #expect(mentions(HelpText.exitStatuses, status: ExitStatus.software))
+  }
+
+  @Test func exitStatusesNameTheirSignals() {
+    #expect(HelpText.exitStatuses.contains("SIGHUP"))
+    #expect(HelpText.exitStatuses.contains("SIGINT"))
+    #expect(HelpText.exitStatuses.contains("SIGTERM"))
+  }
+
+  @Test func toolHelpNamesEveryCommandAndTheEnvironment() {
+    for command in ["send", "encode", "decode", "list", "stop", "status", "help"] {
+      #expect(HelpText.tool.contains("morsetorch \(command)"))
+    }
+    #expect(HelpText.tool.contains("MORSETORCH_LEDS_DIR"))
+    #expect(HelpText.tool.contains("MORSETORCH_RUNTIME_DIR"))
+    #expect(HelpText.tool.contains("MORSETORCH_LED "))
+    #expect(HelpText.tool.contains(version))
+  }
+
+  @Test func sendHelpNamesTheEnvironment() {
+    #expect(HelpText.send.contains("MORSETORCH_LEDS_DIR"))
+    #expect(HelpText.send.contains("$MORSETORCH_LED"))
+  }
+
+  @Test func helpForEachCommandByName() {
+    #expect(HelpText.forCommand("send") == HelpText.send)
+    #expect(HelpText.forCommand("encode") == HelpText.encode)
+    #expect(HelpText.forCommand("decode") == HelpText.decode)
+    #expect(HelpText.forCommand("list") == HelpText.list)
+    #expect(HelpText.forCommand("stop") == HelpText.stop)
+    #expect(HelpText.forCommand("status") == HelpText.status)
+    #expect(HelpText.forCommand("blink") == nil)
+  }
+
+  @Test func everyOptionHasHelpAndAUniqueName() {
+    for (name, _, options) in commands {
+      #expect(Set(options.map(\.name)).count == options.count, "\(name) repeats an option")
+      for option in options {
+        #expect(!option.help.isEmpty)
+        #expect(ParsedArguments.looksLikeOption("--\(option.name)"))
+      }
+    }
+  }
+}

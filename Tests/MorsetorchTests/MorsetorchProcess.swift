@@ -1,0 +1,450 @@
+import Foundation
+import Glibc
+import MorseTestSupport
+import Testing
+
+/// The built `morsetorch` executable, run as a child process with pipes on standard input,
+/// output and error, and a hard limit on every wait.
+///
+/// The child's environment is built from scratch: `PATH`, `MORSETORCH_LEDS_DIR` (always set, so
+/// a test can never reach /sys/class/leds), `MORSETORCH_RUNTIME_DIR` (always set, so a test
+/// never touches /run/morsetorch) and whatever the test adds. A child still running when its
+/// value goes away is killed.
+final class MorsetorchProcess: @unchecked Sendable {
+  /// How long any wait lasts before the child is killed and the test fails.
+  static let defaultTimeout: Duration = .seconds(20)
+
+  /// How the executable is started.
+  enum Launch {
+    /// `morsetorch ARGUMENTS…`.
+    case direct
+    /// `morsetorch ARGUMENTS… RAW`, with a last argument of raw bytes (not necessarily UTF-8),
+    /// passed through `/bin/sh` because `Foundation.Process` only takes `String` arguments.
+    case rawLastArgument([UInt8])
+    /// As user and group `nobody` through `setpriv(1)` when the tests run as root (root may
+    /// write any file, so a permission error needs another user); directly otherwise.
+    case unprivileged
+  }
+
+  /// What a finished run left behind.
+  struct Outcome: Sendable, CustomStringConvertible {
+    /// The exit status, or the signal number when `reason` is `.uncaughtSignal`.
+    let status: Int32
+    /// Whether the child exited or was killed by a signal.
+    let reason: Process.TerminationReason
+    /// Everything written to standard output.
+    let standardOutput: String
+    /// Everything written to standard error.
+    let standardError: String
+    /// From the start of the child to its end, as seen by the test.
+    let elapsed: Duration
+
+    /// The exit status when the child exited by itself; nil when a signal killed it.
+    var exitStatus: Int32? { reason == .exit ? status : nil }
+
+    var description: String {
+      "\(reason == .exit ? "exit status" : "killed by signal") \(status) after \(elapsed)\n"
+        + "stdout: \(standardOutput.debugDescription)\nstderr: \(standardError.debugDescription)"
+    }
+  }
+
+  /// Why the helper could not run the executable to its end.
+  enum Failure: Error, CustomStringConvertible {
+    case executableMissing(searched: [String])
+    case timedOut(arguments: [String], after: Duration, standardError: String)
+    case cannotIgnoreSignals
+
+    var description: String {
+      switch self {
+      case .executableMissing(let searched):
+        return "the built morsetorch executable is not next to the test bundle (looked at "
+          + "\(searched.joined(separator: ", "))); build it with "
+          + "`swift build --build-tests` before running the tests"
+      case .timedOut(let arguments, let after, let standardError):
+        return "morsetorch \(arguments.joined(separator: " ")) did not end within \(after) and "
+          + "was killed; its standard error so far: \(standardError.debugDescription)"
+      case .cannotIgnoreSignals:
+        return "env(1) here cannot start a child with signals ignored (needs coreutils 8.31)"
+      }
+    }
+  }
+
+  /// The path of the built executable: next to the test bundle, in the build directory.
+  static func executablePath() throws -> String {
+    var directories: [URL] = []
+    if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    {
+      directories.append(URL(fileURLWithPath: testBinary).deletingLastPathComponent())
+    }
+    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    directories.append(Bundle.main.bundleURL)
+    let candidates = directories.map { $0.appendingPathComponent("morsetorch").path }
+    guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:))
+    else { throw Failure.executableMissing(searched: candidates) }
+    return found
+  }
+
+  /// Whether `Launch.unprivileged` can drop to another user here (or need not).
+  static var canRunUnprivileged: Bool {
+    getuid() != 0 || FileManager.default.isExecutableFile(atPath: setprivPath)
+  }
+
+  private static let setprivPath = "/usr/bin/setpriv"
+  private static let envPath = "/usr/bin/env"
+
+  /// Whether env(1) can set signal dispositions for the child (GNU coreutils 8.31 and later).
+  static let canSetSignalDispositions: Bool = {
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: envPath)
+    probe.arguments = ["--default-signal=INT", "--ignore-signal=HUP", "/bin/true"]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationReason == .exit && probe.terminationStatus == 0
+  }()
+
+  /// "HUP" for SIGHUP, as env(1) spells signals.
+  private static func envSignalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGHUP: "HUP"
+    case SIGINT: "INT"
+    case SIGTERM: "TERM"
+    case SIGPIPE: "PIPE"
+    default: "\(signal)"
+    }
+  }
+
+  /// Writing to the standard input of a child that has already exited must be an error
+  /// (`EPIPE`) for that test, not a `SIGPIPE` that ends the whole test process.
+  private static let brokenPipesIgnored: Bool = {
+    signal(SIGPIPE, SIG_IGN)
+    return true
+  }()
+
+  /// The arguments the child was started with, for messages.
+  let arguments: [String]
+  private let process = Process()
+  private let input = Pipe()
+  private let started = ContinuousClock.now
+  private let finished = DispatchGroup()
+  private let captured = CapturedOutput()
+  private let lock = NSLock()
+  private var isInputClosed = false
+
+  /// Starts `morsetorch ARGUMENTS…` with the LED class directory `ledsDirectory`; standard
+  /// input stays open until `closeInput()`.
+  ///
+  /// The child starts as from an interactive shell: no signal blocked, and SIGHUP, SIGINT and
+  /// SIGTERM at their default action — unless `blockedSignals` or `ignoredSignals` say
+  /// otherwise. (A test runs on a Swift concurrency or Dispatch thread, which blocks signals,
+  /// and `Foundation.Process` spawns with the calling thread's mask; a test runner started in
+  /// the background by a script ignores SIGINT, and ignored signals survive `exec`.)
+  init(
+    _ arguments: [String], ledsDirectory: String, environment: [String: String] = [:],
+    runtimeDirectory: String? = nil, launch: Launch = .direct, blockedSignals: [Int32] = [],
+    ignoredSignals: [Int32] = []
+  ) throws {
+    self.arguments = arguments
+    var isUnprivilegedAsRoot = false
+    if case .unprivileged = launch, getuid() == 0 { isUnprivilegedAsRoot = true }
+    _ = Self.brokenPipesIgnored
+    let executable = try Self.executablePath()
+    var command: [String]
+    switch launch {
+    case .direct:
+      command = [executable] + arguments
+    case .rawLastArgument(let bytes):
+      let octal = bytes.map { "\\" + String($0, radix: 8) }.joined()
+      command =
+        ["/bin/sh", "-c", "exec \"$0\" \"$@\" \"$(printf '\(octal)')\"", executable] + arguments
+    case .unprivileged where isUnprivilegedAsRoot:
+      command =
+        [Self.setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
+        + arguments
+    case .unprivileged:
+      command = [executable] + arguments
+    }
+    if Self.canSetSignalDispositions {
+      var prefix = [Self.envPath, "--default-signal=HUP,INT,TERM"]
+      if !ignoredSignals.isEmpty {
+        prefix.append(
+          "--ignore-signal=" + ignoredSignals.map(Self.envSignalName).joined(separator: ","))
+      }
+      command = prefix + command
+    } else if !ignoredSignals.isEmpty {
+      throw Failure.cannotIgnoreSignals
+    }
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    // The locks of one test's runs live next to its LED class directory, never in the real
+    // /run/morsetorch (where tests running in parallel would cancel each other's sends).
+    let runtimeDirectory =
+      runtimeDirectory
+      ?? URL(fileURLWithPath: ledsDirectory).deletingLastPathComponent().appendingPathComponent(
+        "run"
+      ).path
+    try Self.prepareRuntimeDirectory(runtimeDirectory, forNobody: isUnprivilegedAsRoot)
+    var childEnvironment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
+    childEnvironment.merge(environment) { _, new in new }
+    childEnvironment["MORSETORCH_LEDS_DIR"] = ledsDirectory
+    childEnvironment["MORSETORCH_RUNTIME_DIR"] = runtimeDirectory
+    process.environment = childEnvironment
+
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    process.standardInput = input
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    finished.enter()
+    process.terminationHandler = { [finished] _ in finished.leave() }
+    try Self.spawn(process, blockedSignals: blockedSignals)
+    drain(standardOutput.fileHandleForReading, into: .standardOutput)
+    drain(standardError.fileHandleForReading, into: .standardError)
+  }
+
+  /// Makes the runtime directory (mode 0700) if it is missing; for a run as `nobody`, hands it
+  /// to that user, since morsetorch refuses one that belongs to someone else.
+  private static func prepareRuntimeDirectory(_ path: String, forNobody: Bool) throws {
+    if !FileManager.default.fileExists(atPath: path) {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    if forNobody { chown(path, 65_534, 65_534) }
+  }
+
+  /// Starts `process` from a thread of its own whose signal mask is exactly `blockedSignals`,
+  /// which the child inherits.
+  private static func spawn(_ process: Process, blockedSignals: [Int32]) throws {
+    let launch = Launcher(process)
+    let thread = Thread { [launch] in
+      var mask = sigset_t()
+      sigemptyset(&mask)
+      for signal in blockedSignals { sigaddset(&mask, signal) }
+      pthread_sigmask(SIG_SETMASK, &mask, nil)
+      launch.run()
+    }
+    thread.start()
+    try launch.result()
+  }
+
+  /// A process started on another thread, and how that went.
+  private final class Launcher: @unchecked Sendable {
+    private let process: Process
+    private let done = DispatchSemaphore(value: 0)
+    private var error: (any Error)?
+
+    init(_ process: Process) { self.process = process }
+
+    /// Starts the process; on the launching thread.
+    func run() {
+      do { try process.run() } catch { self.error = error }
+      done.signal()
+    }
+
+    /// Waits for `run` and rethrows its error.
+    func result() throws {
+      done.wait()
+      if let error { throw error }
+    }
+  }
+
+  /// Runs `morsetorch ARGUMENTS…` to its end with `input` on standard input.
+  static func run(
+    _ arguments: [String], ledsDirectory: String, input: String = "",
+    environment: [String: String] = [:], runtimeDirectory: String? = nil,
+    launch: Launch = .direct, timeout: Duration = defaultTimeout
+  ) throws -> Outcome {
+    let child = try MorsetorchProcess(
+      arguments, ledsDirectory: ledsDirectory, environment: environment,
+      runtimeDirectory: runtimeDirectory, launch: launch)
+    try child.write(input)
+    child.closeInput()
+    return try child.wait(timeout: timeout)
+  }
+
+  deinit {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    closeInput()
+  }
+
+  /// The child's process id.
+  var processIdentifier: Int32 { process.processIdentifier }
+
+  /// Whether the child is still running.
+  var isRunning: Bool { process.isRunning }
+
+  /// Writes `text` to the child's standard input.
+  func write(_ text: String) throws {
+    guard !text.isEmpty else { return }
+    try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
+  /// Writes raw `bytes` (not necessarily UTF-8) to the child's standard input.
+  func write(bytes: [UInt8]) throws {
+    try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+  }
+
+  /// Closes the child's standard input: it reads end of file.
+  func closeInput() {
+    lock.withLock {
+      guard !isInputClosed else { return }
+      isInputClosed = true
+      try? input.fileHandleForWriting.close()
+    }
+  }
+
+  /// Sends `signal` to the child.
+  func send(signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// Waits for the child to end and its output to be read; kills it and throws after `timeout`.
+  func wait(timeout: Duration = defaultTimeout) throws -> Outcome {
+    if finished.wait(timeout: .now() + timeout.timeInterval) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      _ = finished.wait(timeout: .now() + 5)
+      let standardError = captured.text(.standardError)
+      throw Failure.timedOut(arguments: arguments, after: timeout, standardError: standardError)
+    }
+    let elapsed = ContinuousClock.now - started
+    closeInput()
+    return Outcome(
+      status: process.terminationStatus, reason: process.terminationReason,
+      standardOutput: captured.text(.standardOutput), standardError: captured.text(.standardError),
+      elapsed: elapsed)
+  }
+
+  /// Reads `handle` to its end on a thread of its own; `wait` waits for it too.
+  ///
+  /// The thread holds only the buffer, not `self`, so a test that gives up early still drops
+  /// its value, which kills the child.
+  private func drain(
+    _ handle: FileHandle, into stream: CapturedOutput.Stream
+  ) {
+    finished.enter()
+    Thread.detachNewThread { [captured, finished] in
+      while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty {
+        captured.append(chunk, to: stream)
+      }
+      try? handle.close()
+      finished.leave()
+    }
+  }
+}
+
+/// The child's standard output and error as read so far.
+private final class CapturedOutput: @unchecked Sendable {
+  /// Which of the two.
+  enum Stream: Sendable { case standardOutput, standardError }
+
+  private let lock = NSLock()
+  private var data: [Stream: Data] = [:]
+
+  /// Adds what was just read from `stream`.
+  func append(_ chunk: Data, to stream: Stream) {
+    lock.withLock { data[stream, default: Data()].append(chunk) }
+  }
+
+  /// What `stream` held so far, as UTF-8 (invalid bytes repaired).
+  func text(_ stream: Stream) -> String {
+    lock.withLock { String(decoding: data[stream] ?? Data(), as: UTF8.self) }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for Dispatch and Foundation.
+  var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
+
+/// Checks `condition` every couple of milliseconds until it holds or `timeout` passes; returns
+/// whether it held.
+func eventually(
+  within timeout: Duration = .seconds(10), _ condition: () throws -> Bool
+) rethrows -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  repeat {
+    if try condition() { return true }
+    usleep(2_000)
+  } while ContinuousClock.now < deadline
+  return try condition()
+}
+
+/// Reads one LED attribute over and over on a thread of its own and keeps every distinct value
+/// it saw, in order: a cheap observer of what the child wrote, and when.
+///
+/// Writes replace a file's content in two steps (truncate, then write), so an empty read is a
+/// moment between them and is not recorded.
+final class AttributeRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen: [String] = []
+  private var isStopped = false
+  private let done = DispatchSemaphore(value: 0)
+
+  /// Starts reading `attribute` of LED `name` in `fixture`.
+  init(_ attribute: String, of name: String, in fixture: TemporaryLEDDirectory) {
+    let path = fixture.devicePath(of: name) + "/" + attribute
+    Thread.detachNewThread { [self] in
+      while !lock.withLock({ isStopped }) {
+        if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
+          let value = String(decoding: data, as: UTF8.self)
+          lock.withLock { if seen.last != value { seen.append(value) } }
+        }
+        usleep(500)
+      }
+      done.signal()
+    }
+  }
+
+  /// The distinct values seen so far, in order.
+  var values: [String] { lock.withLock { seen } }
+
+  /// Stops reading and returns the distinct values seen, in order.
+  func stop() -> [String] {
+    lock.withLock { isStopped = true }
+    done.wait()
+    return values
+  }
+}
+
+/// Every attribute of an LED as files: content and modification time, to show nothing wrote them.
+struct LEDSnapshot: Equatable, CustomStringConvertible {
+  /// Attribute name → (content, mtime seconds, mtime nanoseconds).
+  let files: [String: FileState]
+
+  /// What one file held, and when it was last written.
+  struct FileState: Equatable {
+    let content: String
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+  }
+
+  /// The files in `directory` (an LED's real directory, or any directory laid out like one).
+  init(directory: String) throws {
+    var files: [String: FileState] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+      let path = directory + "/" + name
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      let content = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+      files[name] = FileState(
+        content: content, modifiedSeconds: Int(status.st_mtim.tv_sec),
+        modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
+    }
+    self.files = files
+  }
+
+  /// The files of LED `name` in `fixture`.
+  init(of name: String, in fixture: TemporaryLEDDirectory) throws {
+    try self.init(directory: fixture.devicePath(of: name))
+  }
+
+  var description: String {
+    files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.content.debugDescription)" }
+      .joined(separator: " ")
+  }
+}

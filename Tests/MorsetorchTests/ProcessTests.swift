@@ -1,0 +1,698 @@
+import Foundation
+import Glibc
+import MorseCore
+import MorseTestSupport
+import Testing
+
+@testable import morsetorch
+
+// End-to-end tests: the built executable, run as a child process on a temporary LED class
+// directory (never /sys). Each test has a directory of its own, so they run in parallel.
+
+private let flash = "white:flash"
+
+/// Runs `morsetorch ARGUMENTS…` on `fixture`'s LED class directory.
+private func runMorsetorch(
+  _ arguments: String..., in fixture: TemporaryLEDDirectory, input: String = "",
+  environment: [String: String] = [:]
+) throws -> MorsetorchProcess.Outcome {
+  try MorsetorchProcess.run(
+    arguments, ledsDirectory: fixture.ledsPath, input: input, environment: environment)
+}
+
+/// Starts `morsetorch ARGUMENTS…` on `fixture`'s LED class directory, standard input open.
+private func start(
+  _ arguments: String..., in fixture: TemporaryLEDDirectory
+) throws -> MorsetorchProcess {
+  try MorsetorchProcess(arguments, ledsDirectory: fixture.ledsPath)
+}
+
+/// A fixture with one LED, `white:flash`, running the timer trigger with tuned delays.
+private func timerFixture(trigger: String = "none [timer] heartbeat") throws
+  -> TemporaryLEDDirectory
+{
+  let fixture = try TemporaryLEDDirectory()
+  try fixture.addLED(
+    flash, maxBrightness: 255, brightness: 7, trigger: trigger,
+    attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+  return fixture
+}
+
+/// Checks the LED is back on its timer trigger with its delays, and off.
+private func expectTimerRestored(
+  _ fixture: TemporaryLEDDirectory, _ name: String = flash,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  #expect(try fixture.read("trigger", of: name) == "timer\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("delay_on", of: name) == "100\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("delay_off", of: name) == "900\n", sourceLocation: sourceLocation)
+  #expect(try fixture.read("brightness", of: name) == "0\n", sourceLocation: sourceLocation)
+}
+
+@Suite("send, as a process")
+struct SendProcessTests {
+  @Test func sendRestoresTheBrightnessWhenNoTriggerWasActive() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(flash, brightness: 7, trigger: "[none] timer heartbeat")
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "SOS", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(try fixture.read("brightness", of: flash) == "7\n")
+    #expect(try fixture.read("trigger", of: flash) == "[none] timer heartbeat\n")
+  }
+
+  @Test(arguments: ["none [timer] heartbeat", "[timer]"])
+  func sendPutsTheTimerTriggerAndItsDelaysBack(_ trigger: String) throws {
+    let fixture = try timerFixture(trigger: trigger)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "SOS", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // The trigger owns brightness again: the LED is left off for it, not at the old 7.
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func delaysResetWhileSendingAreWrittenBack() throws {
+    // The kernel resets delay_on/delay_off when the timer trigger goes and comes back; the
+    // values tuned before must be the ones left afterwards.
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "200", "T", in: fixture)
+    child.closeInput()
+    #expect(try eventually { try fixture.read("trigger", of: flash) == "none\n" })
+    try fixture.write("500\n", to: "delay_on", of: flash)
+    try fixture.write("500\n", to: "delay_off", of: flash)
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(arguments: [(nil as String?, "255\n"), ("50%", "128\n"), ("3", "3\n"), ("1000", "255\n")])
+  func whileSendingTheLEDIsOnAtTheChosenBrightnessWithNoTrigger(
+    _ brightness: String?, _ expected: String
+  ) throws {
+    let fixture = try timerFixture()
+    var arguments = ["send", "--led", flash, "--unit", "400"]
+    if let brightness { arguments += ["--brightness", brightness] }
+    let child = try MorsetorchProcess(arguments + ["T"], ledsDirectory: fixture.ledsPath)
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == expected }
+    #expect(isOn, "brightness never read \(expected.debugDescription)")
+    if isOn {
+      #expect(try fixture.read("trigger", of: flash) == "none\n")
+    }
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func standardInputIsSentAsEachLineArrives() throws {
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "300", in: fixture)
+    try child.write("E\n")
+    // Standard input is still open: the line must be on its way before the end of input.
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    #expect(isOn, "the first line was not sent before standard input was closed")
+    #expect(child.isRunning)
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(arguments: [[], ["-"]])
+  func everyLineOfStandardInputIsSent(_ operands: [String]) throws {
+    let fixture = try timerFixture()
+    let recorder = AttributeRecorder("brightness", of: flash, in: fixture)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", flash, "--unit", "50"] + operands, ledsDirectory: fixture.ledsPath,
+      input: "E\nT\n")
+    let values = recorder.stop()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // E, a word gap, T: 1 + 7 + 3 units.
+    #expect(outcome.elapsed >= .milliseconds(550))
+    #expect(values.filter { $0 == "255\n" }.count == 2, "brightness went \(values)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func lastLineWithoutNewlineIsSent() throws {
+    let fixture = try timerFixture()
+    let recorder = AttributeRecorder("brightness", of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "50", in: fixture, input: "T")
+    let values = recorder.stop()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(values.contains("255\n"), "brightness went \(values)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func windowsLineEndingsAreNotCharacters() throws {
+    let fixture = try timerFixture()
+    let outcome = try runMorsetorch(
+      "send", "--led", flash, "--unit", "1", in: fixture, input: "E\r\nT\r\n")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func ledWithoutTriggerSupportGetsItsBrightnessBack() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(flash, brightness: 3, trigger: nil)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(try fixture.read("brightness", of: flash) == "3\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.devicePath(of: flash) + "/trigger"))
+  }
+
+  @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
+  func signalStopsTheMessageAndRestoresTheLED(_ signal: Int32, _ name: String) throws {
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "500", "TTTT", in: fixture)
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    let signalled = ContinuousClock.now
+    child.send(signal: signal)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(ContinuousClock.now - signalled < .seconds(2), "took long to stop")
+    #expect(outcome.reason == .exit, "\(outcome)")
+    #expect(outcome.status == 128 + signal, "\(outcome)")
+    #expect(outcome.standardError.contains(name), "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func signalBlockedByTheParentIsStillHandled() throws {
+    // A program that starts morsetorch from a thread with signals blocked (Swift concurrency,
+    // Dispatch) passes that mask on; `kill` must still stop the transmission.
+    let fixture = try timerFixture()
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath,
+      blockedSignals: [SIGTERM, SIGINT, SIGHUP])
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(.enabled(if: MorsetorchProcess.canSetSignalDispositions, "needs env --ignore-signal"))
+  func hangupIgnoredByTheParentStaysIgnored() throws {
+    // `nohup morsetorch send …` must survive the hangup.
+    let fixture = try timerFixture()
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "200", "TTTT"], ledsDirectory: fixture.ledsPath,
+      ignoredSignals: [SIGHUP])
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    child.send(signal: SIGHUP)
+    usleep(300_000)
+    #expect(child.isRunning, "SIGHUP stopped a transmission that ignores it")
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func signalWhileWaitingForInputRestoresTheLED() throws {
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "50", in: fixture)
+    // Claimed (trigger taken away) and waiting for the first line.
+    let isClaimed = try eventually { try fixture.read("trigger", of: flash) == "none\n" }
+    try #require(isClaimed, "the LED was never claimed")
+    usleep(50_000)
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func unknownCharacterIsRejectedBeforeTheLEDIsTouched() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "a€", in: fixture)
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    for part in ["'€'", "U+20AC", "line 1, column 2"] {
+      #expect(outcome.standardError.contains(part), "\(outcome)")
+    }
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func unknownCharacterOnLineTwoStopsAfterLineOne() throws {
+    let fixture = try timerFixture()
+    let recorder = AttributeRecorder("brightness", of: flash, in: fixture)
+    let outcome = try runMorsetorch(
+      "send", "--led", flash, "--unit", "50", in: fixture, input: "E\nE€\n")
+    let values = recorder.stop()
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardError.contains("line 2, column 2"), "\(outcome)")
+    #expect(outcome.standardError.contains("U+20AC"), "\(outcome)")
+    #expect(values.filter { $0 == "255\n" }.count == 1, "brightness went \(values)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func invalidUTF8OnLineTwoOfStandardInput() throws {
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "5", in: fixture)
+    try child.write(bytes: Array("E\n".utf8) + [0x41, 0xFF, 0x0A])
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardError.contains("0xFF at line 2, column 2"), "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func invalidUTF8ArgumentIsRejectedBeforeTheLEDIsTouched() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "1"], ledsDirectory: fixture.ledsPath,
+      launch: .rawLastArgument([0x41, 0xFF]))
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardError.contains("0xFF"), "\(outcome)")
+    #expect(outcome.standardError.contains("not valid UTF-8"), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func unknownLEDListsTheLEDsThatExist() throws {
+    let fixture = try timerFixture()
+    try fixture.addLED("a:red:status")
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", "blue:torch", "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    for part in ["blue:torch", "a:red:status", flash] {
+      #expect(outcome.standardError.contains(part), "\(outcome)")
+    }
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test(arguments: ["../x", "a/b", "..", ".", "", "../leds/\(flash)"])
+  func ledNameThatIsAPathIsAUsageErrorAndNothingIsJoined(_ name: String) throws {
+    let fixture = try timerFixture()
+    // Decoys where a joined path would lead: root/x (for ../x) and leds/a/b (for a/b).
+    let outside = fixture.root + "/x"
+    let nested = fixture.ledsPath + "/a/b"
+    for directory in [outside, nested] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      for (attribute, content) in [
+        ("max_brightness", "255\n"), ("brightness", "0\n"), ("trigger", "none [timer]\n"),
+      ] {
+        try Data(content.utf8).write(to: URL(fileURLWithPath: directory + "/" + attribute))
+      }
+    }
+    let decoys = try [outside, nested].map(LEDSnapshot.init(directory:))
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", name, "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardError.contains("is not an LED name"), "\(outcome)")
+    #expect(try [outside, nested].map(LEDSnapshot.init(directory:)) == decoys)
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func invalidLEDNameFromTheEnvironmentIsAUsageError() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch(
+      "send", "--unit", "1", "E", in: fixture, environment: ["MORSETORCH_LED": "../x"])
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func missingClassDirectory() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--unit", "1", "E"], ledsDirectory: fixture.root + "/no-such-dir")
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains(fixture.root + "/no-such-dir"), "\(outcome)")
+  }
+
+  @Test func emptyClassDirectory() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("send", "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("no LEDs"), "\(outcome)")
+  }
+
+  @Test(.enabled(if: MorsetorchProcess.canRunUnprivileged, "needs setpriv(1) when run as root"))
+  func permissionDeniedExplainsWhatToDo() throws {
+    let fixture = try timerFixture()
+    if getuid() != 0 {
+      try fixture.setPermissions(0o444, of: "trigger", of: flash)
+      try fixture.setPermissions(0o444, of: "brightness", of: flash)
+    }
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      launch: .unprivileged)
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 77, "\(outcome)")
+    #expect(outcome.standardError.contains("EACCES"), "\(outcome)")
+    #expect(outcome.standardError.contains("udev"), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func unreadableBrightnessIsAnIOErrorAndTheTriggerStays() throws {
+    let fixture = try timerFixture()
+    try fixture.removeAttribute("brightness", of: flash)
+    try FileManager.default.createDirectory(
+      atPath: fixture.devicePath(of: flash) + "/brightness", withIntermediateDirectories: false)
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 74, "\(outcome)")
+    #expect(outcome.standardError.contains("EISDIR"), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func malformedMaxBrightnessMeansTheLEDIsUnavailable() throws {
+    let fixture = try timerFixture()
+    try fixture.write("lots\n", to: "max_brightness", of: flash)
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--led", flash, "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("max_brightness"), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func ledVanishingMidMessageEndsPromptly() throws {
+    let fixture = try timerFixture()
+    let child = try start("send", "--led", flash, "--unit", "300", "TTTTT", in: fixture)
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    try fixture.removeLED(flash)
+    let outcome = try child.wait(timeout: .seconds(3))
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("disappeared"), "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: fixture.devicePath(of: flash)))
+  }
+
+  @Test(arguments: [
+    ["--wpm", "0"], ["--wpm", "20", "--unit", "5"], ["--unit", "0"], ["--wpm", "fast"],
+    ["--unit", "5", "--farnsworth", "3"], ["--brightness", "0"], ["--dry-run", "--preview"],
+    ["--frobnicate"], ["--led"],
+  ])
+  func usageErrorsLeaveTheLEDAlone(_ options: [String]) throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "E"] + options, ledsDirectory: fixture.ledsPath,
+      environment: ["MORSETORCH_LED": flash])
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardError.hasPrefix("morsetorch: "), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func emptyTextIsAUsageError() throws {
+    let fixture = try timerFixture()
+    let outcome = try runMorsetorch("send", "--led", flash, " ", in: fixture)
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardError.contains("empty"), "\(outcome)")
+  }
+
+  @Test func skipUnknownSendsTheRestWithAWarning() throws {
+    let fixture = try timerFixture()
+    let outcome = try runMorsetorch(
+      "send", "--led", flash, "--unit", "1", "--skip-unknown", "a€b", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("warning"), "\(outcome)")
+    #expect(outcome.standardError.contains("U+20AC"), "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func automaticChoicePrefersTheFlashLED() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("input3::capslock", maxBrightness: 1, trigger: "[kbd-capslock] none")
+    try fixture.addLED(
+      flash, trigger: "[timer]", attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    let capslock = try LEDSnapshot(of: "input3::capslock", in: fixture)
+    let outcome = try runMorsetorch("send", "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // The plain trigger file was rewritten with the name alone: the flash LED was claimed.
+    try expectTimerRestored(fixture)
+    #expect(try LEDSnapshot(of: "input3::capslock", in: fixture) == capslock)
+    #expect(!outcome.standardError.contains("Using LED"), "one candidate needs no note")
+  }
+
+  @Test func automaticChoiceAmongSeveralTorchesIsReported() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("white:torch", trigger: "[none] timer")
+    try fixture.addLED(
+      flash, trigger: "[timer]", attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    let torch = try LEDSnapshot(of: "white:torch", in: fixture)
+    let outcome = try runMorsetorch("send", "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("Using LED \"\(flash)\""), "\(outcome)")
+    try expectTimerRestored(fixture)
+    #expect(try LEDSnapshot(of: "white:torch", in: fixture) == torch)
+  }
+
+  @Test func environmentNamesTheLEDAndTheOptionOverridesIt() throws {
+    let fixture = try TemporaryLEDDirectory()
+    for name in ["a:green:status", "b:red:status"] {
+      try fixture.addLED(
+        name, trigger: "[timer]", attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    }
+    let green = try LEDSnapshot(of: "a:green:status", in: fixture)
+    let chosen = try runMorsetorch(
+      "send", "--unit", "1", "E", in: fixture, environment: ["MORSETORCH_LED": "b:red:status"])
+    #expect(chosen.exitStatus == 0, "\(chosen)")
+    try expectTimerRestored(fixture, "b:red:status")
+    #expect(try LEDSnapshot(of: "a:green:status", in: fixture) == green)
+
+    let red = try LEDSnapshot(of: "b:red:status", in: fixture)
+    let overridden = try runMorsetorch(
+      "send", "--led", "a:green:status", "--unit", "1", "E", in: fixture,
+      environment: ["MORSETORCH_LED": "b:red:status"])
+    #expect(overridden.exitStatus == 0, "\(overridden)")
+    try expectTimerRestored(fixture, "a:green:status")
+    #expect(try LEDSnapshot(of: "b:red:status", in: fixture) == red)
+  }
+}
+
+@Suite("send --dry-run, as a process")
+struct DryRunProcessTests {
+  @Test func dryRunPrintsTheTimelineAtOnceAndNeedsNoLED() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--dry-run", "--unit", "10", "SOS"], ledsDirectory: fixture.root + "/none")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    try #require(lines.count == 20, "\(outcome)")  // header, 17 steps, total, final newline
+    #expect(lines[0] == TimelineFormatter.header)
+    let steps = lines[1...17].map { $0.split(separator: " ").map(String.init) }
+    #expect(steps.map { $0[1] } == (0..<17).map { $0.isMultiple(of: 2) ? "on" : "off" })
+    #expect(steps.first.map { Array($0.prefix(4)) } == ["0", "on", "10", "S"])
+    #expect(steps.last.map { Array($0.prefix(4)) } == ["260", "on", "10", "S"])
+    #expect(lines[18] == "total 270 ms in 17 steps")
+    #expect(lines[19].isEmpty)
+  }
+
+  @Test func dryRunDoesNotWaitForTheVirtualTime() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--dry-run", "--unit", "10000", "SOS"], ledsDirectory: fixture.root + "/none",
+      timeout: .seconds(10))
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.hasSuffix("total 270000 ms in 17 steps\n"), "\(outcome)")
+    #expect(outcome.elapsed < .seconds(5))
+  }
+
+  @Test func dryRunLeavesAnExistingLEDAlone() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch("send", "--dry-run", "--led", flash, "E", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.hasSuffix("total 100 ms in 1 steps\n"), "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func dryRunReadsStandardInput() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch(
+      "send", "--dry-run", "--unit", "10", in: fixture, input: "E\nT\n")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // E (10), a word gap between the lines (70), T (30).
+    let lines = outcome.standardOutput.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(
+      lines.dropFirst() == [
+        ["0", "on", "10", "E", "."], ["10", "off", "70", "(word", "gap,", "next", "line)"],
+        ["80", "on", "30", "T", "-"], ["total", "110", "ms", "in", "3", "steps"],
+      ], "\(outcome)")
+  }
+}
+
+@Suite("encode, decode, list and the tool, as a process")
+struct CommandProcessTests {
+  @Test func encodeText() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("encode", "SOS", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "... --- ...\n")
+    #expect(outcome.standardError.isEmpty)
+  }
+
+  @Test func encodeTheHelpExample() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("encode", "Hello,", "world", in: fixture)
+    #expect(outcome.standardOutput == ".... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..\n")
+  }
+
+  @Test func encodeStandardInputLineByLine() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("encode", in: fixture, input: "SOS\nE\n\nT")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "... --- ...\n.\n\n-\n")
+  }
+
+  @Test func encodeUnknownCharacter() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("encode", in: fixture, input: "E\nE€\n")
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardOutput == ".\n")
+    #expect(outcome.standardError.contains("line 2, column 2"), "\(outcome)")
+  }
+
+  @Test func decodeCode() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("decode", "...", "---", "...", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "SOS\n")
+  }
+
+  @Test func decodeStandardInput() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("decode", "-", in: fixture, input: "... --- ...\n. / -\n")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "SOS\nE T\n")
+  }
+
+  @Test func decodeUnknownCodeNamesItsColumn() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("decode", "... .-.-.-.-.- ...", in: fixture)
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardError.contains("line 1, column 5"), "\(outcome)")
+    #expect(outcome.standardError.contains(".-.-.-.-.-"), "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty)
+  }
+
+  @Test func decodeErrorOnLineTwo() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("decode", in: fixture, input: "... ---\n.-.-.-.-.-\n")
+    #expect(outcome.exitStatus == 65, "\(outcome)")
+    #expect(outcome.standardOutput == "SO\n")
+    #expect(outcome.standardError.contains("line 2, column 1"), "\(outcome)")
+  }
+
+  @Test func listShowsEveryLEDSortedWithItsState() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(flash, maxBrightness: 255, brightness: 0, trigger: "none [timer] heartbeat")
+    try fixture.addLED(
+      "input3::capslock", maxBrightness: 1, brightness: 1, trigger: "none [kbd-capslock]")
+    try fixture.addLED("a:red:status", maxBrightness: 1, brightness: 0, trigger: nil)
+    // Not LEDs: a stray file and a dangling symlink.
+    try Data().write(to: URL(fileURLWithPath: fixture.ledsPath + "/README"))
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.ledsPath + "/gone", withDestinationPath: fixture.root + "/nowhere")
+    let outcome = try runMorsetorch("list", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    let rows = lines.map { $0.split(separator: " ").map(String.init) }
+    #expect(
+      rows == [
+        ["NAME", "MAX", "TRIGGER", "BRIGHTNESS", "WRITABLE"],
+        ["a:red:status", "1", "?", "0", "no"],
+        ["input3::capslock", "1", "kbd-capslock", "1", "yes"],
+        [flash, "255", "timer", "0", "yes"],
+      ], "\(outcome)")
+    // The columns line up under the header.
+    for column in ["MAX", "TRIGGER", "BRIGHTNESS", "WRITABLE"] {
+      let offset = lines.first?.range(of: column)?.lowerBound.utf16Offset(in: lines[0])
+      for (line, row) in zip(lines.dropFirst(), rows.dropFirst()) {
+        let value = row[rows[0].firstIndex(of: column) ?? 0]
+        let start = line.index(line.startIndex, offsetBy: offset ?? 0)
+        #expect(line[start...].hasPrefix(value), "\(column) in \(line.debugDescription)")
+      }
+    }
+  }
+
+  @Test(.enabled(if: MorsetorchProcess.canRunUnprivileged, "needs setpriv(1) when run as root"))
+  func listSaysWhenTheLEDIsNotWritable() throws {
+    let fixture = try timerFixture()
+    if getuid() != 0 { try fixture.setPermissions(0o444, of: "brightness", of: flash) }
+    let child = try MorsetorchProcess(
+      ["list"], ledsDirectory: fixture.ledsPath, launch: .unprivileged)
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let row = outcome.standardOutput.split(separator: "\n").last?.split(separator: " ")
+    #expect(row?.first.map(String.init) == flash, "\(outcome)")
+    #expect(row?.last == "no", "\(outcome)")
+  }
+
+  @Test func listWithoutClassDirectory() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(["list"], ledsDirectory: fixture.root + "/missing")
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError.contains("no LED class directory"), "\(outcome)")
+  }
+
+  @Test func listOfAnEmptyClassDirectory() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("list", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError.contains("no LEDs"), "\(outcome)")
+  }
+
+  @Test func listTakesNoOperands() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("list", "white:flash", in: fixture)
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+  }
+
+  @Test func printsTheVersion() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("--version", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "morsetorch \(version)\n")
+  }
+
+  @Test(arguments: [
+    (["--help"], HelpText.tool), (["-h"], HelpText.tool), (["help"], HelpText.tool),
+    (["send", "--help"], HelpText.send), (["send", "-h", "E"], HelpText.send),
+    (["help", "send"], HelpText.send), (["encode", "--help"], HelpText.encode),
+    (["decode", "--help"], HelpText.decode), (["list", "--help"], HelpText.list),
+    (["help", "list"], HelpText.list), (["stop", "--help"], HelpText.stop),
+    (["status", "--help"], HelpText.status),
+  ])
+  func help(_ arguments: [String], _ expected: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == expected + "\n")
+    #expect(outcome.standardError.isEmpty)
+  }
+
+  @Test(arguments: [
+    ([], "no command"), (["blink"], "unknown command 'blink'"),
+    (["--frobnicate"], "unknown option '--frobnicate'"), (["help", "blink"], "'blink'"),
+    (["send", "--frobnicate", "E"], "unknown option '--frobnicate' for 'send'"),
+    (["encode", "--wpm", "5", "E"], "unknown option '--wpm' for 'encode'"),
+  ])
+  func usageErrors(_ arguments: [String], _ message: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath)
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError.contains(message), "\(outcome)")
+  }
+
+  @Test func unknownOptionOfTheToolGivesAdviceThatWorks() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try runMorsetorch("--frobnicate", in: fixture)
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(!outcome.standardError.contains("morsetorch morsetorch"), "\(outcome)")
+  }
+}

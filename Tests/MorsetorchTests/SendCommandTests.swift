@@ -1,0 +1,134 @@
+import MorseCore
+import Testing
+
+@testable import morsetorch
+
+/// `send` with these words and an empty environment.
+private func send(_ words: String...) throws -> SendCommand {
+  try SendCommand(words, environment: [:])
+}
+
+@Suite("SendCommand options")
+struct SendCommandTests {
+  @Test func defaultTimingIsTwelveWordsPerMinute() throws {
+    #expect(try send("SOS").timing() == MorseTiming.standard)
+    #expect(try send("SOS").timing().unit == .milliseconds(100))
+  }
+
+  @Test func wordsPerMinuteSetsTheUnit() throws {
+    let timing = try send("--wpm", "20").timing()
+    #expect(timing.unit == .milliseconds(60))
+    #expect(timing.letterGap == .milliseconds(180))
+    #expect(timing.wordGap == .milliseconds(420))
+  }
+
+  @Test func unitSetsTheUnitInMilliseconds() throws {
+    let timing = try send("--unit=5").timing()
+    #expect(timing == MorseTiming(unit: .milliseconds(5)))
+  }
+
+  @Test func wordsPerMinuteAndUnitConflict() {
+    #expect(throws: UsageError.conflictingOptions("--wpm", "--unit")) {
+      try send("--wpm", "20", "--unit", "5").timing()
+    }
+    #expect(throws: UsageError.conflictingOptions("--wpm", "--unit")) {
+      try send("--unit", "5", "--wpm", "20").timing()
+    }
+  }
+
+  @Test func farnsworthNeedsWordsPerMinuteNotUnit() {
+    #expect(throws: UsageError.requiresOption("--farnsworth", requirement: "--wpm, not --unit")) {
+      try send("--unit", "5", "--farnsworth", "10").timing()
+    }
+  }
+
+  @Test func farnsworthStretchesOnlyTheGaps() throws {
+    let timing = try send("--wpm", "20", "--farnsworth", "10").timing()
+    #expect(timing.unit == .milliseconds(60))
+    #expect(timing.letterGap > .milliseconds(180))
+    #expect(timing.wordGap > .milliseconds(420))
+    // Farnsworth alone, with the default character speed of 12.
+    #expect(try send("--farnsworth", "6").timing().unit == .milliseconds(100))
+  }
+
+  @Test func farnsworthFasterThanTheCharactersIsRejected() {
+    #expect(throws: TimingError.farnsworthFasterThanCharacters(farnsworth: 30, wordsPerMinute: 20))
+    {
+      try send("--wpm", "20", "--farnsworth", "30").timing()
+    }
+  }
+
+  @Test(arguments: [0, -1, 201])
+  func wordsPerMinuteOutOfRange(_ value: Int) {
+    #expect(throws: TimingError.wordsPerMinuteOutOfRange(value)) {
+      try send("--wpm=\(value)").timing()
+    }
+  }
+
+  @Test(arguments: [0, -5, 10_001])
+  func unitOutOfRange(_ value: Int) {
+    #expect(throws: TimingError.unitOutOfRange(value)) {
+      try send("--unit=\(value)").timing()
+    }
+  }
+
+  @Test func rangeLimitsAreAccepted() throws {
+    #expect(try send("--wpm", "1").timing().unit == .milliseconds(1200))
+    #expect(try send("--wpm", "200").timing().unit == .milliseconds(6))
+    #expect(try send("--unit", "1").timing().unit == .milliseconds(1))
+    #expect(try send("--unit", "10000").timing().unit == .seconds(10))
+  }
+
+  @Test func farnsworthOutOfRange() {
+    #expect(throws: TimingError.farnsworthOutOfRange(0)) {
+      try send("--wpm", "20", "--farnsworth", "0").timing()
+    }
+  }
+
+  @Test(arguments: ["fast", "12.5", "", "0x10"])
+  func nonNumericSpeedIsAUsageError(_ value: String) {
+    #expect(
+      throws: UsageError.invalidValue(option: "--wpm", value: value, expected: "a whole number")
+    ) {
+      try send("--wpm", value).timing()
+    }
+  }
+
+  @Test func defaultBrightnessIsMaximum() throws {
+    #expect(try send("E").brightness() == .maximum)
+  }
+
+  @Test(arguments: [
+    ("50%", BrightnessSetting.percent(50)), ("1%", .percent(1)), ("100%", .percent(100)),
+    ("128", .value(128)), ("1", .value(1)), ("100000", .value(100_000)),
+  ])
+  func brightnessValues(_ text: String, _ expected: BrightnessSetting) throws {
+    #expect(try send("--brightness", text).brightness() == expected)
+  }
+
+  @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%"])
+  func brightnessPercentOutOfRange(_ text: String) {
+    #expect(
+      throws: UsageError.invalidValue(
+        option: "--brightness", value: text, expected: "a percentage 1% to 100%")
+    ) {
+      try send("--brightness", text).brightness()
+    }
+  }
+
+  @Test(arguments: ["0", "-3", "bright", "", "1e3"])
+  func brightnessValueInvalid(_ text: String) {
+    #expect(
+      throws: UsageError.invalidValue(
+        option: "--brightness", value: text, expected: "a whole number of at least 1, or P%")
+    ) {
+      try send("--brightness", text).brightness()
+    }
+  }
+
+  @Test func unknownOptionIsCaughtWhenTheCommandIsRead() {
+    #expect(throws: UsageError.unknownOption("--speed", command: "send")) {
+      try send("--speed", "5")
+    }
+  }
+}

@@ -1,0 +1,194 @@
+#!/bin/bash
+# Tests/VM/run.sh PATH_TO_MORSETORCH
+#
+# Runs the built morsetorch against the real Linux LED class: boots Debian bookworm's stock
+# kernel under qemu (software emulation, one vCPU), creates LEDs from user space with the
+# kernel's uleds driver, runs the scenarios in Tests/VM/scenarios.py and scores what the
+# kernel reported. Prints one PASS/FAIL line per scenario, the edge-timing figures, and
+# ends with "vm: N passed, N failed". Exit status 0 only if everything passed.
+#
+# Needs qemu-system-x86, busybox-static, gcc, make, libc6-dev, python3 and apt access to the
+# Debian archive (for the kernel packages). When they are missing they are installed with
+# apt-get if running as root or with CI=true; otherwise the test is skipped when qemu is
+# absent (never in CI: with CI=true a VM that cannot start is a failure).
+#
+# Environment:
+#   VM_WORK_DIR            cache and scratch (default Tests/VM/work, git-ignored)
+#   VM_TIMEOUT             seconds allowed for the whole VM run (default 300)
+#   VM_EXPECTED_FAILURES   scenario names reported as XFAIL instead of failing the run
+#   VM_KERNEL_ABI          kernel to use, e.g. 6.1.0-56-amd64 (default: linux-image-amd64's)
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+work=${VM_WORK_DIR:-$here/work}
+vm_timeout=${VM_TIMEOUT:-300}
+started_at=$(date +%s)
+
+say() { echo "vm: $*"; }
+# A stage that cannot be set up fails the test, with the reason; it is never skipped in CI.
+cannot_run() {
+  say "FAIL: $*"
+  say "0 passed, 1 failed"
+  exit 1
+}
+skip() {
+  say "SKIP: $*"
+  exit 0
+}
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 PATH_TO_MORSETORCH_BINARY" >&2
+  exit 64
+fi
+binary=$(readlink -f "$1" 2>/dev/null || true)
+[ -n "$binary" ] && [ -x "$binary" ] || cannot_run "no executable morsetorch at '$1'"
+
+# --- Host tools -------------------------------------------------------------------------
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else
+    return 1; fi
+}
+can_install() { [ "$(id -u)" = 0 ] || { [ "${CI:-}" = true ] && command -v sudo >/dev/null; }; }
+is_static_busybox() { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; }
+
+mkdir -p "$work" || cannot_run "cannot create $work"
+missing=()
+command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+is_static_busybox || missing+=(busybox-static)
+command -v gcc >/dev/null || missing+=(gcc)
+command -v make >/dev/null || missing+=(make)
+[ -e /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  if can_install; then
+    say "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    { timeout 600 as_root apt-get update -qq &&
+      timeout 900 as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
+      >"$work/apt.log" 2>&1 || true
+    command -v qemu-system-x86_64 >/dev/null && is_static_busybox && command -v gcc >/dev/null &&
+      command -v python3 >/dev/null ||
+      cannot_run "apt-get install ${missing[*]} failed: $(tail -3 "$work/apt.log" 2>/dev/null)"
+  elif [ "${CI:-}" != true ] && ! command -v qemu-system-x86_64 >/dev/null; then
+    skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 busybox-static); run as root or with CI=true to install it"
+  else
+    cannot_run "missing ${missing[*]} and not allowed to install (not root, CI is not true)"
+  fi
+fi
+
+# --- Kernel, trigger modules and uleds.ko (cached per kernel ABI) ----------------------
+
+apt_depends() {  # the package names $1 depends on, matching $2
+  apt-cache depends "$1" 2>/dev/null | sed -n 's/^ *Depends: //p' | grep -E "$2" | head -1
+}
+abi=${VM_KERNEL_ABI:-}
+if [ -z "$abi" ]; then
+  image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+  if [ -z "$image" ] && can_install; then
+    timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+    image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+  fi
+  abi=${image#linux-image-}
+  if [ -z "$abi" ]; then  # offline: use what is cached
+    abi=$(ls -1 "$work/kernel" 2>/dev/null | sort -V | tail -1)
+  fi
+fi
+[ -n "$abi" ] || cannot_run "cannot tell which kernel to use: apt-cache knows no linux-image-amd64 and nothing is cached"
+kernel=$work/kernel/$abi
+
+build_kernel() {
+  local scratch=$work/scratch-$abi
+  rm -rf "$scratch" && mkdir -p "$scratch/debs" "$scratch/root" "$scratch/uleds" || return 1
+  local headers common kbuild
+  headers=linux-headers-$abi
+  common=$(apt_depends "$headers" '^linux-headers-.*-common')
+  kbuild=$(apt_depends "$headers" '^linux-kbuild-')
+  [ -n "$common" ] && [ -n "$kbuild" ] || { echo "apt-cache: no dependencies for $headers"; return 1; }
+  local source_package=linux-source-${abi%%.0-*}  # 6.1.0-56-amd64 -> linux-source-6.1
+  say "downloading linux-image-$abi, $headers, $common, $kbuild, $source_package"
+  (cd "$scratch/debs" && timeout 900 apt-get download -q "linux-image-$abi" "$headers" \
+    "$common" "$kbuild" "$source_package" >"$scratch/download.log" 2>&1) ||
+    { tail -5 "$scratch/download.log"; return 1; }
+  for deb in "$scratch"/debs/linux-{image,headers,kbuild}*.deb; do
+    dpkg-deb -x "$deb" "$scratch/root" || return 1
+  done
+  # uleds (CONFIG_LEDS_USER) is not in Debian's kernel: build it from the kernel's own source.
+  dpkg-deb --fsys-tarfile "$scratch"/debs/linux-source-*.deb |
+    tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
+    tar -xJ -C "$scratch" --wildcards '*/drivers/leds/uleds.c' || return 1
+  cp "$scratch"/linux-source-*/drivers/leds/uleds.c "$scratch/uleds/" || return 1
+  echo 'obj-m := uleds.o' >"$scratch/uleds/Kbuild"
+  local headers_dir=$scratch/root/usr/src/$headers
+  # The headers' Makefile includes the common part by absolute path (/usr/src/...).
+  sed -i "s|^include /usr/src/|include $scratch/root/usr/src/|" "$headers_dir/Makefile"
+  timeout 600 make -s -C "$headers_dir" M="$scratch/uleds" modules >"$scratch/make.log" 2>&1 ||
+    { tail -20 "$scratch/make.log"; return 1; }
+  mkdir -p "$kernel.new/modules" || return 1
+  cp "$scratch/uleds/uleds.ko" "$kernel.new/modules/" || return 1
+  local triggers=$scratch/root/lib/modules/$abi/kernel/drivers/leds/trigger
+  for trigger in timer heartbeat pattern oneshot transient default-on; do
+    cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" || return 1
+  done
+  python3 "$here/tools.py" extract-vmlinux "$scratch/root/boot/vmlinuz-$abi" \
+    "$kernel.new/vmlinux" || return 1
+  cp "$scratch/root/boot/config-$abi" "$kernel.new/config" || return 1
+  rm -rf "$kernel" && mv "$kernel.new" "$kernel" && rm -rf "$scratch"
+}
+
+if [ ! -e "$kernel/vmlinux" ]; then
+  say "preparing kernel $abi (download, build uleds.ko, extract vmlinux)"
+  rm -rf "$kernel.new"
+  build_kernel || cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
+fi
+
+# --- Guest helpers and initramfs ---------------------------------------------------------
+
+stage=$work/stage
+rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
+for helper in uledrec refwriter; do
+  gcc -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
+    cannot_run "cannot build the guest helper $helper"
+done
+cp /bin/busybox "$stage/bin/busybox" &&
+  install -m 755 "$here/guest/ledstate" "$stage/bin/ledstate" &&
+  install -m 755 "$here/guest/sendresults" "$stage/bin/sendresults" &&
+  install -m 755 "$here/guest/init" "$stage/init" &&
+  cp "$kernel"/modules/*.ko "$stage/modules/" &&
+  cp "$binary" "$stage/bin/morsetorch" ||
+  cannot_run "cannot stage the guest files"
+# The libraries morsetorch needs (with --static-swift-stdlib: libc, libm, libstdc++, ...).
+while read -r library; do
+  mkdir -p "$stage$(dirname "$library")" && cp -L "$library" "$stage$library" ||
+    cannot_run "cannot copy $library"
+done < <(ldd "$binary" 2>/dev/null | grep -oE '/[^ ]+' | sort -u)
+python3 "$here/scenarios.py" plan "$stage/scenarios.sh" || cannot_run "cannot write the scenario script"
+python3 "$here/tools.py" cpio "$stage" "$work/initramfs.cpio" || cannot_run "cannot write the initramfs"
+
+# --- Boot and score -----------------------------------------------------------------------
+
+console=$work/console.log
+results=$work/results.txt
+rm -f "$console" "$results"
+say "booting $abi under qemu (tcg, 1 vCPU); timeout ${vm_timeout}s"
+boot_started=$(date +%s)
+timeout -k 10 "$vm_timeout" qemu-system-x86_64 \
+  -accel tcg -smp 1 -m 1024 -nographic -monitor none -nic none -no-reboot \
+  -serial stdio -serial "file:$results" \
+  -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
+  -append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" \
+  </dev/null 2>&1 | tee "$console" | grep -a --line-buffered '^vm-guest:'
+qemu_status=${PIPESTATUS[0]}
+say "qemu exited with status $qemu_status after $(($(date +%s) - boot_started)) s"
+if [ "$qemu_status" = 124 ] || [ "$qemu_status" = 137 ]; then
+  say "the VM did not finish within ${vm_timeout}s; last console lines:"
+  tail -20 "$console" | sed 's/^/  | /'
+elif [ "$qemu_status" != 0 ] || ! grep -q '^@@@ complete' "$results" 2>/dev/null; then
+  say "the VM did not run to the end; last console lines:"
+  tail -20 "$console" | sed 's/^/  | /'
+fi
+[ -s "$results" ] || cannot_run "the VM produced no results (qemu status $qemu_status)"
+
+say "wall time $(($(date +%s) - started_at)) s in all; results and logs in $work"
+# The scorer prints the per-scenario lines, the timing figures and the closing line.
+python3 "$here/scenarios.py" score "$results" || exit 1
