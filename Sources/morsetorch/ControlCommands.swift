@@ -29,16 +29,36 @@ private func recoverLeftover(_ name: String, runtime: RuntimeDirectory, environm
   }
 }
 
-/// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
-func runStop(_ words: [String], environment: [String: String]) throws -> Int32 {
-  let arguments = try ParsedArguments(words, specs: Options.stop, command: "stop")
+/// The frame of `stop` and `status`: options, help, the runtime directory, each LED in turn
+/// (`body` returns how many transmissions it found), and status 3 when there were none.
+private func runControl(
+  _ command: String, _ words: [String], specs: [OptionSpec], help: String,
+  environment: [String: String],
+  body: (_ name: String, _ runtime: RuntimeDirectory) throws -> Int
+) throws -> Int32 {
+  let arguments = try ParsedArguments(words, specs: specs, command: command)
   if arguments.has("help") {
-    Console.output(HelpText.stop)
+    Console.output(help)
     return ExitStatus.success
   }
   let runtime = try RuntimeDirectory(environment: environment)
-  var stopped = 0
+  var found = 0
   for name in try controlledLEDs(arguments, runtime: runtime) {
+    found += try body(name, runtime)
+  }
+  guard found > 0 else {
+    Console.error("nothing is being sent" + (arguments.values["led"].map { " on LED \($0)" } ?? ""))
+    return ExitStatus.notRunning
+  }
+  return ExitStatus.success
+}
+
+/// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
+func runStop(_ words: [String], environment: [String: String]) throws -> Int32 {
+  try runControl(
+    "stop", words, specs: Options.stop, help: HelpText.stop, environment: environment
+  ) { name, runtime in
+    var stopped = 0
     let record = LEDRuntime.record(of: name, in: runtime)
     for pid in LEDRuntime.stopWaiters(of: name, in: runtime) {
       Console.output("stopped a sender waiting for LED \(name) (pid \(pid))")
@@ -51,30 +71,20 @@ func runStop(_ words: [String], environment: [String: String]) throws -> Int32 {
       stopped += 1
     }
     if recoverLeftover(name, runtime: runtime, environment: environment) { stopped += 1 }
+    return stopped
   }
-  guard stopped > 0 else {
-    Console.error("nothing is being sent" + (arguments.values["led"].map { " on LED \($0)" } ?? ""))
-    return ExitStatus.notRunning
-  }
-  return ExitStatus.success
 }
 
 /// `morsetorch status`: what is being sent where, by whom, how far along.
 func runStatus(_ words: [String], environment: [String: String]) throws -> Int32 {
-  let arguments = try ParsedArguments(words, specs: Options.status, command: "status")
-  if arguments.has("help") {
-    Console.output(HelpText.status)
-    return ExitStatus.success
-  }
-  let runtime = try RuntimeDirectory(environment: environment)
-  var running = 0
-  for name in try controlledLEDs(arguments, runtime: runtime) {
+  try runControl(
+    "status", words, specs: Options.status, help: HelpText.status, environment: environment
+  ) { name, runtime in
     let waiting = LEDRuntime.waiters(of: name, in: runtime)
     guard let holder = LEDRuntime.holder(of: name, in: runtime) else {
       _ = recoverLeftover(name, runtime: runtime, environment: environment)
-      continue
+      return 0
     }
-    running += 1
     switch LEDRuntime.record(of: name, in: runtime) {
     case .record(let record) where record.pid == holder:
       Console.output(record.summary(waiting: waiting))
@@ -83,10 +93,6 @@ func runStatus(_ words: [String], environment: [String: String]) throws -> Int32
     default:
       Console.output("\(name): held by pid \(holder), starting")
     }
+    return 1
   }
-  guard running > 0 else {
-    Console.error("nothing is being sent" + (arguments.values["led"].map { " on LED \($0)" } ?? ""))
-    return ExitStatus.notRunning
-  }
-  return ExitStatus.success
 }

@@ -1,16 +1,8 @@
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore
 
-/// The `MorseError` that `body` throws, or nil.
-private func error(_ body: () throws -> Void) -> MorseError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? MorseError
-  }
-}
 
 @Suite struct MorseDecoderTests {
   @Test(arguments: [
@@ -47,7 +39,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func unknownCodeIsReportedWithItsColumn() throws {
-    let thrown = error { _ = try MorseDecoder.decode("... ....... ...") }
+    let thrown = morseError { _ = try MorseDecoder.decode("... ....... ...") }
     #expect(thrown == .unknownCode(".......", line: 1, column: 5))
     let description = try #require(thrown).description
     #expect(description.contains("\".......\""))
@@ -55,7 +47,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func codeWithAnotherCharacterIsReportedNamingIt() throws {
-    let thrown = error { _ = try MorseDecoder.decode(".- .x-", line: 4) }
+    let thrown = morseError { _ = try MorseDecoder.decode(".- .x-", line: 4) }
     #expect(thrown == .unknownCode(".x-", line: 4, column: 4))
     let description = try #require(thrown).description
     #expect(description.contains("'x' (U+0078)"))
@@ -63,7 +55,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func linesAreCountedFromTheGivenLine() {
-    let thrown = error { _ = try MorseDecoder.decode("...\n .......", line: 3) }
+    let thrown = morseError { _ = try MorseDecoder.decode("...\n .......", line: 3) }
     #expect(thrown == .unknownCode(".......", line: 4, column: 2))
   }
 }

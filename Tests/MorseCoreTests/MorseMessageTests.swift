@@ -1,3 +1,4 @@
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore
@@ -20,15 +21,6 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
   }
 }
 
-/// The `MorseError` that `body` throws, or nil.
-private func error(_ body: () throws -> Void) -> MorseError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? MorseError
-  }
-}
 
 @Suite struct MorseMessageTests {
   @Test(arguments: [
@@ -85,7 +77,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func unsendableCharacterIsRejectedWithItsPosition() throws {
-    let thrown = error { _ = try MorseMessage("ab\nxy€z") }
+    let thrown = morseError { _ = try MorseMessage("ab\nxy€z") }
     let expected = UnsendableCharacter(character: "€", line: 2, column: 3)
     #expect(thrown == .unsendable(expected))
     let description = try #require(thrown).description
@@ -96,19 +88,19 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func positionsCountFromTheFirstLineAndTreatCRLFAsOneBreak() {
-    let thrown = error { _ = try MorseMessage("ab\r\n😀", firstLine: 5) }
+    let thrown = morseError { _ = try MorseMessage("ab\r\n😀", firstLine: 5) }
     #expect(thrown == .unsendable(UnsendableCharacter(character: "😀", line: 6, column: 1)))
   }
 
   @Test func columnsCountCharactersNotScalars() {
-    let thrown = error { _ = try MorseMessage("e\u{301}e\u{301}€") }
+    let thrown = morseError { _ = try MorseMessage("e\u{301}e\u{301}€") }
     #expect(thrown == .unsendable(UnsendableCharacter(character: "€", line: 1, column: 3)))
   }
 
   @Test func descriptionListsEveryScalarOfACluster() {
     let character = UnsendableCharacter(character: "q\u{308}", line: 1, column: 5)
     #expect(character.description == "'q\u{308}' (U+0071 U+0308) at line 1, column 5")
-    let thrown = error { _ = try MorseMessage("q\u{308}") }
+    let thrown = morseError { _ = try MorseMessage("q\u{308}") }
     #expect(thrown == .unsendable(UnsendableCharacter(character: "q\u{308}", line: 1, column: 1)))
   }
 
@@ -128,7 +120,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
     ("a > b", .unsendable(UnsendableCharacter(character: ">", line: 1, column: 3))),
   ])
   func malformedProsignIsRejected(text: String, expected: MorseError) {
-    #expect(error { _ = try MorseMessage(text) } == expected)
+    #expect(morseError { _ = try MorseMessage(text) } == expected)
   }
 
   @Test func prosignErrorsExplainTheFix() {

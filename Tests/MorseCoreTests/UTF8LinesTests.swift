@@ -1,16 +1,8 @@
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore
 
-/// The `MorseError` that `body` throws, or nil.
-private func error(_ body: () throws -> Void) -> MorseError? {
-  do {
-    try body()
-    return nil
-  } catch {
-    return error as? MorseError
-  }
-}
 
 @Suite struct UTF8LinesTests {
   @Test(arguments: ["", "SOS", "héllo wörld", "e\u{301}", "😀 €", "\u{10FFFF}", "\u{D7FF}\u{E000}"])
@@ -19,7 +11,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   }
 
   @Test func namesTheBadByteWithLineAndColumn() throws {
-    let thrown = error { _ = try UTF8Lines.decode([0x41, 0xFF], line: 7) }
+    let thrown = morseError { _ = try UTF8Lines.decode([0x41, 0xFF], line: 7) }
     #expect(thrown == .invalidUTF8(line: 7, column: 2, byte: 0xFF))
     let description = try #require(thrown).description
     #expect(description.contains("0xFF"))
@@ -30,14 +22,14 @@ private func error(_ body: () throws -> Void) -> MorseError? {
     // "é" is two bytes, "e" + U+0301 is three bytes but one character.
     let bytes = Array("ée\u{301}".utf8) + [0x80]
     #expect(
-      error { _ = try UTF8Lines.decode(bytes, line: 1) }
+      morseError { _ = try UTF8Lines.decode(bytes, line: 1) }
         == .invalidUTF8(
           line: 1, column: 3, byte: 0x80))
   }
 
   @Test func acceptsCollectionsWithoutContiguousStorage() throws {
     #expect(try UTF8Lines.decode(Array("hé".utf8).lazy.map { $0 }, line: 1) == "hé")
-    let thrown = error { _ = try UTF8Lines.decode([0x41, 0xFF].lazy.map { $0 }, line: 2) }
+    let thrown = morseError { _ = try UTF8Lines.decode([0x41, 0xFF].lazy.map { $0 }, line: 2) }
     #expect(thrown == .invalidUTF8(line: 2, column: 2, byte: 0xFF))
   }
 
@@ -60,7 +52,7 @@ private func error(_ body: () throws -> Void) -> MorseError? {
   func refusesIllFormedSequences(bytes: [UInt8]) throws {
     let lead = try #require(bytes.first)
     #expect(
-      error { _ = try UTF8Lines.decode([0x61] + bytes, line: 1) }
+      morseError { _ = try UTF8Lines.decode([0x61] + bytes, line: 1) }
         == .invalidUTF8(
           line: 1, column: 2, byte: lead))
   }

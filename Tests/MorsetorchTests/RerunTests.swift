@@ -50,16 +50,6 @@ private func startLongSend(
   return child
 }
 
-private func expectRestored(
-  _ fixture: TemporaryLEDDirectory, _ name: String = led,
-  sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-  #expect(try fixture.read("trigger", of: name) == "timer\n", sourceLocation: sourceLocation)
-  #expect(try fixture.read("delay_on", of: name) == "100\n", sourceLocation: sourceLocation)
-  #expect(try fixture.read("delay_off", of: name) == "900\n", sourceLocation: sourceLocation)
-  #expect(try fixture.read("brightness", of: name) == "0\n", sourceLocation: sourceLocation)
-}
-
 /// The files morsetorch left in the runtime directory, other than lock files.
 private func leftovers(_ fixture: TemporaryLEDDirectory) -> [String] {
   let names =
@@ -81,7 +71,7 @@ struct RerunTests {
     #expect(second.standardOutput.contains("TTTTT"), "\(second)")
     let firstOutcome = try first.wait()
     #expect(firstOutcome.exitStatus == 143, "\(firstOutcome)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     // The second run sent nothing: once the LED went off, it stayed off.
     let seen = brightness.stop()
     if let off = seen.firstIndex(of: "0\n") {
@@ -102,7 +92,7 @@ struct RerunTests {
     // The first one's LED went off; then the replacement switched it on at its own brightness.
     let firstOff = try #require(seen.firstIndex(of: "0\n"), "\(seen)")
     #expect(seen[firstOff...].contains("9\n"), "\(seen)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
   }
 
   @Test func waitingSendersAreServedInArrivalOrder() throws {
@@ -128,7 +118,7 @@ struct RerunTests {
     }
     let order = brightness.stop().filter { ["11\n", "12\n", "13\n"].contains($0) }
     #expect(order == ["11\n", "12\n", "13\n"])
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
@@ -139,7 +129,7 @@ struct RerunTests {
     #expect(stop.exitStatus == 0, "\(stop)")
     #expect(stop.standardOutput.contains("pid \(first.processIdentifier)"), "\(stop)")
     #expect(try first.wait().exitStatus == 143)
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     let again = try run(["stop", "--led", led], in: fixture)
     #expect(again.exitStatus == 3, "\(again)")
     #expect(again.standardError.contains("nothing is being sent"), "\(again)")
@@ -157,8 +147,8 @@ struct RerunTests {
     #expect(try first.wait().exitStatus == 143)
     #expect(try second.wait().exitStatus == 143)
     #expect(try waiter.wait().exitStatus == 143)
-    try expectRestored(fixture)
-    try expectRestored(fixture, "input3::capslock")
+    try expectTimerRestored(fixture)
+    try expectTimerRestored(fixture, "input3::capslock")
   }
 
   @Test func statusShowsTextProcessAndProgress() throws {
@@ -183,8 +173,8 @@ struct RerunTests {
       ["send", "--led", "input3::capslock", "--unit", "30", "TT"], in: fixture)
     #expect(try first.wait().exitStatus == 0)
     #expect(try second.wait().exitStatus == 0)
-    try expectRestored(fixture)
-    try expectRestored(fixture, "input3::capslock")
+    try expectTimerRestored(fixture)
+    try expectTimerRestored(fixture, "input3::capslock")
   }
 
   @Test func theNextRunRestoresAnLEDLeftByAKilledTransmitter() throws {
@@ -199,7 +189,7 @@ struct RerunTests {
     #expect(next.exitStatus == 0, "\(next)")
     #expect(next.standardError.contains("restored LED \(led)"), "\(next)")
     #expect(next.standardError.contains("pid \(first.processIdentifier)"), "\(next)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     #expect(leftovers(fixture).isEmpty)
   }
 
@@ -211,7 +201,7 @@ struct RerunTests {
     _ = try first.wait()
     let outcome = try run(command, in: fixture)
     #expect(outcome.standardError.contains("restored LED \(led)"), "\(outcome)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
   }
 
   @Test(arguments: ["", "{\"led\":", "not json at all", "{\"version\":1}"])
@@ -223,7 +213,7 @@ struct RerunTests {
     let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     #expect(leftovers(fixture).isEmpty)
   }
 
@@ -241,7 +231,7 @@ struct RerunTests {
     let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
   }
 
   @Test func twentySendersAtOnceNeverShareTheLED() throws {
@@ -263,7 +253,7 @@ struct RerunTests {
     for (previous, next) in zip(seen, seen.dropFirst()) where previous != "0\n" {
       #expect(next == "0\n" || next == previous, "\(seen)")
     }
-    try expectRestored(fixture)
+    try expectTimerRestored(fixture)
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
     let status = try run(["status"], in: fixture)
     #expect(status.exitStatus == 3, "a lock is still held: \(status)")
