@@ -1,5 +1,32 @@
 import Glibc
 
+/// Runs `body` on a new detached thread (`pthread_create`).
+///
+/// The threads of morsetorch are few and long-lived (a signal watcher, a line reader, a
+/// preview drawer, a record writer); Foundation's `Thread` would pull all of Foundation into
+/// the binary for this alone.
+public func startThread(_ body: @escaping @Sendable () -> Void) {
+  final class Box {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  let context = Unmanaged.passRetained(Box(body)).toOpaque()
+  var thread = pthread_t()
+  let status = pthread_create(
+    &thread, nil,
+    { context in
+      guard let context else { return nil }
+      Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+      return nil
+    }, context)
+  if status == 0 {
+    pthread_detach(thread)
+  } else {
+    // No thread to be had: run it here rather than never.
+    Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+  }
+}
+
 /// A mutual-exclusion lock (`pthread_mutex_t`).
 public final class Lock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>

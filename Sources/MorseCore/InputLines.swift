@@ -1,4 +1,3 @@
-import Foundation
 
 /// A source of input lines, as raw bytes without their newline.
 public protocol LineSource: AnyObject, Sendable {
@@ -58,7 +57,7 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
   public init(fileDescriptor: Int32 = 0, capacity: Int = 8) {
     self.fileDescriptor = fileDescriptor
     self.capacity = capacity
-    Thread.detachNewThread { [self] in readLoop() }
+    startThread { [self] in readLoop() }
   }
 
   /// Stops handing out lines: `nextLine()` returns nil from now on, and wakes if waiting.

@@ -341,7 +341,9 @@ struct LEDRuntimeFiles {
     try withTicketsLock { () throws(ReservationError) in
       let last = allTickets().map(\.number).max() ?? 0
       let number = last + 1
-      let path = directory.file(ticketPrefix + String(format: "%020d", number))
+      let digits = String(number)
+      let path = directory.file(
+        ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
       let descriptor: Int32
       do throws(Errno) {
         descriptor = try Syscalls.open(

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What to do when another process is already sending on the LED.
 public enum ConflictPolicy: Sendable, Hashable {
@@ -214,7 +214,7 @@ final class RecordKeeper: @unchecked Sendable {
     self.reservation = reservation
     latest = record
     self.interval = interval
-    Thread.detachNewThread { [self] in writeLoop() }
+    startThread { [self] in writeLoop() }
   }
 
   func update(_ record: TransmissionRecord) {

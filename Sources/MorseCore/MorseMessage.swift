@@ -1,4 +1,3 @@
-import Foundation
 
 /// One signal to send: a character, a prosign, or one part of an ITU substitution.
 public struct MorseSymbol: Sendable, Hashable {
@@ -123,7 +122,9 @@ public struct MorseMessage: Sequence, Sendable {
     let isASCII =
       text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
       ?? text.utf8.allSatisfy { $0 < 0x80 }
-    return isASCII ? text : text.precomposedStringWithCanonicalMapping
+    // The standard library's own normalizer (what String comparison uses): no Foundation
+    // (and no ICU) needed for it.
+    return isASCII ? text : String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// The write end of the self-pipe, read by the handler below; -1 when no watcher runs.
@@ -58,7 +57,7 @@ public final class SignalWatcher: @unchecked Sendable {
     // some supervisors): unblock them, or the handler would never run.
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     let readEnd = self.readEnd
-    Thread.detachNewThread {
+    startThread {
       var byte: UInt8 = 0
       while true {
         let count = read(readEnd, &byte, 1)

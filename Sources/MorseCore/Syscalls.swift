@@ -269,6 +269,38 @@ extension Syscalls {
   }
 }
 
+/// Standard output and standard error, written with `write(2)` directly.
+public enum StandardStreams {
+  /// Which stream.
+  public enum Stream: Int32 {
+    /// Standard output (descriptor 1).
+    case output = 1
+    /// Standard error (descriptor 2).
+    case error = 2
+  }
+
+  /// Writes all of `text`; false if the stream is closed or broken (`EPIPE`, …).
+  @discardableResult
+  public static func write(_ text: String, to stream: Stream) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written: Int
+      do throws(Errno) {
+        written = try bytes.withUnsafeBytes { buffer in
+          Result { () throws(Errno) in try Syscalls.write(stream.rawValue, buffer) }
+        }.get()
+      } catch {
+        return false
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return true
+  }
+
+  /// Whether the stream is a terminal (`isatty(3)`).
+  public static func isTerminal(_ stream: Stream) -> Bool { isatty(stream.rawValue) == 1 }
+}
+
 /// A process, held by a pidfd where the kernel offers one (Linux 5.3, glibc 2.36).
 ///
 /// A pidfd names one process for as long as it is open, even after its number is reused:

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Shows the light in a terminal, in real time, instead of an LED (`send --preview`).
 ///
@@ -17,7 +16,7 @@ public final class TerminalPreview: Torch, @unchecked Sendable {
   /// A preview that hands each frame to `draw` (by default, standard output).
   public init(draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput) {
     self.draw = draw
-    Thread.detachNewThread { [self] in drawLoop() }
+    startThread { [self] in drawLoop() }
   }
 
   /// Records the new state of the light and wakes the drawing thread.
@@ -63,7 +62,7 @@ public final class TerminalPreview: Torch, @unchecked Sendable {
 
   /// Writes `text` to standard output at once.
   public static let writeToStandardOutput: @Sendable (String) -> Void = { text in
-    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    _ = StandardStreams.write(text, to: .output)
   }
 
   private func drawLoop() {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a running transmission writes about itself in the runtime directory.
 ///

@@ -1,21 +1,20 @@
-import Foundation
+import Glibc
 import MorseCore
 
 /// Writes to the terminal: results to standard output, messages to standard error.
 enum Console {
   /// Prints `line` to standard output; a closed pipe (`| head`) ends the program quietly.
   static func output(_ line: String) {
-    guard (try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))) != nil
-    else { exit(ExitStatus.success) }
+    guard StandardStreams.write(line + "\n", to: .output) else { exit(ExitStatus.success) }
   }
 
   /// Prints "morsetorch: " and `message` to standard error.
   static func error(_ message: String) {
-    try? FileHandle.standardError.write(contentsOf: Data("morsetorch: \(message)\n".utf8))
+    StandardStreams.write("morsetorch: \(message)\n", to: .error)
   }
 
   /// Whether standard error is a terminal (someone is watching).
-  static var isErrorTerminal: Bool { isatty(2) == 1 }
+  static var isErrorTerminal: Bool { StandardStreams.isTerminal(.error) }
 }
 
 /// Runs one command line and returns the status to exit with.

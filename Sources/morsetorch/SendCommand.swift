@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MorseCore
 
 /// `morsetorch send`: options read, then the pieces of MorseCore wired together.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MorseCore
 
 // Ignored so a closed pipe on standard output or error is an EPIPE error we can handle
@@ -21,9 +21,23 @@ private func strictArguments() throws -> [String] {
   }
 }
 
+/// The environment, from `environ` (no Foundation needed).
+private func processEnvironment() -> [String: String] {
+  var result: [String: String] = [:]
+  var entry = environ
+  while let pointer = entry.pointee {
+    let text = String(cString: pointer)
+    if let equals = text.firstIndex(of: "=") {
+      result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    entry += 1
+  }
+  return result
+}
+
 let status: Int32
 do {
-  status = runCommandLine(try strictArguments(), environment: ProcessInfo.processInfo.environment)
+  status = runCommandLine(try strictArguments(), environment: processEnvironment())
 } catch {
   let report = failureReport(for: error)
   Console.error(report.message)

@@ -103,7 +103,7 @@ struct RerunTests {
     for (index, value) in ["11", "12", "13"].enumerated() {
       waiters.append(
         try start(
-          ["send", "--led", led, "--unit", "20", "--brightness", value, "--wait", "E"],
+          ["send", "--led", led, "--unit", "80", "--brightness", value, "--wait", "E"],
           in: fixture))
       // Each waiter has its ticket before the next one starts.
       let queued = eventually {
