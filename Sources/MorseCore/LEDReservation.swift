@@ -10,6 +10,27 @@ public enum RecordContent: Sendable, Hashable {
   case corrupt(path: String, reason: String)
 }
 
+/// A record read from disk but not yet decoded.
+public enum RecordReading: Sendable {
+  /// Nothing to decode: the content is known.
+  case done(RecordContent)
+  /// The raw bytes of the record at `path`, for `led`.
+  case bytes([UInt8], path: String, led: String)
+
+  /// Decodes and checks the record.
+  public func decoded() -> RecordContent {
+    switch self {
+    case .done(let content):
+      return content
+    case .bytes(let bytes, let path, let led):
+      switch TransmissionRecord.decode(bytes, for: led) {
+      case .success(let record): return .record(record)
+      case .failure(let problem): return .corrupt(path: path, reason: problem.reason)
+      }
+    }
+  }
+}
+
 /// The right to drive one LED, held by one process at a time, across processes.
 ///
 /// The right is a POSIX write lock (`fcntl(F_SETLK)`) on `<runtime>/<led>.lock`: the kernel
@@ -136,6 +157,13 @@ public enum LEDRuntime {
   /// The record of `led`, checked.
   public static func record(of led: String, in directory: RuntimeDirectory) -> RecordContent {
     LEDRuntimeFiles(led: led, directory: directory).readRecord()
+  }
+
+  /// The record of `led`, read now, to be decoded later with `decoded()`.
+  public static func readRecordLater(of led: String, in directory: RuntimeDirectory)
+    -> RecordReading
+  {
+    LEDRuntimeFiles(led: led, directory: directory).readRecordLater()
   }
 
   /// The processes waiting for `led`, in the order they will get it.
@@ -265,23 +293,26 @@ struct LEDRuntimeFiles {
 
   /// Reads and checks the record.
   func readRecord() -> RecordContent {
+    readRecordLater().decoded()
+  }
+
+  /// Reads the record's bytes now and leaves decoding for later (decoding costs more than
+  /// reading, and a rerun should signal the holder as soon as it can).
+  func readRecordLater() -> RecordReading {
     let bytes: [UInt8]
     do throws(Errno) {
       let descriptor = try Syscalls.open(record, O_RDONLY | O_NOFOLLOW)
       defer { try? Syscalls.close(descriptor) }
       let status = try Syscalls.status(of: descriptor)
       guard status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
-        return .corrupt(path: record, reason: "it is not a plain file with a single link")
+        return .done(.corrupt(path: record, reason: "it is not a plain file with a single link"))
       }
       bytes = try Syscalls.readAll(descriptor)
     } catch {
-      if error.code == ENOENT { return .none }
-      return .corrupt(path: record, reason: "it cannot be read: \(error)")
+      if error.code == ENOENT { return .done(.none) }
+      return .done(.corrupt(path: record, reason: "it cannot be read: \(error)"))
     }
-    switch TransmissionRecord.decode(bytes, for: led) {
-    case .success(let record): return .record(record)
-    case .failure(let problem): return .corrupt(path: record, reason: problem.reason)
-    }
+    return .bytes(bytes, path: record, led: led)
   }
 
   private var temporaryRecordPrefix: String { ".\(led).state." }

@@ -63,13 +63,14 @@ public struct LEDSession {
       case .acquired(let acquired):
         reservation = acquired
       case .busy:
-        let record = LEDRuntime.record(of: led.name, in: runtime)
+        // Read now (the holder removes it as it stops), decode after the signal has gone.
+        let reading = LEDRuntime.readRecordLater(of: led.name, in: runtime)
         guard let pid = try LEDRuntime.stop(led.name, in: runtime) else {
           // It ended by itself just now; there is nothing left to cancel.
           return try run(policy: policy, cancellation: cancellation, transmit: transmit)
         }
         try recoverIfKilled()
-        if case .record(let found) = record, found.pid == pid {
+        if case .record(let found) = reading.decoded(), found.pid == pid {
           return .cancelledOther(pid: pid, record: found)
         }
         return .cancelledOther(pid: pid, record: nil)

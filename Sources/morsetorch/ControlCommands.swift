@@ -59,14 +59,14 @@ func runStop(_ words: [String], environment: [String: String]) throws -> Int32 {
     "stop", words, specs: Options.stop, help: HelpText.stop, environment: environment
   ) { name, runtime in
     var stopped = 0
-    let record = LEDRuntime.record(of: name, in: runtime)
+    let record = LEDRuntime.readRecordLater(of: name, in: runtime)
     for pid in LEDRuntime.stopWaiters(of: name, in: runtime) {
       Console.output("stopped a sender waiting for LED \(name) (pid \(pid))")
       stopped += 1
     }
     if let pid = try LEDRuntime.stop(name, in: runtime) {
       var line = "stopped the transmission on LED \(name) (pid \(pid)"
-      if case .record(let found) = record, found.pid == pid { line += ", \"\(found.text)\"" }
+      if case .record(let found) = record.decoded(), found.pid == pid { line += ", \"\(found.text)\"" }
       Console.output(line + ")")
       stopped += 1
     }

@@ -15,6 +15,7 @@
 # Environment:
 #   VM_WORK_DIR            cache and scratch (default Tests/VM/work, git-ignored)
 #   VM_TIMEOUT             seconds allowed for the whole VM run (default 300)
+#   VM_TIMING_ROUNDS       rounds of the side-by-side timing runs (default 3)
 #   VM_EXPECTED_FAILURES   scenario names reported as XFAIL instead of failing the run
 #   VM_KERNEL_ABI          kernel to use, e.g. 6.1.0-56-amd64 (default: linux-image-amd64's)
 set -uo pipefail
@@ -73,7 +74,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   elif [ "${CI:-}" != true ] && ! command -v qemu-system-x86_64 >/dev/null; then
     skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 busybox-static); run as root or with CI=true to install it"
   else
-    cannot_run "missing ${missing[*]} and not allowed to install (not root, CI is not true)"
+    cannot_run "missing ${missing[*]} (apt-get install ${missing[*]}); this user cannot install them (needs root, or CI=true with sudo)"
   fi
 fi
 
@@ -82,20 +83,24 @@ fi
 apt_depends() {  # the package names $1 depends on, matching $2
   apt-cache depends "$1" 2>/dev/null | sed -n 's/^ *Depends: //p' | grep -E "$2" | head -1
 }
-abi=${VM_KERNEL_ABI:-}
-if [ -z "$abi" ]; then
-  image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
-  if [ -z "$image" ] && can_install; then
-    timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+choose_kernel() {
+  abi=${VM_KERNEL_ABI:-}
+  if [ -z "$abi" ]; then
+    local image
     image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+    if [ -z "$image" ] && can_install; then
+      timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+      image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+    fi
+    abi=${image#linux-image-}
+    if [ -z "$abi" ]; then  # offline: use what is cached
+      abi=$(ls -1 "$work/kernel" 2>/dev/null | grep -v '\.new$' | sort -V | tail -1)
+    fi
   fi
-  abi=${image#linux-image-}
-  if [ -z "$abi" ]; then  # offline: use what is cached
-    abi=$(ls -1 "$work/kernel" 2>/dev/null | sort -V | tail -1)
-  fi
-fi
-[ -n "$abi" ] || cannot_run "cannot tell which kernel to use: apt-cache knows no linux-image-amd64 and nothing is cached"
-kernel=$work/kernel/$abi
+  [ -n "$abi" ] || cannot_run "cannot tell which kernel to use: apt-cache knows no linux-image-amd64 and nothing is cached"
+  kernel=$work/kernel/$abi
+}
+choose_kernel
 
 build_kernel() {
   local scratch=$work/scratch-$abi
@@ -139,7 +144,17 @@ build_kernel() {
 if [ ! -e "$kernel/vmlinux" ]; then
   say "preparing kernel $abi (download, build uleds.ko, extract vmlinux)"
   rm -rf "$kernel.new"
-  build_kernel || cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
+  prepare_started=$(date +%s)
+  if ! build_kernel; then
+    # Stale package lists name kernel packages the archive no longer has: refresh, retry once.
+    can_install && [ -z "${VM_KERNEL_ABI:-}" ] || cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
+    say "retrying after apt-get update"
+    timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+    choose_kernel
+    [ -e "$kernel/vmlinux" ] || build_kernel ||
+      cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
+  fi
+  say "kernel $abi ready in $(($(date +%s) - prepare_started)) s"
 fi
 
 # --- Guest helpers and initramfs ---------------------------------------------------------

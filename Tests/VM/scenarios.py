@@ -304,7 +304,9 @@ def check_timing():
     require(measured["median"] <= limit,
             f"median edge error {measured['median']:.2f} ms > {limit:.2f} ms "
             f"(reference writer: {reference['median']:.2f} ms)")
-    drift_limit = max(5.0, max(abs(d) for d in reference["drifts"]) + 5.0)
+    # Sleeping relative to the last write instead of to absolute deadlines would add up the
+    # write and wake-up latency of every step (>= 0.2 ms each here, 56 steps): > 10 ms.
+    drift_limit = max(10.0, max(abs(d) for d in reference["drifts"]) + 5.0)
     worst_drift = max(measured["drifts"], key=abs)
     require(abs(worst_drift) <= drift_limit,
             f"drift {worst_drift:+.2f} ms over the message > {drift_limit:.1f} ms")
@@ -318,7 +320,7 @@ def check_timing():
           main=morsetorch("send", "--led", "vm::none", "--wpm", "10", "ET"))
 def check_restore_none(run):
     check_exit(run, 0)
-    message = find_message(run, 0, "ET", 120, 255, run.starts["main"], run.main_exit()[0], 0.3)
+    message = find_message(run, 0, "ET", 120, 255, run.starts["main"], run.main_exit()[0])
     after = [v for t, v in run.edges[0] if t > message["end_ns"]]
     require(after == [7], f"after the message the kernel reported {after}, expected [7]")
     check_restored(run, "vm::none", "none", 7)
@@ -329,11 +331,12 @@ def check_restore_none(run):
           setup=" && ".join([sysfs("vm::timer", "trigger", "timer"),
                              sysfs("vm::timer", "delay_on", 70),
                              sysfs("vm::timer", "delay_off", 130)]),
-          main=morsetorch("send", "--led", "vm::timer", "--wpm", "10", "ET"),
+          main=morsetorch("send", "--led", "vm::timer", "--wpm", "10", "--brightness", "200", "ET"),
           post_ms=1500)
 def check_restore_timer(run):
     check_exit(run, 0)
-    find_message(run, 0, "ET", 120, 255, run.starts["main"], run.main_exit()[0], 0.3)
+    # The message is sent at 200, the timer blinks at 255: the values tell them apart.
+    find_message(run, 0, "ET", 120, 200, run.starts["main"], run.main_exit()[0])
     check_restored(run, "vm::timer", "timer", extra={"delay_on": 70, "delay_off": 130})
     exit_ns = run.main_exit()[0]
     blink = [e for e in run.edges[0] if e[0] > exit_ns + 300e6]
@@ -351,11 +354,12 @@ def check_restore_timer(run):
 @scenario("restore-heartbeat", [("vm::heartbeat", 255)],
           setup=" && ".join([sysfs("vm::heartbeat", "trigger", "heartbeat"),
                              sysfs("vm::heartbeat", "invert", 1)]),
-          main=morsetorch("send", "--led", "vm::heartbeat", "--wpm", "10", "ET"),
+          main=morsetorch("send", "--led", "vm::heartbeat", "--wpm", "10", "--brightness", "200",
+                         "ET"),
           post_ms=3000)
 def check_restore_heartbeat(run):
     check_exit(run, 0)
-    find_message(run, 0, "ET", 120, 255, run.starts["main"], run.main_exit()[0], 0.3)
+    find_message(run, 0, "ET", 120, 200, run.starts["main"], run.main_exit()[0])
     check_restored(run, "vm::heartbeat", "heartbeat", extra={"invert": 1})
     exit_ns = run.main_exit()[0]
     beats = [e for e in run.edges[0] if e[0] > exit_ns + 100e6]
@@ -409,15 +413,15 @@ def check_list(run):
                           "EE"))
 def check_percent(run):
     check_exit(run, 0)
-    find_message(run, 0, "EE", 60, 80, run.starts["main"], run.main_exit()[0], 0.5)
+    find_message(run, 0, "EE", 60, 80, run.starts["main"], run.main_exit()[0])
     check_restored(run, "vm::dim", "none", 0)
     return "--brightness 40% of max 200 gives 80 in the kernel"
 
 
 @scenario("rerun-cancel", [("vm::rerun", 255)],
           setup=sysfs("vm::rerun", "brightness", 5),
-          main=morsetorch("send", "--led", "vm::rerun", "--unit", "400", "TT"),
-          event="0:1:600:second",
+          main=morsetorch("send", "--led", "vm::rerun", "--unit", "1000", "TT"),
+          event="0:1:300:second",
           second=morsetorch("send", "--led", "vm::rerun", "E"))
 def check_rerun(run):
     require("second" in run.starts, "the second morsetorch never started (first dash not seen)")
@@ -429,7 +433,7 @@ def check_rerun(run):
     ons = [e for e in run.edges[0] if e[1] == 255]
     require(ons, "the first run never switched the LED on")
     dash_on = ons[0][0]
-    dash_end = dash_on + 1200e6
+    dash_end = dash_on + 3000e6
     changes = [(round(ms(t - second_start)), v) for t, v in run.edges[0] if t > second_start]
     # Cancelled: the first run stops mid-dash (exits before its dash would have ended), the
     # LED goes off and stays off until the original brightness (5) is put back.
@@ -445,15 +449,15 @@ def check_rerun(run):
     require(main_status == 143, f"the cancelled run exited {main_status}, expected 143")
     check_restored(run, "vm::rerun", "none", 5)
     off_t = [t for t, v in run.edges[0] if t > second_start][0]
-    return (f"cancelled {ms(off_t - dash_on):.0f} ms into a 1200 ms dash; first run "
+    return (f"cancelled {ms(off_t - dash_on):.0f} ms into a 3000 ms dash; first run "
             f"exit {main_status} {ms(main_t - second_start):.0f} ms after the rerun started; "
             f"rerun: {output!r}")
 
 
 @scenario("rerun-replace", [("vm::replace", 255)],
           setup=sysfs("vm::replace", "brightness", 5),
-          main=morsetorch("send", "--led", "vm::replace", "--unit", "400", "TT"),
-          event="0:1:600:second",
+          main=morsetorch("send", "--led", "vm::replace", "--unit", "1000", "TT"),
+          event="0:1:300:second",
           second=morsetorch("send", "--replace", "--led", "vm::replace", "--wpm", "20", "E"))
 def check_replace(run):
     require("second" in run.starts, "the second morsetorch never started (first dash not seen)")
@@ -465,7 +469,7 @@ def check_replace(run):
     require(second_status == 0, f"the --replace run exited {second_status}, expected 0: "
             f"{run.text('second.err').strip()!r}")
     dash_on = [t for t, v in run.edges[0] if v == 255][0]
-    require(main_t < dash_on + 1200e6, "the first run was not cancelled mid-dash")
+    require(main_t < dash_on + 3000e6, "the first run was not cancelled mid-dash")
     after = [(t, v) for t, v in run.edges[0] if t > second_start]
     values = [v for _, v in after]
     # The first run puts the LED back (off, 5), the second sends E (255 for 60 ms) and puts
@@ -484,8 +488,9 @@ def check_replace(run):
           setup=" && ".join([sysfs("vm::killed", "trigger", "timer"),
                              sysfs("vm::killed", "delay_on", 100),
                              sysfs("vm::killed", "delay_off", 300)]),
-          main=morsetorch("send", "--led", "vm::killed", "--wpm", "20", "PARIS"),
-          event="0:3:30:kill",
+          main=morsetorch("send", "--led", "vm::killed", "--wpm", "10", "--brightness", "200",
+                          "PARIS"),
+          event="0:2:60:kill:200",
           final=morsetorch("stop", "--led", "vm::killed") + "; echo stop-status=$?; "
                 "sleep 1.5; ledstate vm::killed")
 def check_sigkill(run):
@@ -494,7 +499,7 @@ def check_sigkill(run):
     stuck = [v for t_, v in run.edges[0] if t < t_ < run.starts["final"]]
     require(not stuck, f"brightness changed after SIGKILL, before the recovery: {stuck}")
     last = [v for t_, v in run.edges[0] if t_ < t][-1]
-    require(last == 255, f"the LED was {last} when killed, expected on (mid-dash)")
+    require(last == 200, f"the LED was {last} when killed, expected on (200, mid-dash)")
     recovered = [(t_, v) for t_, v in run.edges[0] if t_ > run.starts["final"]]
     require(len(recovered) >= 4, f"after `stop` the kernel reported {[v for _, v in recovered]}: "
             f"the timer was not restored")
@@ -507,8 +512,8 @@ def check_sigkill(run):
 
 @scenario("sigterm-mid-message", [("vm::sigterm", 255)],
           setup=sysfs("vm::sigterm", "brightness", 3),
-          main=morsetorch("send", "--led", "vm::sigterm", "--wpm", "20", "PARIS"),
-          event="0:3:30:term")
+          main=morsetorch("send", "--led", "vm::sigterm", "--wpm", "10", "PARIS"),
+          event="0:2:60:term:255")
 def check_sigterm(run):
     check_exit(run, 143)
     action_t = run.actions[0][0]
@@ -527,7 +532,8 @@ def check_sigterm(run):
           setup=" && ".join([sysfs("vm::sigint", "trigger", "timer"),
                              sysfs("vm::sigint", "delay_on", 100),
                              sysfs("vm::sigint", "delay_off", 300)]),
-          main=morsetorch("send", "--led", "vm::sigint", "--wpm", "20", "PARIS"),
+          main=morsetorch("send", "--led", "vm::sigint", "--wpm", "10", "--brightness", "200",
+                          "PARIS"),
           event="0:0:1000:int", post_ms=1000)
 def check_sigint(run):
     check_exit(run, 130)
@@ -558,8 +564,11 @@ def check_removed(run):
     message = run.text("main.err").strip()
     require(message, "no error message on stderr")
     require("vm::vanishing" not in run.text("final.out"), "the LED is still there")
+    leftovers = [line.split()[-1] for line in run.text("final.err").splitlines()
+                 if "vm::vanishing" in line]
     return (f"exit {status} {ms(t - removed_t):.0f} ms after removal "
-            f"({late_ms:+.0f} ms after the next write was due): {message!r}")
+            f"({late_ms:+.0f} ms after the next write was due): {message!r}; runtime files "
+            f"left for the LED: {leftovers or 'none'}")
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,18 +7,23 @@
 //
 // Usage:
 //   uledrec -d DIR [-L NAME:MAX]... [-s SETUP] [-c MAIN] [-C SECOND]
-//           [-e LED:EDGE:DELAY_MS:ACTION] [-p POST_MS] [-f FINAL] [-t TIMEOUT_MS]
+//           [-e LED:EDGE:DELAY_MS:ACTION[:VALUE]] [-p POST_MS] [-f FINAL] [-t TIMEOUT_MS]
 //
 // Phases, in order: SETUP (sh -c, waited for) -> MAIN (sh -c "exec MAIN") -> POST_MS of
 // further recording after MAIN (and SECOND) exited -> FINAL (sh -c, waited for) -> the LEDs
 // are closed (removed). Every child's stdout/stderr go to DIR/<phase>.out and .err.
 //
 // The event (-e) fires DELAY_MS after the EDGE-th brightness change of LED number LED
-// counted from MAIN's start (EDGE 0: DELAY_MS after MAIN started). ACTION is one of
+// counted from MAIN's start (EDGE 0: DELAY_MS after MAIN started); with VALUE, only changes
+// to that value are counted (to tell the command's writes from a trigger's). ACTION is one of
 //   term | int | hup | kill   send that signal to MAIN
 //   remove                    close that LED's /dev/uleds fd: the kernel removes the LED
 //   second                    start SECOND (sh -c "exec SECOND") while MAIN runs
 // MAIN and SECOND are killed with SIGKILL after TIMEOUT_MS (logged as "hang").
+//
+// uledrec runs SCHED_FIFO (its children do not: SCHED_RESET_ON_FORK), so a brightness
+// change wakes it at once. uleds keeps only the latest value: a reader that ran late could
+// miss a short pulse, e.g. when the writer catches up after the emulator stalled.
 //
 // DIR/log lines (times in ns of CLOCK_MONOTONIC):
 //   led I NAME MAX            an LED was created
@@ -35,6 +40,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -134,12 +140,13 @@ static void remove_led(int index) {
 static void usage(void) {
   fprintf(stderr,
           "usage: uledrec -d DIR [-L NAME:MAX]... [-s SETUP] [-c MAIN] [-C SECOND]\n"
-          "               [-e LED:EDGE:DELAY_MS:ACTION] [-p POST_MS] [-f FINAL] [-t TIMEOUT_MS]\n");
+          "               [-e LED:EDGE:DELAY_MS:ACTION[:VALUE]] [-p POST_MS] [-f FINAL]\n"
+          "               [-t TIMEOUT_MS]\n");
   exit(64);
 }
 
 int main(int argc, char **argv) {
-  int event_led = -1, event_edge = 0, event_delay_ms = 0;
+  int event_led = -1, event_edge = 0, event_delay_ms = 0, event_value = -1;
   char event_action[16] = "";
   long post_ms = 0, timeout_ms = 30000;
   int option;
@@ -157,8 +164,8 @@ int main(int argc, char **argv) {
       case 'c': commands[C_MAIN] = optarg; break;
       case 'C': commands[C_SECOND] = optarg; break;
       case 'e':
-        if (sscanf(optarg, "%d:%d:%d:%15s", &event_led, &event_edge, &event_delay_ms,
-                   event_action) != 4)
+        if (sscanf(optarg, "%d:%d:%d:%15[a-z]:%d", &event_led, &event_edge, &event_delay_ms,
+                   event_action, &event_value) < 4)
           usage();
         break;
       case 'p': post_ms = atol(optarg); break;
@@ -176,6 +183,9 @@ int main(int argc, char **argv) {
     perror(path);
     return 2;
   }
+  struct sched_param priority = {.sched_priority = 10};
+  if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &priority) < 0)
+    log_line("error sched_setscheduler SCHED_FIFO: %s", strerror(errno));
 
   sigset_t mask;
   sigemptyset(&mask);
@@ -234,7 +244,7 @@ int main(int argc, char **argv) {
       int64_t t = now_ns();
       if (got == (ssize_t)sizeof value) {
         log_line("edge %d %lld %d", i, (long long)t, value);
-        if (phase == MAIN) {
+        if (phase == MAIN && (event_value < 0 || value == event_value)) {
           edge_count[i]++;
           if (i == event_led && edge_count[i] == event_edge)
             arm(event_timer, t + event_delay_ms * 1000000LL);
