@@ -59,7 +59,7 @@ enum HelpText {
   static let exitStatuses = """
     Exit status:
       0    done
-      3    stop, status: nothing is being sent
+      3    stop, status: nothing is being sent (nor left to restore)
       64   usage error: unknown option, value out of range
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
@@ -178,8 +178,9 @@ enum HelpText {
     Usage: morsetorch stop [--led NAME]
 
     Cancels the transmission on the LED (every LED without --led), and any senders waiting
-    for it: each one puts its LED back as it found it and exits with 143. Exits 3 when
-    nothing was being sent.
+    for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
+    by a killed transmitter is restored from its state record. Exits 3 when there was
+    nothing to stop or restore.
 
     Options:
     \(optionLines(Options.stop))
