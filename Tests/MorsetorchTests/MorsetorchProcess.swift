@@ -24,6 +24,9 @@ final class MorsetorchProcess: @unchecked Sendable {
     /// As user and group `nobody` through `setpriv(1)` when the tests run as root (root may
     /// write any file, so a permission error needs another user); directly otherwise.
     case unprivileged
+    /// Under `script(1)`, whose pseudo-terminal becomes the child's standard output and
+    /// error (both then arrive on `standardOutput`).
+    case underTerminal
   }
 
   /// What a finished run left behind.
@@ -164,6 +167,9 @@ final class MorsetorchProcess: @unchecked Sendable {
         + arguments
     case .unprivileged:
       command = [executable] + arguments
+    case .underTerminal:
+      let quoted = ([executable] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+      command = ["/usr/bin/script", "-qec", quoted, "/dev/null"]
     }
     if Self.canSetSignalDispositions {
       var prefix = [Self.envPath, "--default-signal=HUP,INT,TERM"]

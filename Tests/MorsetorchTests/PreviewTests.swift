@@ -1,0 +1,38 @@
+import Foundation
+import MorseTestSupport
+import Testing
+
+// `send --preview` and the advice for a machine without LEDs, as a process.
+
+@Suite("send --preview, and no LED at all")
+struct PreviewTests {
+  @Test func previewDrawsTheLightInTheTerminalAndNeedsNoLED() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try FileManager.default.removeItem(atPath: fixture.ledsPath)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--preview", "--unit", "20", "ET"], ledsDirectory: fixture.ledsPath)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // Frames redraw one line: erase it, then the light and what is being sent.
+    #expect(outcome.standardOutput.contains("\r\u{1B}[2K"), "\(outcome)")
+    #expect(outcome.standardOutput.contains("T  -"), "\(outcome)")
+    // The last frame is the light off, then the line ends.
+    #expect(outcome.standardOutput.hasSuffix("[      ]  T  -\n"), "\(outcome)")
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func withoutLEDsAndWithATerminalSendPointsToLedAndPreview() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "SOS"], ledsDirectory: fixture.ledsPath, launch: .underTerminal)
+    #expect(outcome.standardOutput.contains("no LED to send on here"), "\(outcome)")
+    #expect(outcome.standardOutput.contains("--led NAME"), "\(outcome)")
+    #expect(outcome.standardOutput.contains("--preview"), "\(outcome)")
+  }
+
+  @Test func withoutLEDsAndWithoutATerminalTheErrorStaysShort() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(["send", "SOS"], ledsDirectory: fixture.ledsPath)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(!outcome.standardError.contains("--preview"), "\(outcome)")
+  }
+}
