@@ -108,12 +108,17 @@ public struct LEDSession {
       throw error
     }
     let keeper = RecordKeeper(reservation: reservation, record: record)
-    let result = Result {
+    // A long gap must not hide an LED that went away: notice it within 100 ms.
+    let presence = PresenceWatch(led: led) { cancellation.cancel() }
+    var result = Result {
       try transmit(torch) { progress in
         record.sentSymbols = progress.symbolsBegun
         record.line = progress.line
         keeper.update(record)
       }
+    }
+    if let vanished = presence.finish(), case .success(.cancelled) = result {
+      result = .failure(vanished)
     }
     // The LED first: that is what a cancel waits for. The record goes last, once the LED is
     // back, so a kill in between still leaves what is needed to restore it.
@@ -190,6 +195,34 @@ public struct RestoreFailure: Error, CustomStringConvertible {
       return "\(error)"
     }
     return "\(error)\nalso, restoring the LED failed: \(restoreError)"
+  }
+}
+
+/// Notices an LED that disappears (unplugged, driver unloaded) while the transmission waits
+/// between two writes, by looking for its `brightness` every `interval`.
+final class PresenceWatch: @unchecked Sendable {
+  private let stopped = Cancellation()
+  private let lock = Lock()
+  private var vanished: TorchError?
+
+  init(led: LED, interval: Duration = .milliseconds(100), onVanish: @escaping @Sendable () -> Void)
+  {
+    let path = led.attributePath(LED.brightnessAttribute)
+    startThread { [self] in
+      let clock = SystemStepClock()
+      while clock.wait(until: clock.now() + interval, unlessCancelled: stopped) {
+        guard !Syscalls.isAccessible(path, F_OK) else { continue }
+        lock.withLock { vanished = .vanished(path: path, errno: Errno(code: ENOENT)) }
+        onVanish()
+        return
+      }
+    }
+  }
+
+  /// Stops watching; the error if the LED vanished.
+  func finish() -> TorchError? {
+    stopped.cancel()
+    return lock.withLock { vanished }
   }
 }
 

@@ -361,6 +361,23 @@ struct SendProcessTests {
     #expect(try LEDSnapshot(of: flash, in: fixture) == before)
   }
 
+  @Test func ledVanishingDuringALongGapIsNoticedBeforeTheNextWrite() throws {
+    let fixture = try timerFixture()
+    // E, then a word gap of 3.5 s before the next E: no write would notice the LED is gone.
+    let child = try start("send", "--led", flash, "--unit", "500", "E E", in: fixture)
+    child.closeInput()
+    let wentOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(wentOn, "the LED never went on")
+    let wentOff = try eventually { try fixture.read("brightness", of: flash) == "0\n" }
+    try #require(wentOff, "the LED never went off")
+    try fixture.removeLED(flash)
+    let removed = ContinuousClock.now
+    let outcome = try child.wait(timeout: .seconds(10))
+    #expect(ContinuousClock.now - removed < .seconds(2), "\(outcome)")
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("disappeared"), "\(outcome)")
+  }
+
   @Test func ledVanishingMidMessageEndsPromptly() throws {
     let fixture = try timerFixture()
     let child = try start("send", "--led", flash, "--unit", "300", "TTTTT", in: fixture)
