@@ -1,7 +1,12 @@
 import Glibc
+import Synchronization
 
 /// The write end of the self-pipe, read by the handler below; -1 when no watcher runs.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The first signal the handler saw since the watcher started; 0 for none.
+private let firstSignalNumber = Atomic<Int32>(0)
+/// The cancellation the handler fires itself, unretained; nil when there is none.
+nonisolated(unsafe) private var signalCancellation: UnsafeMutableRawPointer?
 
 /// Turns asynchronous signals into calls on an ordinary thread.
 ///
@@ -11,15 +16,25 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// tests use `SIGUSR1` and never disturb the test runner with `SIGINT`.
 public final class SignalWatcher: @unchecked Sendable {
   private let signals: [Int32]
+  private let cancellation: Cancellation?
   private var previousActions: [Int32: sigaction] = [:]
   private var readEnd: Int32 = -1
 
   /// Starts watching `signals`, calling `handler` with each one's number as it arrives.
   ///
-  /// A signal whose disposition is "ignore" when the watcher starts (as `nohup` leaves
-  /// SIGHUP) is left ignored. Only one watcher may run in a process at a time.
-  public init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) throws {
+  /// With `cancelling`, the signal handler itself also fires that cancellation (atomically,
+  /// async-signal-safe), so a waiting transmission wakes at once rather than after the
+  /// watcher thread has run; `handler` still follows. A signal whose disposition is "ignore"
+  /// when the watcher starts (as `nohup` leaves SIGHUP) is left ignored. Only one watcher may
+  /// run in a process at a time.
+  public init(
+    signals: [Int32], cancelling cancellation: Cancellation? = nil,
+    handler: @escaping @Sendable (Int32) -> Void
+  ) throws {
     self.signals = signals
+    self.cancellation = cancellation
+    signalCancellation = cancellation.map { Unmanaged.passUnretained($0).toOpaque() }
+    firstSignalNumber.store(0, ordering: .sequentiallyConsistent)
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
       throw SignalWatcherError.pipeFailed(errno: errno)
@@ -44,6 +59,14 @@ public final class SignalWatcher: @unchecked Sendable {
       action.__sigaction_handler.sa_handler = { number in
         var byte = UInt8(truncatingIfNeeded: number)
         let savedErrno = errno
+        _ = firstSignalNumber.compareExchange(
+          expected: 0, desired: number, ordering: .sequentiallyConsistent)
+        if let target = signalCancellation {
+          // Unretained and guaranteed alive by the watcher: no retain, no allocation here.
+          Unmanaged<Cancellation>.fromOpaque(target)._withUnsafeGuaranteedRef {
+            $0.fireFromSignalHandler()
+          }
+        }
         _ = write(signalPipeWriteEnd, &byte, 1)
         errno = savedErrno
       }
@@ -71,8 +94,16 @@ public final class SignalWatcher: @unchecked Sendable {
     }
   }
 
+  /// The first watched signal that arrived, recorded by the handler itself (so it is known
+  /// as soon as the cancellation it fired is seen); nil if none has.
+  public var firstSignal: Int32? {
+    let number = firstSignalNumber.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+
   /// Puts back the previous handlers; signals arriving later take their old course.
   public func stop() {
+    signalCancellation = nil
     for signal in signals {
       guard var previous = previousActions[signal] else { continue }
       sigaction(signal, &previous, nil)

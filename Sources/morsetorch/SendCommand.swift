@@ -69,11 +69,9 @@ struct SendCommand {
       return try dryRun(message, timing: timing, policy: policy)
     }
     let scheduler = StepScheduler(clock: SystemStepClock())
-    let stopSignal = SignalBox()
-    let watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { signal in
-      stopSignal.store(signal)
-      scheduler.cancel()
-    }
+    let watcher = try SignalWatcher(
+      signals: [SIGINT, SIGTERM, SIGHUP], cancelling: scheduler.cancellation
+    ) { _ in scheduler.cancel() }
     defer { watcher.stop() }
     let makeTransmitter = { (torch: any Torch, observer: ((Transmitter.Progress) -> Void)?) in
       Transmitter(
@@ -90,7 +88,7 @@ struct SendCommand {
       let result = Result { try send(makeTransmitter(preview) { preview.show($0) }) }
       preview.restore()
       _ = try result.get()
-      return stoppedStatus(stopSignal, while: "preview ended")
+      return stoppedStatus(watcher, while: "preview ended")
     }
 
     let led = try chooseLED()
@@ -108,9 +106,9 @@ struct SendCommand {
       Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
       return ExitStatus.success
     case .cancelledWhileWaiting:
-      return stoppedStatus(stopSignal, while: "waiting for LED \(led.name); nothing was sent")
+      return stoppedStatus(watcher, while: "waiting for LED \(led.name); nothing was sent")
     case .transmitted:
-      return stoppedStatus(stopSignal)
+      return stoppedStatus(watcher)
     }
   }
 
@@ -137,10 +135,10 @@ struct SendCommand {
     (try? textOperand(arguments.operands, command: "send")) ?? nil
   }
 
-  private func stoppedStatus(_ box: SignalBox, while situation: String = "LED restored")
+  private func stoppedStatus(_ watcher: SignalWatcher, while situation: String = "LED restored")
     -> Int32
   {
-    guard let signal = box.value else { return ExitStatus.success }
+    guard let signal = watcher.firstSignal else { return ExitStatus.success }
     Console.error("stopped by \(signalName(signal)); \(situation)")
     return ExitStatus.signalled(signal)
   }
@@ -201,20 +199,6 @@ struct HintedError: Error {
   let error: any Error
   /// What to try.
   let hint: String
-}
-
-/// The signal that stopped the transmission, set from the signal watcher's thread.
-final class SignalBox: @unchecked Sendable {
-  private let lock = Lock()
-  private var signal: Int32?
-
-  /// Records `signal`, keeping the first one.
-  func store(_ signal: Int32) {
-    lock.withLock { if self.signal == nil { self.signal = signal } }
-  }
-
-  /// The first signal received, if any.
-  var value: Int32? { lock.withLock { signal } }
 }
 
 /// "SIGTERM" for 15, and so on.

@@ -46,4 +46,30 @@ import Testing
       unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self)
         == unsafeBitCast(SIG_IGN, to: Int.self))
   }
+
+  @Test func theHandlerItselfFiresTheCancellation() throws {
+    let cancellation = Cancellation()
+    let handled = Cancellation()
+    let watcher = try SignalWatcher(signals: [SIGUSR1], cancelling: cancellation) { _ in
+      handled.cancel()
+    }
+    defer { watcher.stop() }
+    let deadline = SystemStepClock().now() + .seconds(3600)
+    raise(SIGUSR1)
+    // raise(3) runs the handler before it returns: the switch is already thrown, and the
+    // signal is known.
+    #expect(cancellation.isCancelled)
+    #expect(watcher.firstSignal == SIGUSR1)
+    #expect(cancellation.wait(untilMonotonic: deadline) == false)
+    #expect(handled.wait(untilMonotonic: SystemStepClock().now() + .seconds(10)) == false)
+  }
+
+  @Test func theFirstSignalIsKept() throws {
+    let watcher = try SignalWatcher(signals: [SIGUSR1, SIGUSR2]) { _ in }
+    defer { watcher.stop() }
+    #expect(watcher.firstSignal == nil)
+    raise(SIGUSR2)
+    raise(SIGUSR1)
+    #expect(watcher.firstSignal == SIGUSR2)
+  }
 }

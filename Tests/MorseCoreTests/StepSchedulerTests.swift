@@ -135,6 +135,29 @@ import Testing
     #expect(clock.now() >= start)
   }
 
+  @Test func manyWaitersAllWakeWhenCancelled() {
+    let cancellation = Cancellation()
+    let woken = Counter()
+    let done = Cancellation()
+    let deadline = SystemStepClock().now() + .seconds(3600)
+    for _ in 0..<4 {
+      Thread.detachNewThread {
+        if !cancellation.wait(untilMonotonic: deadline) { woken.increment() }
+        if woken.value == 4 { done.cancel() }
+      }
+    }
+    cancellation.cancel()
+    #expect(done.wait(untilMonotonic: SystemStepClock().now() + .seconds(10)) == false)
+    #expect(woken.value == 4)
+  }
+
+  @Test func aWaitEndsAtItsDeadline() {
+    let clock = SystemStepClock()
+    let deadline = clock.now() + .milliseconds(5)
+    #expect(Cancellation().wait(untilMonotonic: deadline) == true)
+    #expect(clock.now() >= deadline)
+  }
+
   @Test func cancellationHandlersRunOnceEvenIfRegisteredLate() {
     let cancellation = Cancellation()
     let count = Counter()

@@ -96,14 +96,6 @@ struct ExitStatusTests {
     #expect(signalName(SIGUSR1) == "signal \(SIGUSR1)")
   }
 
-  @Test func signalBoxKeepsTheFirstSignal() {
-    let box = SignalBox()
-    #expect(box.value == nil)
-    box.store(SIGTERM)
-    box.store(SIGINT)
-    #expect(box.value == SIGTERM)
-  }
-
   @Test func onlyAMissingOrEmptyClassDirectoryMeansNoLED() {
     #expect(TorchError.classDirectoryMissing(path: "/x").isNoLED)
     #expect(TorchError.noLEDs(directory: "/x").isNoLED)
