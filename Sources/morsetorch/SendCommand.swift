@@ -58,9 +58,8 @@ struct SendCommand {
     let brightness = try brightness()
     let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject
     // Everything is checked before any LED is touched.
-    let message = try textOperand(arguments.operands, command: "send").map { text in
-      try MorseMessage(text, unknownCharacters: policy)
-    }
+    let text = try textOperand(arguments.operands, command: "send")
+    let message = try text.map { try MorseMessage($0, unknownCharacters: policy) }
     if let message {
       Transmitter.warnings(for: message).forEach { Console.error("warning: \($0)") }
     }
@@ -95,7 +94,7 @@ struct SendCommand {
     let runtime = try RuntimeDirectory(environment: environment)
     let session = LEDSession(
       led: led, runtime: runtime, brightness: brightness,
-      description: describe(message), note: { Console.error($0) })
+      description: describe(message, text: text), note: { Console.error($0) })
     let outcome = try session.run(policy: conflicts, cancellation: scheduler.cancellation) {
       torch, progress in
       try send(makeTransmitter(torch, progress))
@@ -122,17 +121,16 @@ struct SendCommand {
     return waits ? .wait : .toggle
   }
 
-  private func describe(_ message: MorseMessage?) -> (text: String, totalSymbols: Int?) {
-    guard let message, let text = textOperandText else { return ("(standard input)", nil) }
+  /// What `status` shows: the text and its number of characters, or standard input.
+  private func describe(_ message: MorseMessage?, text: String?) -> (
+    text: String, totalSymbols: Int?
+  ) {
+    guard let message, let text else { return ("(standard input)", nil) }
     let symbols = message.reduce(0) { count, token in
       if case .symbol = token { return count + 1 }
       return count
     }
     return (text, symbols)
-  }
-
-  private var textOperandText: String? {
-    (try? textOperand(arguments.operands, command: "send")) ?? nil
   }
 
   private func stoppedStatus(_ watcher: SignalWatcher, while situation: String = "LED restored")
