@@ -10,6 +10,19 @@ private func send(_ words: String...) throws -> SendCommand {
 
 @Suite("SendCommand options")
 struct SendCommandTests {
+  @Test func aRerunTogglesUnlessToldToReplaceOrWait() throws {
+    #expect(try send("SOS").conflictPolicy() == .toggle)
+    #expect(try send("--replace", "SOS").conflictPolicy() == .replace)
+    #expect(try send("--wait", "SOS").conflictPolicy() == .wait)
+    #expect(try send("--queue", "SOS").conflictPolicy() == .wait)
+    #expect(throws: UsageError.conflictingOptions("--replace", "--wait")) {
+      try send("--replace", "--wait", "SOS").conflictPolicy()
+    }
+    #expect(throws: UsageError.conflictingOptions("--replace", "--queue")) {
+      try send("--queue", "--replace", "SOS").conflictPolicy()
+    }
+  }
+
   @Test func defaultTimingIsTwelveWordsPerMinute() throws {
     #expect(try send("SOS").timing() == MorseTiming.standard)
     #expect(try send("SOS").timing().unit == .milliseconds(100))
