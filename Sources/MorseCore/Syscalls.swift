@@ -362,3 +362,86 @@ struct ProcessHandle: ~Copyable {
     return false
   }
 }
+
+// MARK: - Starting a detached copy of the tool (`send --detach`)
+
+extension Syscalls {
+  /// `pipe(2)` with both ends close-on-exec: (read end, write end).
+  static func makePipe() throws(Errno) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    _ = try retryingOnInterrupt { pipe(&ends) }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
+  }
+
+  /// `posix_spawn(3)` of `path` with `arguments` (argv[0] first) and `environment`; each
+  /// (source, target) in `descriptors` is `dup2`'d in the child, standard input is /dev/null,
+  /// and the child starts with no signal blocked and the usual dispositions.
+  static func spawn(
+    _ path: String, arguments: [String], environment: [String: String],
+    descriptors: [(source: Int32, target: Int32)]
+  ) throws(Errno) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    for (source, target) in descriptors {
+      posix_spawn_file_actions_adddup2(&actions, source, target)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    if status != 0 { throw Errno(code: status) }
+    return pid
+  }
+
+  /// `waitpid(2)`: the exit status of `pid` (128 + the signal if a signal ended it).
+  static func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return 70 }
+    }
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+  }
+
+  /// `dup2(2)` of /dev/null over `targets`.
+  static func silence(_ targets: [Int32]) {
+    let null = Glibc.open("/dev/null", O_RDWR | O_CLOEXEC)
+    guard null >= 0 else { return }
+    for target in targets { _ = dup2(null, target) }
+    Glibc.close(null)
+  }
+
+  /// `close(2)` of every descriptor above standard error but `keep` (listed in /proc/self/fd).
+  static func closeInheritedDescriptors(keeping keep: Int32) {
+    let names = (try? directoryEntries("/proc/self/fd")) ?? []
+    for descriptor in names.compactMap(Int32.init) where descriptor > 2 && descriptor != keep {
+      Glibc.close(descriptor)
+    }
+  }
+
+  /// `setsid(2)`: a session of its own, away from the terminal (and its hangup).
+  static func startSession() { _ = setsid() }
+
+  /// `readlink("/proc/self/exe")`: the path of the running executable.
+  static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -73,6 +73,8 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     case .holderDidNotStop:
       return (error.description, ExitStatus.temporaryFailure)
     }
+  case let error as DetachError:
+    return (error.description, ExitStatus.software)
   case let error as SignalWatcherError:
     return (error.description, ExitStatus.software)
   default:

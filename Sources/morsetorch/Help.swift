@@ -33,6 +33,9 @@ enum Options {
       help: "if the LED is busy, wait for it (first come, first served), then send"),
     OptionSpec(name: "queue", shortName: nil, valueName: nil, help: "the same as --wait"),
     OptionSpec(
+      name: "detach", shortName: nil, valueName: nil,
+      help: "go on in the background once the LED is ours (needs TEXT)"),
+    OptionSpec(
       name: "dry-run", shortName: nil, valueName: nil,
       help: "print the step timeline at once and touch no LED"),
     OptionSpec(

@@ -3,11 +3,13 @@ import MorseCore
 
 /// `morsetorch send`: options read, then the pieces of MorseCore wired together.
 struct SendCommand {
+  private let words: [String]
   private let arguments: ParsedArguments
   private let environment: [String: String]
 
   /// Reads the options of `send` from `words`.
   init(_ words: [String], environment: [String: String]) throws(UsageError) {
+    self.words = words
     arguments = try ParsedArguments(words, specs: Options.send, command: "send")
     self.environment = environment
   }
@@ -64,9 +66,14 @@ struct SendCommand {
       Transmitter.warnings(for: message).forEach { Console.error("warning: \($0)") }
     }
     let conflicts = try conflictPolicy()
+    if arguments.has("detach") {
+      return try detach(hasText: text != nil, conflicts: conflicts)
+    }
     if arguments.has("dry-run") {
       return try dryRun(message, timing: timing, policy: policy)
     }
+    // Started by `--detach`: report once the LED is ours, then carry on in the background.
+    let readyDescriptor = DetachedSend.adoptIfDetached(environment: environment)
     let scheduler = StepScheduler(clock: SystemStepClock())
     let watcher = try SignalWatcher(
       signals: [SIGINT, SIGTERM, SIGHUP], cancelling: scheduler.cancellation
@@ -97,7 +104,8 @@ struct SendCommand {
       description: describe(message, text: text), note: { Console.error($0) })
     let outcome = try session.run(policy: conflicts, cancellation: scheduler.cancellation) {
       torch, progress in
-      try send(makeTransmitter(torch, progress))
+      if let readyDescriptor { DetachedSend.reportReady(on: readyDescriptor) }
+      return try send(makeTransmitter(torch, progress))
     }
     switch outcome {
     case .cancelledOther(let pid, let record):
@@ -108,6 +116,35 @@ struct SendCommand {
       return stoppedStatus(watcher, while: "waiting for LED \(led.name); nothing was sent")
     case .transmitted:
       return stoppedStatus(watcher)
+    }
+  }
+
+  /// `--detach`: the same `send` in a background copy; returns once it holds the LED.
+  private func detach(hasText: Bool, conflicts: ConflictPolicy) throws -> Int32 {
+    guard hasText else {
+      throw UsageError.requiresOption("--detach", requirement: "TEXT (standard input stays here)")
+    }
+    for other in ["dry-run", "preview"] where arguments.has(other) {
+      throw UsageError.conflictingOptions("--detach", "--\(other)")
+    }
+    if conflicts == .wait {
+      throw UsageError.conflictingOptions(
+        "--detach", arguments.has("wait") ? "--wait" : "--queue")
+    }
+    // The same words less `--detach` (only where it is an option: before a `--`).
+    let end = words.firstIndex(of: "--") ?? words.endIndex
+    let copyWords = ["send"] + words[..<end].filter { $0 != "--detach" } + words[end...]
+    switch try DetachedSend.start(arguments: copyWords, environment: environment) {
+    case .sending(let pid, let output, let errors):
+      StandardStreams.write(output, to: .output)
+      StandardStreams.write(errors, to: .error)
+      Console.output(
+        "sending in the background (pid \(pid)); `morsetorch stop` or a rerun cancels it")
+      return ExitStatus.success
+    case .ended(let status, let output, let errors):
+      StandardStreams.write(output, to: .output)
+      StandardStreams.write(errors, to: .error)
+      return status
     }
   }
 

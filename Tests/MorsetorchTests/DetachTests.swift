@@ -1,0 +1,85 @@
+import Foundation
+import MorseTestSupport
+import Testing
+
+// `send --detach`, as processes.
+
+private let led = "white:flash"
+
+private func timerFixture() throws -> TemporaryLEDDirectory {
+  let fixture = try TemporaryLEDDirectory()
+  try fixture.addLED(
+    led, maxBrightness: 255, brightness: 0, trigger: "none [timer] heartbeat",
+    attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+  return fixture
+}
+
+private func run(_ arguments: [String], in fixture: TemporaryLEDDirectory, input: String = "")
+  throws -> MorsetorchProcess.Outcome
+{
+  try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath, input: input)
+}
+
+@Suite("send --detach")
+struct DetachTests {
+  @Test func theShellGetsItsPromptBackWhileTheLEDIsSending() throws {
+    let fixture = try timerFixture()
+    let outcome = try run(["send", "--detach", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    // TTTTT at 300 ms takes 8.1 s; the prompt came back long before that.
+    #expect(outcome.elapsed < .seconds(4), "\(outcome)")
+    let pid = try #require(
+      outcome.standardOutput.firstMatch(of: /background \(pid ([0-9]+)\)/).map { String($0.1) },
+      "\(outcome)")
+    // The LED is already claimed by the background copy, which status names.
+    #expect(try fixture.read("trigger", of: led) == "none\n")
+    let status = try run(["status", "--led", led], in: fixture)
+    #expect(status.standardOutput.contains("pid \(pid)"), "\(status)")
+    let stop = try run(["stop", "--led", led], in: fixture)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func aDetachedTransmissionFinishesAndRestoresByItself() throws {
+    let fixture = try timerFixture()
+    let outcome = try run(["send", "--detach", "--led", led, "--unit", "5", "EE"], in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let finished = eventually {
+      (try? run(["status", "--led", led], in: fixture).exitStatus) == 3
+    }
+    #expect(finished, "the background transmission never ended")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func errorsOfTheBackgroundCopyComeBack() throws {
+    let fixture = try timerFixture()
+    let outcome = try run(["send", "--detach", "--led", "nope", "E"], in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("nope"), "\(outcome)")
+    #expect(outcome.standardError.contains(led), "it lists the LEDs that exist: \(outcome)")
+    #expect(!outcome.standardOutput.contains("background"), "\(outcome)")
+  }
+
+  @Test func aDetachedRerunTogglesLikeAnyRerun() throws {
+    let fixture = try timerFixture()
+    let first = try run(["send", "--detach", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
+    #expect(first.exitStatus == 0, "\(first)")
+    let second = try run(["send", "--detach", "--led", led, "E"], in: fixture)
+    #expect(second.exitStatus == 0, "\(second)")
+    #expect(second.standardOutput.contains("cancelled the transmission"), "\(second)")
+    #expect(!second.standardOutput.contains("background"), "\(second)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(arguments: [
+    ["--detach"], ["--detach", "-"], ["--detach", "--wait", "E"], ["--detach", "--queue", "E"],
+    ["--detach", "--dry-run", "E"], ["--detach", "--preview", "E"],
+  ])
+  func detachNeedsTextAndAForegroundFreeOption(options: [String]) throws {
+    let fixture = try timerFixture()
+    let outcome = try run(["send", "--led", led] + options, in: fixture, input: "E\n")
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardError.contains("--detach"), "\(outcome)")
+    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
+  }
+}
