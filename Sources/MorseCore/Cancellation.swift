@@ -178,9 +178,10 @@ public final class Cancellation: @unchecked Sendable {
     }
   }
 
-  private typealias ClockWait = @convention(c) (
-    UnsafeMutablePointer<sem_t>?, clockid_t, UnsafePointer<timespec>?
-  ) -> Int32
+  private typealias ClockWait =
+    @convention(c) (
+      UnsafeMutablePointer<sem_t>?, clockid_t, UnsafePointer<timespec>?
+    ) -> Int32
 
   // glibc 2.30 has sem_clockwait, but Swift's Glibc module does not show it: look it up.
   private nonisolated(unsafe) static let library = dlopen(nil, RTLD_NOW)
@@ -190,7 +191,9 @@ public final class Cancellation: @unchecked Sendable {
 
   /// `sem_clockwait(CLOCK_MONOTONIC)`; where it is missing, `sem_timedwait` with the deadline
   /// moved onto the realtime clock (looked at again after each wake, so still right).
-  private static func clockWait(_ semaphore: UnsafeMutablePointer<sem_t>, _ deadline: inout timespec)
+  private static func clockWait(
+    _ semaphore: UnsafeMutablePointer<sem_t>, _ deadline: inout timespec
+  )
     -> Int32
   {
     if let clockWaitFunction { return clockWaitFunction(semaphore, CLOCK_MONOTONIC, &deadline) }

@@ -66,9 +66,9 @@ public final class LEDReservation: @unchecked Sendable {
   }
 
   /// Takes the LED if no one has it, without waiting.
-  public static func tryAcquire(led: String, in directory: RuntimeDirectory) throws(
-    ReservationError
-  ) -> Attempt {
+  public static func tryAcquire(led: String, in directory: RuntimeDirectory)
+    throws(ReservationError) -> Attempt
+  {
     let paths = LEDRuntimeFiles(led: led, directory: directory)
     let descriptor = try paths.openLockFile()
     let holder: Int32?
@@ -354,9 +354,9 @@ struct LEDRuntimeFiles {
   }
 
   /// Runs `body` holding the tickets lock, which orders ticket handling between processes.
-  private func withTicketsLock<Value>(_ body: () throws(ReservationError) -> Value) throws(
-    ReservationError
-  ) -> Value {
+  private func withTicketsLock<Value>(_ body: () throws(ReservationError) -> Value)
+    throws(ReservationError) -> Value
+  {
     let descriptor = try openLockFile(tickets)
     defer { try? Syscalls.close(descriptor) }
     do throws(Errno) {

@@ -148,7 +148,8 @@ public struct LEDSession {
   public static func recoverLeftover(
     of led: LED, in runtime: RuntimeDirectory, note: (String) -> Void
   ) throws -> Bool {
-    guard case .acquired(let reservation) = try LEDReservation.tryAcquire(led: led.name, in: runtime)
+    guard
+      case .acquired(let reservation) = try LEDReservation.tryAcquire(led: led.name, in: runtime)
     else { return false }
     defer { reservation.release() }
     return try restoreLeftover(of: led, reservation: reservation, note: note)

@@ -1,4 +1,3 @@
-
 /// One signal to send: a character, a prosign, or one part of an ITU substitution.
 public struct MorseSymbol: Sendable, Hashable {
   /// What the user wrote: "S", "<SK>", "%", "×".

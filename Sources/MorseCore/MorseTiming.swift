@@ -90,7 +90,8 @@ public enum TimingError: Error, Hashable, CustomStringConvertible {
     case .wordsPerMinuteOutOfRange(let value):
       return "--wpm \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
     case .farnsworthOutOfRange(let value):
-      return "--farnsworth \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
+      return
+        "--farnsworth \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
     case .farnsworthFasterThanCharacters(let farnsworth, let wordsPerMinute):
       return "--farnsworth \(farnsworth) is faster than --wpm \(wordsPerMinute): "
         + "Farnsworth timing only stretches the gaps, so use a value up to \(wordsPerMinute)"

@@ -60,7 +60,7 @@ public struct RuntimeDirectory: Sendable, Hashable {
   private func prepare(mode: mode_t) throws(ReservationError) {
     do throws(Errno) {
       try Syscalls.makeDirectory(path, mode: mode)
-    } catch where error.code == EEXIST {
+    } catch  where error.code == EEXIST {
       // Already there: checked below like any other.
     } catch {
       throw .directory(path: path, errno: error)
@@ -79,7 +79,8 @@ public struct RuntimeDirectory: Sendable, Hashable {
       throw .unsafeDirectory(path: path, reason: "it is not a directory (or is a symlink)")
     }
     guard status.st_uid == 0 || status.st_uid == Syscalls.effectiveUserID else {
-      throw .unsafeDirectory(path: path, reason: "it belongs to another user (uid \(status.st_uid))")
+      throw .unsafeDirectory(
+        path: path, reason: "it belongs to another user (uid \(status.st_uid))")
     }
     guard status.st_mode & S_IWOTH == 0 else {
       throw .unsafeDirectory(path: path, reason: "everyone may write in it")

@@ -311,7 +311,8 @@ struct ProcessHandle: ~Copyable {
   private let descriptor: Int32
 
   private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-  private typealias PidfdSendSignal = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UInt32)
+  private typealias PidfdSendSignal =
+    @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UInt32)
     -> Int32
 
   // glibc's pidfd wrappers are not in Swift's Glibc module; look them up at run time.
@@ -349,8 +350,9 @@ struct ProcessHandle: ~Copyable {
 
   /// Waits up to `timeout` for the process to exit; whether it did.
   func waitForExit(timeout: Duration) -> Bool {
-    let milliseconds = Int32(clamping: timeout.components.seconds * 1000
-      + timeout.components.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = Int32(
+      clamping: timeout.components.seconds * 1000
+        + timeout.components.attoseconds / 1_000_000_000_000_000)
     if descriptor >= 0 {
       return Syscalls.waitUntilReadable(descriptor, milliseconds: milliseconds)
     }

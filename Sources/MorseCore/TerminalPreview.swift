@@ -1,4 +1,3 @@
-
 /// Shows the light in a terminal, in real time, instead of an LED (`send --preview`).
 ///
 /// It is a `Torch`, so it runs through the same scheduler as an LED. Switching only records

@@ -34,7 +34,8 @@ public final class TimelineFormatter: @unchecked Sendable {
   /// of input), or nil if there was none.
   public func gapLine(before start: MonotonicInstant) -> String? {
     guard let end, start > end else { return nil }
-    return Self.padded((end - origin).millisecondsText, 12) + "  " + Self.padded("off", 5, left: true)
+    return Self.padded((end - origin).millisecondsText, 12) + "  "
+      + Self.padded("off", 5, left: true)
       + "  " + Self.padded((start - end).millisecondsText, 11) + "  (word gap, next line)"
   }
 

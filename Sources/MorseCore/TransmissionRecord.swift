@@ -93,7 +93,8 @@ extension TransmissionRecord {
     progress += " characters"
     if totalSymbols == nil { progress += ", line \(line)" }
     let seconds = max(0, now - startedAt)
-    let elapsed = seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    let elapsed =
+      seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
     var line = "\(led): sending \"\(text)\" (pid \(pid)): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"

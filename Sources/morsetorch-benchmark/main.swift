@@ -59,7 +59,8 @@ func makeLEDDirectory() throws -> (root: String, leds: String) {
   ] {
     try content.write(toFile: device + "/" + name, atomically: false, encoding: .utf8)
   }
-  try FileManager.default.createSymbolicLink(atPath: root + "/leds/bench", withDestinationPath: device)
+  try FileManager.default.createSymbolicLink(
+    atPath: root + "/leds/bench", withDestinationPath: device)
   return (root, root + "/leds")
 }
 
@@ -96,7 +97,8 @@ func runEdges() throws {
   let text = "PARIS PARIS PARIS"
   let timing = try MorseTiming(wordsPerMinute: 20)
   print("edges: \"\(text)\" at 20 WPM (60 ms unit), SystemStepClock (CLOCK_MONOTONIC)")
-  try measureEdges(label: "  timestamp-only torch", torch: VirtualTorch(), text: text, timing: timing)
+  try measureEdges(
+    label: "  timestamp-only torch", torch: VirtualTorch(), text: text, timing: timing)
   let directory = try makeLEDDirectory()
   defer { try? FileManager.default.removeItem(atPath: directory.root) }
   let led = try LEDClassDirectory(path: directory.leds).led(named: "bench")
@@ -112,7 +114,8 @@ func readAttribute(_ path: String) -> String {
   var buffer = [UInt8](repeating: 0, count: 64)
   let count = read(descriptor, &buffer, buffer.count)
   guard count > 0 else { return "" }
-  return String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  return String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(
+    in: .whitespacesAndNewlines)
 }
 
 func runCancel(tries: Int) throws {
@@ -177,7 +180,8 @@ func runCancel(tries: Int) throws {
     // inotify wakes the benchmark at each write that completes (IN_CLOSE_WRITE), so it
     // takes no CPU from the two processes being measured, and misses no moment.
     while clock.now() < start + .seconds(10) {
-      if readAttribute(device + "/trigger") == "timer" && readAttribute(device + "/brightness") == "0"
+      if readAttribute(device + "/trigger") == "timer"
+        && readAttribute(device + "/brightness") == "0"
       {
         restoredAt = clock.now()
         break

@@ -15,7 +15,9 @@ private func controlledLEDs(_ arguments: ParsedArguments, runtime: RuntimeDirect
 }
 
 /// Restores `name` from a record left by a killed transmitter, if there is one.
-private func recoverLeftover(_ name: String, runtime: RuntimeDirectory, environment: [String: String])
+private func recoverLeftover(
+  _ name: String, runtime: RuntimeDirectory, environment: [String: String]
+)
   -> Bool
 {
   guard case .record = LEDRuntime.record(of: name, in: runtime),
@@ -66,7 +68,9 @@ func runStop(_ words: [String], environment: [String: String]) throws -> Int32 {
     }
     if let pid = try LEDRuntime.stop(name, in: runtime) {
       var line = "stopped the transmission on LED \(name) (pid \(pid)"
-      if case .record(let found) = record.decoded(), found.pid == pid { line += ", \"\(found.text)\"" }
+      if case .record(let found) = record.decoded(), found.pid == pid {
+        line += ", \"\(found.text)\""
+      }
       Console.output(line + ")")
       stopped += 1
     }

@@ -36,7 +36,8 @@ struct SendCommand {
     guard let text = arguments.values["brightness"] else { return .maximum }
     if text.hasSuffix("%") {
       guard let percent = Int(text.dropLast()), (1...100).contains(percent) else {
-        throw .invalidValue(option: "--brightness", value: text, expected: "a percentage 1% to 100%")
+        throw .invalidValue(
+          option: "--brightness", value: text, expected: "a percentage 1% to 100%")
       }
       return .percent(percent)
     }
@@ -85,7 +86,9 @@ struct SendCommand {
         warn: { Console.error("warning: \($0)") }, observer: observer)
     }
     let send = { (transmitter: Transmitter) throws -> TransmissionOutcome in
-      if let message { try transmitter.send(message) } else {
+      if let message {
+        try transmitter.send(message)
+      } else {
         try transmitter.send(lines: StreamLineSource())
       }
     }
@@ -180,9 +183,11 @@ struct SendCommand {
 
   private func chooseLED() throws -> LED {
     let directory = LEDClassDirectory(environment: environment)
-    let preferred = arguments.values["led"] ?? environment["MORSETORCH_LED"].flatMap {
-      $0.isEmpty ? nil : $0
-    }
+    let preferred =
+      arguments.values["led"]
+      ?? environment["MORSETORCH_LED"].flatMap {
+        $0.isEmpty ? nil : $0
+      }
     let choice: (led: LED, note: String?)
     do {
       choice = try directory.chooseLED(preferred: preferred)

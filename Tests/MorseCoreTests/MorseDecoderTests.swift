@@ -3,7 +3,6 @@ import Testing
 
 @testable import MorseCore
 
-
 @Suite struct MorseDecoderTests {
   @Test(arguments: [
     ("... --- ...", "SOS"),

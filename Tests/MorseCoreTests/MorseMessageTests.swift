@@ -21,7 +21,6 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
   }
 }
 
-
 @Suite struct MorseMessageTests {
   @Test(arguments: [
     ("SOS", "... --- ..."),

@@ -42,8 +42,9 @@ struct RuntimeDirectoryTests {
     let path = fixture.root + "/open"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     chmod(path, 0o1777)
-    #expect(throws: ReservationError.unsafeDirectory(path: path, reason: "everyone may write in it"))
-    {
+    #expect(
+      throws: ReservationError.unsafeDirectory(path: path, reason: "everyone may write in it")
+    ) {
       _ = try RuntimeDirectory(path: path)
     }
   }
@@ -82,7 +83,9 @@ struct RuntimeDirectoryTests {
 struct TransmissionRecordTests {
   private let saved = SavedLEDState(
     trigger: "timer", brightness: 0,
-    triggerAttributes: [.init(name: "delay_on", content: "100"), .init(name: "delay_off", content: "900")])
+    triggerAttributes: [
+      .init(name: "delay_on", content: "100"), .init(name: "delay_off", content: "900"),
+    ])
 
   @Test func roundTripsThroughItsFileFormat() throws {
     let record = TransmissionRecord(
@@ -125,7 +128,8 @@ struct TransmissionRecordTests {
     #expect(!foreignAttribute.isPlausible(for: "a"))
     var attributeOfAnotherTrigger = good
     attributeOfAnotherTrigger.saved = SavedLEDState(
-      trigger: "heartbeat", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "1")])
+      trigger: "heartbeat", brightness: 0,
+      triggerAttributes: [.init(name: "delay_on", content: "1")])
     #expect(!attributeOfAnotherTrigger.isPlausible(for: "a"))
     var negative = good
     negative.saved = SavedLEDState(trigger: "none", brightness: -1, triggerAttributes: [])

@@ -39,7 +39,8 @@ import Testing
       LEDInfo(
         name: "input0::capslock", maxBrightness: 1, activeTrigger: "kbd-capslock", brightness: 0,
         isWritable: true),
-      LEDInfo(name: "ACT", maxBrightness: nil, activeTrigger: nil, brightness: nil, isWritable: false),
+      LEDInfo(
+        name: "ACT", maxBrightness: nil, activeTrigger: nil, brightness: nil, isWritable: false),
     ])
     #expect(
       lines == [

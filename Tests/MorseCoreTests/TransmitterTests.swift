@@ -94,7 +94,9 @@ final class SlowLineSource: LineSource, @unchecked Sendable {
   private var lines: [(String, Duration)]
   private let scheduler: StepScheduler?
 
-  init(clock: ManualStepClock, lines: [(String, Duration)], cancelAtEnd scheduler: StepScheduler? = nil) {
+  init(
+    clock: ManualStepClock, lines: [(String, Duration)], cancelAtEnd scheduler: StepScheduler? = nil
+  ) {
     self.clock = clock
     self.lines = lines
     self.scheduler = scheduler

@@ -3,7 +3,6 @@ import Testing
 
 @testable import MorseCore
 
-
 @Suite struct UTF8LinesTests {
   @Test(arguments: ["", "SOS", "héllo wörld", "e\u{301}", "😀 €", "\u{10FFFF}", "\u{D7FF}\u{E000}"])
   func decodesValidText(text: String) throws {

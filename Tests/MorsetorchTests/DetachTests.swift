@@ -24,7 +24,8 @@ private func run(_ arguments: [String], in fixture: TemporaryLEDDirectory, input
 struct DetachTests {
   @Test func theShellGetsItsPromptBackWhileTheLEDIsSending() throws {
     let fixture = try timerFixture()
-    let outcome = try run(["send", "--detach", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
+    let outcome = try run(
+      ["send", "--detach", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
     #expect(outcome.exitStatus == 0, "\(outcome)")
     // TTTTT at 300 ms takes 8.1 s; the prompt came back long before that.
     #expect(outcome.elapsed < .seconds(4), "\(outcome)")

@@ -11,4 +11,3 @@ func expectTimerRestored(
   #expect(try fixture.read("delay_off", of: name) == "900\n", sourceLocation: sourceLocation)
   #expect(try fixture.read("brightness", of: name) == "0\n", sourceLocation: sourceLocation)
 }
-

@@ -52,7 +52,8 @@ struct PreviewTests {
     shell.standardError = errors
     try shell.run()
     let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaints = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     shell.waitUntilExit()
     #expect(printed == "... --- ...\nstatus 0\n")
     #expect(complaints.isEmpty, "\(complaints)")

@@ -35,7 +35,9 @@ public final class ManualStepClock: StepClock, @unchecked Sendable {
     }
   }
 
-  public func wait(until deadline: MonotonicInstant, unlessCancelled cancellation: Cancellation) -> Bool {
+  public func wait(until deadline: MonotonicInstant, unlessCancelled cancellation: Cancellation)
+    -> Bool
+  {
     lock.withLock { requested.append(deadline) }
     while let due = takeAction(before: deadline) {
       due.action()
