@@ -53,18 +53,14 @@ public final class Lock: @unchecked Sendable {
   fileprivate var pointer: UnsafeMutablePointer<pthread_mutex_t> { mutex }
 }
 
-/// A condition variable bound to `CLOCK_MONOTONIC` (`pthread_cond_t`), used with a `Lock`.
+/// A condition variable (`pthread_cond_t`), used with a `Lock`.
 public final class ConditionVariable: @unchecked Sendable {
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  /// A condition variable whose timed waits take deadlines on the monotonic clock.
+  /// A new condition variable.
   public init() {
     condition = .allocate(capacity: 1)
-    var attributes = pthread_condattr_t()
-    pthread_condattr_init(&attributes)
-    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-    pthread_cond_init(condition, &attributes)
-    pthread_condattr_destroy(&attributes)
+    pthread_cond_init(condition, nil)
   }
 
   deinit {
@@ -75,13 +71,6 @@ public final class ConditionVariable: @unchecked Sendable {
   /// `pthread_cond_wait`: releases `lock` (held by the caller) until signalled.
   public func wait(_ lock: Lock) {
     pthread_cond_wait(condition, lock.pointer)
-  }
-
-  /// `pthread_cond_timedwait`; returns false when `deadline` passed first.
-  public func wait(_ lock: Lock, until deadline: MonotonicInstant) -> Bool {
-    let (seconds, attoseconds) = deadline.sinceOrigin.components
-    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    return pthread_cond_timedwait(condition, lock.pointer, &time) != ETIMEDOUT
   }
 
   /// `pthread_cond_signal`: wakes one waiter.

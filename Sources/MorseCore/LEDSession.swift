@@ -69,7 +69,8 @@ public struct LEDSession {
           // It ended by itself just now; there is nothing left to cancel.
           return try run(policy: policy, cancellation: cancellation, transmit: transmit)
         }
-        try recoverIfKilled()
+        // If it had to be killed, it left its record: the LED is restored from that here.
+        _ = try Self.recoverLeftover(of: led, in: runtime, note: note)
         if case .record(let found) = reading.decoded(), found.pid == pid {
           return .cancelledOther(pid: pid, record: found)
         }
@@ -93,7 +94,7 @@ public struct LEDSession {
       reservation = acquired
     }
     defer { reservation.release() }
-    try restoreLeftover(of: reservation)
+    _ = try Self.restoreLeftover(of: led, reservation: reservation, note: note)
 
     let saved = try SavedLEDState(of: led)
     var record = TransmissionRecord(
@@ -137,12 +138,6 @@ public struct LEDSession {
     }
   }
 
-  /// After stopping another transmitter: if it had to be killed, it left its record, and the
-  /// LED is restored from it here.
-  private func recoverIfKilled() throws {
-    _ = try Self.recoverLeftover(of: led, in: runtime, note: note)
-  }
-
   /// If no one holds `led` but a record was left (its transmitter was killed), restores the
   /// LED from the record; returns whether it did. A corrupt record is reported and removed.
   public static func recoverLeftover(
@@ -153,10 +148,6 @@ public struct LEDSession {
     else { return false }
     defer { reservation.release() }
     return try restoreLeftover(of: led, reservation: reservation, note: note)
-  }
-
-  private func restoreLeftover(of reservation: LEDReservation) throws {
-    _ = try Self.restoreLeftover(of: led, reservation: reservation, note: note)
   }
 
   /// Restores the LED from a record left by a transmitter that died without cleaning up.

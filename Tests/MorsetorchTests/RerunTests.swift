@@ -111,6 +111,11 @@ struct RerunTests {
       }
       try #require(queued, "waiter \(index + 1) never queued: \(leftovers(fixture))")
     }
+    // status names the running sender and the three waiting ones, in order.
+    let status = try run(["status", "--led", led], in: fixture)
+    let pids = waiters.map { String($0.processIdentifier) }.joined(separator: ", ")
+    #expect(status.standardOutput.contains("pid \(first.processIdentifier)"), "\(status)")
+    #expect(status.standardOutput.contains("3 waiting (pid \(pids))"), "\(status)")
     #expect(try first.wait().exitStatus == 0, "the running transmission was not disturbed")
     for waiter in waiters {
       let outcome = try waiter.wait()
