@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One module per part of the design, data flowing one way (README: How the code is laid out):
+// MorseCore -> MorsePlayer -> LEDDriver, TransmitterControl -> morsetorch, with LinuxSystem
+// (and its C declarations) the only module that imports Glibc besides the executable.
 let package = Package(
   name: "morsetorch",
   products: [
@@ -9,15 +12,37 @@ let package = Package(
   ],
   targets: [
     .target(name: "MorseCore"),
-    .executableTarget(name: "morsetorch", dependencies: ["MorseCore"]),
+    .target(name: "CLinuxSystem"),
+    .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
+    .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
+    .target(name: "LEDDriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
+    .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
     .executableTarget(
-      name: "morsetorch-benchmark", dependencies: ["MorseCore"],
+      name: "morsetorch",
+      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "TransmitterControl", "LinuxSystem"]),
+    .executableTarget(
+      name: "morsetorch-benchmark",
+      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem"],
       path: "Sources/morsetorch-benchmark"),
-    // Fakes shared by the test targets: a manual clock, a recording torch, a temporary LED
+    // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
-    .target(name: "MorseTestSupport", dependencies: ["MorseCore"], path: "Tests/Support"),
+    .target(
+      name: "MorseTestSupport", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem"],
+      path: "Tests/Support"),
     .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore", "MorseTestSupport"]),
+    .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
     .testTarget(
-      name: "MorsetorchTests", dependencies: ["MorseCore", "MorseTestSupport", "morsetorch"]),
+      name: "MorsePlayerTests", dependencies: ["MorsePlayer", "MorseCore", "MorseTestSupport"]),
+    .testTarget(
+      name: "LEDDriverTests", dependencies: ["LEDDriver", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(
+      name: "TransmitterControlTests",
+      dependencies: ["TransmitterControl", "LEDDriver", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(
+      name: "MorsetorchTests",
+      dependencies: [
+        "morsetorch", "MorseCore", "MorsePlayer", "LEDDriver", "TransmitterControl",
+        "LinuxSystem", "MorseTestSupport",
+      ]),
   ]
 )

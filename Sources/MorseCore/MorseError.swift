@@ -18,11 +18,10 @@ public enum MorseError: Error, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsendable(let character):
-      return "\(character) has no Morse code; remove it or use --skip-unknown to drop it "
-        + "(see `morsetorch encode --help` for the alphabet)"
+      return "\(character) has no Morse code"
     case .unclosedProsign(let line, let column):
       return "the prosign starting with '<' at line \(line), column \(column) has no closing "
-        + "'>' on the same line; write prosigns like <SK>, or use --skip-unknown to drop the '<'"
+        + "'>' on the same line; write prosigns like <SK>"
     case .emptyProsign(let line, let column):
       return "the prosign '<>' at line \(line), column \(column) is empty; put its letters "
         + "inside, like <SK> or <AR>"
@@ -37,54 +36,12 @@ public enum MorseError: Error, Hashable, CustomStringConvertible {
           + "and words by ' / '"
       }
       return "\"\(code)\" at line \(line), column \(column) is not a Morse code for any "
-        + "character or prosign; check the dots and dashes, and put a space between letters "
-        + "(see `morsetorch encode --help` for the alphabet)"
+        + "character or prosign; check the dots and dashes, and put a space between letters"
     case .invalidUTF8(let line, let column, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
       return "byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column) is "
         + "not valid UTF-8; convert the input to UTF-8 (for example "
         + "`iconv -f LATIN1 -t UTF-8`)"
     }
-  }
-}
-
-/// A character that could not be sent, with where it was.
-public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
-  /// The character as written (NFC).
-  public let character: Character
-  /// The 1-based line it is on.
-  public let line: Int
-  /// The 1-based column, counted in characters, within its line.
-  public let column: Int
-
-  /// A character at a position.
-  public init(character: Character, line: Int, column: Int) {
-    self.character = character
-    self.line = line
-    self.column = column
-  }
-
-  /// Like "'ä' (U+00E4) at line 1, column 5".
-  public var description: String {
-    "\(Self.describe(character)) at line \(line), column \(column)"
-  }
-
-  /// Like "'ä' (U+00E4)", or "an invisible character (U+0007)" for controls and the like.
-  static func describe(_ character: Character) -> String {
-    let scalars = character.unicodeScalars.map { scalar in
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-    let isVisible = character.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
-        .paragraphSeparator, .spaceSeparator:
-        return false
-      default:
-        return true
-      }
-    }
-    let shown = isVisible ? "'\(character)'" : "an invisible character"
-    return "\(shown) (\(scalars.joined(separator: " ")))"
   }
 }

@@ -1,30 +1,3 @@
-/// One timed step of a transmission: the light on or off for a while.
-public struct MorseStep: Sendable, Hashable {
-  /// What a step stands for in the Morse code.
-  public enum Kind: Sendable, Hashable {
-    /// A dot: on for one unit.
-    case dot
-    /// A dash: on for three units.
-    case dash
-    /// The gap between two elements of one character: off for one unit.
-    case elementGap
-    /// The gap between two characters of a word.
-    case letterGap
-    /// The gap between two words.
-    case wordGap
-  }
-
-  /// What this step is.
-  public let kind: Kind
-  /// How long the light stays in this state.
-  public let duration: Duration
-  /// The character (or prosign) being sent; for letter and word gaps, the one that follows.
-  public let symbol: MorseSymbol
-
-  /// Whether the light is on during this step.
-  public var isOn: Bool { kind == .dot || kind == .dash }
-}
-
 /// The steps of a message, made one at a time as they are needed.
 ///
 /// Steps strictly alternate: the first is on, the last is on, and exactly one off step lies

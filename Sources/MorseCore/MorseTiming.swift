@@ -4,9 +4,9 @@
 /// Farnsworth timing (Jon Bloom, QEX, 1990) characters keep the speed of `wordsPerMinute`
 /// while the letter and word gaps stretch so that the overall speed is the Farnsworth WPM.
 public struct MorseTiming: Sendable, Hashable {
-  /// The accepted range of `--wpm` and `--farnsworth`.
+  /// The accepted range of character and Farnsworth speeds, in words per minute.
   public static let wordsPerMinuteRange: ClosedRange<Int> = 1...200
-  /// The accepted range of `--unit`, in milliseconds.
+  /// The accepted range of the unit, in milliseconds.
   public static let unitMillisecondsRange: ClosedRange<Int> = 1...10_000
   /// The default speed, 12 WPM: a 100 ms dot.
   public static let standard = MorseTiming(unit: .milliseconds(100))
@@ -52,7 +52,7 @@ public struct MorseTiming: Sendable, Hashable {
     self.init(unit: unit, characterSpeed: wordsPerMinute, overallSpeed: farnsworth)
   }
 
-  /// Timing with a unit given in milliseconds (`--unit`).
+  /// Timing with a unit given in whole milliseconds.
   public init(unitMilliseconds: Int) throws(TimingError) {
     guard Self.unitMillisecondsRange.contains(unitMilliseconds) else {
       throw .unitOutOfRange(unitMilliseconds)
@@ -69,35 +69,5 @@ public struct MorseTiming: Sendable, Hashable {
     self.unit = unit
     self.letterGap = spacing * 3 / 19
     self.wordGap = spacing * 7 / 19
-  }
-}
-
-/// A speed or unit outside what morsetorch accepts.
-public enum TimingError: Error, Hashable, CustomStringConvertible {
-  /// `--wpm` outside `MorseTiming.wordsPerMinuteRange`.
-  case wordsPerMinuteOutOfRange(Int)
-  /// `--farnsworth` outside `MorseTiming.wordsPerMinuteRange`.
-  case farnsworthOutOfRange(Int)
-  /// `--farnsworth` faster than `--wpm`.
-  case farnsworthFasterThanCharacters(farnsworth: Int, wordsPerMinute: Int)
-  /// `--unit` outside `MorseTiming.unitMillisecondsRange`.
-  case unitOutOfRange(Int)
-
-  /// What went wrong and what to use instead.
-  public var description: String {
-    let speeds = MorseTiming.wordsPerMinuteRange
-    switch self {
-    case .wordsPerMinuteOutOfRange(let value):
-      return "--wpm \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
-    case .farnsworthOutOfRange(let value):
-      return
-        "--farnsworth \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
-    case .farnsworthFasterThanCharacters(let farnsworth, let wordsPerMinute):
-      return "--farnsworth \(farnsworth) is faster than --wpm \(wordsPerMinute): "
-        + "Farnsworth timing only stretches the gaps, so use a value up to \(wordsPerMinute)"
-    case .unitOutOfRange(let value):
-      let range = MorseTiming.unitMillisecondsRange
-      return "--unit \(value) is out of range: use \(range.lowerBound) to \(range.upperBound) ms"
-    }
   }
 }

@@ -10,7 +10,9 @@
 //         a second `morsetorch send` is started at a random moment; the time from its start
 //         to the LED being off with its trigger restored.
 import Foundation
+import LEDDriver
 import MorseCore
+import MorsePlayer
 
 /// Wraps a torch and notes the monotonic time right after each switch.
 final class TimestampingTorch: Torch {
@@ -76,7 +78,8 @@ func measureEdges(label: String, torch: any Torch, text: String, timing: MorseTi
     deadline = deadline + step.duration
   }
   deadlines.append(deadline)  // the final switch off
-  let outcome = try StepScheduler(clock: clock).run(steps, on: recorder, startingAt: start)
+  let outcome = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+    steps, on: recorder, startingAt: start)
   guard case .completed = outcome, recorder.times.count == deadlines.count else {
     print("\(label): unexpected outcome \(outcome), \(recorder.times.count) edges")
     return

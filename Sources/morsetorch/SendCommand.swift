@@ -1,5 +1,9 @@
 import Glibc
+import LEDDriver
+import LinuxSystem
 import MorseCore
+import MorsePlayer
+import TransmitterControl
 
 /// `morsetorch send`: options read, then the pieces of MorseCore wired together.
 struct SendCommand {
@@ -48,78 +52,84 @@ struct SendCommand {
     return .value(value)
   }
 
-  /// Sends, and returns the exit status.
+  /// Sends, and returns the exit status: validate, claim the LED, transmit, restore, release.
   func run() throws -> Int32 {
-    if arguments.has("help") {
-      Console.output(HelpText.send)
-      return ExitStatus.success
-    }
+    if arguments.has("help") { return Morsetorch.printing(HelpText.send) }
     if arguments.has("dry-run") && arguments.has("preview") {
       throw UsageError.conflictingOptions("--dry-run", "--preview")
     }
+    // Everything is checked before any LED is touched.
     let timing = try timing()
     let brightness = try brightness()
-    let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject
-    // Everything is checked before any LED is touched.
     let text = try textOperand(arguments.operands, command: "send")
-    let message = try text.map { try MorseMessage($0, unknownCharacters: policy) }
-    if let message {
-      Transmitter.warnings(for: message).forEach { Console.error("warning: \($0)") }
-    }
+    let message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
+    if let message { SkippedCharacters.warn(about: message) }
     let conflicts = try conflictPolicy()
-    if arguments.has("detach") {
-      return try detach(hasText: text != nil, conflicts: conflicts)
-    }
-    if arguments.has("dry-run") {
-      return try dryRun(message, timing: timing, policy: policy)
-    }
+    if arguments.has("detach") { return try detach(hasText: text != nil, conflicts: conflicts) }
+    if arguments.has("dry-run") { return try dryRun(message, timing: timing) }
     // Started by `--detach`: report once the LED is ours, then carry on in the background.
-    let readyDescriptor = DetachedSend.adoptIfDetached(environment: environment)
-    let scheduler = StepScheduler(clock: SystemStepClock())
+    let ready = DetachedSend.adoptIfDetached(environment: environment)
+    let cancellation = Cancellation()
     let watcher = try SignalWatcher(
-      signals: [SIGINT, SIGTERM, SIGHUP], cancelling: scheduler.cancellation
-    ) { _ in scheduler.cancel() }
+      signals: [SIGINT, SIGTERM, SIGHUP], cancelling: cancellation
+    ) { _ in cancellation.cancel() }
     defer { watcher.stop() }
-    let makeTransmitter = { (torch: any Torch, observer: ((Transmitter.Progress) -> Void)?) in
-      Transmitter(
-        torch: torch, scheduler: scheduler, timing: timing, unknownCharacters: policy,
-        warn: { Console.error("warning: \($0)") }, observer: observer)
-    }
-    let send = { (transmitter: Transmitter) throws -> TransmissionOutcome in
-      if let message {
-        try transmitter.send(message)
-      } else {
-        try transmitter.send(lines: StreamLineSource())
-      }
-    }
     if arguments.has("preview") {
-      let preview = TerminalPreview()
-      let result = Result { try send(makeTransmitter(preview) { preview.show($0) }) }
+      let preview = try TerminalPreview()
+      let transmitter = makeTransmitter(
+        preview, timing: timing, cancellation: cancellation, observers: [preview])
+      let result = Result { try send(message, with: transmitter) }
       preview.restore()
       _ = try result.get()
       return stoppedStatus(watcher, while: "preview ended")
     }
-
     let led = try chooseLED()
     let runtime = try RuntimeDirectory(environment: environment)
-    let session = LEDSession(
-      led: led, runtime: runtime, brightness: brightness,
-      description: describe(message, text: text), note: { Console.error($0) })
-    let outcome = try session.run(policy: conflicts, cancellation: scheduler.cancellation) {
-      torch, progress in
-      if let readyDescriptor { DetachedSend.reportReady(on: readyDescriptor) }
-      return try send(makeTransmitter(torch, progress))
-    }
-    switch outcome {
-    case .cancelledOther(let pid, let record):
+    let device = LEDDevice(led: led, brightness: brightness)
+    switch try TransmitterSession.reserve(
+      device, in: runtime, policy: conflicts, cancellation: cancellation)
+    {
+    case .cancelledOther(let pid, let record, let notes):
+      notes.forEach { Console.error($0.message) }
       let what = record.map { " (\"\($0.text)\")" } ?? ""
       Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
       return ExitStatus.success
     case .cancelledWhileWaiting:
       return stoppedStatus(watcher, while: "waiting for LED \(led.name); nothing was sent")
-    case .transmitted:
+    case .reserved(let session):
+      session.notes.forEach { Console.error($0.message) }
+      let shown = describe(message, text: text)
+      let claimed = try session.claim(text: shown.text, totalSymbols: shown.totalSymbols)
+      if let ready { DetachedSend.reportReady(on: ready) }
+      let transmitter = makeTransmitter(
+        claimed.torch, timing: timing, cancellation: cancellation,
+        observers: [claimed.recordKeeper])
+      _ = try claimed.finish(Result { try send(message, with: transmitter) })
       return stoppedStatus(watcher)
     }
+  }
+
+  private var unknownCharacters: UnknownCharacterPolicy {
+    arguments.has("skip-unknown") ? .skip : .reject
+  }
+
+  /// A transmitter on `torch` at `timing`, warning about skipped characters of streamed lines.
+  private func makeTransmitter(
+    _ torch: any Torch, timing: MorseTiming, cancellation: Cancellation,
+    clock: any StepClock = SystemStepClock(), observers: [any TransmissionObserver]
+  ) -> Transmitter {
+    Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: cancellation),
+      timing: timing, unknownCharacters: unknownCharacters,
+      observers: observers + [SkippedCharacters()])
+  }
+
+  /// Sends the message, or standard input line by line when there is none.
+  private func send(_ message: MorseMessage?, with transmitter: Transmitter) throws
+    -> TransmissionOutcome
+  {
+    if let message { return try transmitter.send(message) }
+    return try transmitter.send(lines: StreamLineSource())
   }
 
   /// `--detach`: the same `send` in a background copy; returns once it holds the LED.
@@ -139,14 +149,14 @@ struct SendCommand {
     let copyWords = ["send"] + words[..<end].filter { $0 != "--detach" } + words[end...]
     switch try DetachedSend.start(arguments: copyWords, environment: environment) {
     case .sending(let pid, let output, let errors):
-      StandardStreams.write(output, to: .output)
-      StandardStreams.write(errors, to: .error)
+      Console.write(output)
+      Console.writeError(errors)
       Console.output(
         "sending in the background (pid \(pid)); `morsetorch stop` or a rerun cancels it")
       return ExitStatus.success
     case .ended(let status, let output, let errors):
-      StandardStreams.write(output, to: .output)
-      StandardStreams.write(errors, to: .error)
+      Console.write(output)
+      Console.writeError(errors)
       return status
     }
   }
@@ -188,15 +198,15 @@ struct SendCommand {
       ?? environment["MORSETORCH_LED"].flatMap {
         $0.isEmpty ? nil : $0
       }
-    let choice: (led: LED, note: String?)
+    let choice: LEDChoice
     do {
       choice = try directory.chooseLED(preferred: preferred)
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
-      let torchError: TorchError = error
-      guard torchError.isNoLED, Console.isErrorTerminal else { throw torchError }
+      let ledError: LEDError = error
+      guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
       throw HintedError(
-        error: torchError,
+        error: ledError,
         hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "
           + "or watch the light in this terminal with `morsetorch send --preview TEXT`")
     }
@@ -204,59 +214,14 @@ struct SendCommand {
     return choice.led
   }
 
-  private func dryRun(_ message: MorseMessage?, timing: MorseTiming, policy: UnknownCharacterPolicy)
-    throws -> Int32
-  {
+  private func dryRun(_ message: MorseMessage?, timing: MorseTiming) throws -> Int32 {
     let clock = VirtualStepClock()
-    let formatter = TimelineFormatter(origin: clock.now())
-    var steps = 0
-    Console.output(TimelineFormatter.header)
-    let transmitter = Transmitter(
-      torch: VirtualTorch(), scheduler: StepScheduler(clock: clock), timing: timing,
-      unknownCharacters: policy, warn: { Console.error("warning: \($0)") },
-      observer: { progress in
-        // Lines of standard input follow each other after a word gap that is no step.
-        if let gap = formatter.gapLine(before: progress.start) {
-          steps += 1
-          Console.output(gap)
-        }
-        steps += 1
-        Console.output(formatter.line(for: progress.step, at: progress.start))
-      })
-    if let message {
-      _ = try transmitter.send(message)
-    } else {
-      _ = try transmitter.send(lines: StreamLineSource())
-    }
-    Console.output(formatter.summary(end: clock.now(), steps: steps))
+    let timeline = DryRunTimeline(origin: clock.now())
+    let transmitter = makeTransmitter(
+      VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
+      observers: [timeline])
+    _ = try send(message, with: transmitter)
+    timeline.finish(end: clock.now())
     return ExitStatus.success
-  }
-}
-
-/// An error with a line of advice for the person at the terminal.
-struct HintedError: Error {
-  /// What went wrong; it decides the exit status.
-  let error: any Error
-  /// What to try.
-  let hint: String
-}
-
-/// "SIGTERM" for 15, and so on.
-func signalName(_ signal: Int32) -> String {
-  switch signal {
-  case SIGINT: "SIGINT"
-  case SIGTERM: "SIGTERM"
-  case SIGHUP: "SIGHUP"
-  default: "signal \(signal)"
-  }
-}
-
-extension TorchError {
-  /// Whether the error means there is no LED at all to use.
-  var isNoLED: Bool {
-    switch self {
-    case .classDirectoryMissing, .noLEDs: true
-    default: false
-    }
   }
 }

@@ -37,7 +37,7 @@ private func processEnvironment() -> [String: String] {
 
 let status: Int32
 do {
-  status = runCommandLine(try strictArguments(), environment: processEnvironment())
+  status = Morsetorch.run(try strictArguments(), environment: processEnvironment())
 } catch {
   let report = failureReport(for: error)
   Console.error(report.message)

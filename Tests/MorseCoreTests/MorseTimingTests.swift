@@ -60,10 +60,11 @@ import Testing
     }
   }
 
-  @Test func errorMessagesNameTheOptionAndTheRange() {
-    #expect(TimingError.wordsPerMinuteOutOfRange(0).description.contains("--wpm 0"))
+  @Test func errorMessagesNameTheValueAndTheRangeButNoOption() {
+    #expect(TimingError.wordsPerMinuteOutOfRange(0).description.contains("0 WPM"))
     #expect(TimingError.wordsPerMinuteOutOfRange(0).description.contains("1 to 200"))
-    #expect(TimingError.unitOutOfRange(0).description.contains("--unit 0"))
+    #expect(TimingError.unitOutOfRange(0).description.contains("0 ms"))
+    #expect(!TimingError.unitOutOfRange(0).description.contains("--"))
   }
 
   @Test func millisecondsText() {

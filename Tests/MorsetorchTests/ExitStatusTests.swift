@@ -1,6 +1,10 @@
 import Glibc
+import LEDDriver
+import LinuxSystem
 import MorseCore
+import MorsePlayer
 import Testing
+import TransmitterControl
 
 @testable import morsetorch
 
@@ -16,30 +20,31 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (UsageError.conflictingOptions("--wpm", "--unit"), 64),
   (TimingError.wordsPerMinuteOutOfRange(0), 64),
   (TimingError.unitOutOfRange(0), 64),
-  (TorchError.invalidName("../x"), 64),
+  (LEDError.invalidName("../x"), 64),
   (MorseError.unsendable(UnsendableCharacter(character: "€", line: 1, column: 2)), 65),
   (MorseError.invalidUTF8(line: 1, column: 2, byte: 0xFF), 65),
   (MorseError.unknownCode("........-", line: 1, column: 1), 65),
   (MorseError.unclosedProsign(line: 1, column: 1), 65),
-  (TorchError.classDirectoryMissing(path: "/nowhere"), 69),
-  (TorchError.noLEDs(directory: "/leds"), 69),
-  (TorchError.ledNotFound("x", available: ["a", "b"]), 69),
-  (TorchError.vanished(path: "/leds/a/brightness", errno: Errno(code: ENODEV)), 69),
-  (TorchError.malformed(path: "/leds/a/max_brightness", content: "lots"), 69),
+  (LEDError.classDirectoryMissing(path: "/nowhere"), 69),
+  (LEDError.noLEDs(directory: "/leds"), 69),
+  (LEDError.ledNotFound("x", available: ["a", "b"]), 69),
+  (LEDError.vanished(path: "/leds/a/brightness", errno: Errno(code: ENODEV)), 69),
+  (LEDError.malformed(path: "/leds/a/max_brightness", content: "lots"), 69),
   (InputError.readFailed(Errno(code: EIO)), 74),
-  (TorchError.io(operation: "write", path: "/leds/a/brightness", errno: Errno(code: EIO)), 74),
-  (TorchError.busy(path: "/leds/a/brightness"), 75),
-  (TorchError.permissionDenied(path: "/leds/a/trigger", errno: Errno(code: EACCES)), 77),
-  (ReservationError.noDirectory, 78),
-  (ReservationError.directory(path: "/run/morsetorch", errno: Errno(code: EACCES)), 78),
-  (ReservationError.unsafeDirectory(path: "/tmp/x", reason: "everyone may write in it"), 78),
-  (ReservationError.unsafeFile(path: "/run/morsetorch/a.lock", reason: "a symlink"), 78),
+  (LEDError.io(operation: "write", path: "/leds/a/brightness", errno: Errno(code: EIO)), 74),
+  (LEDError.busy(path: "/leds/a/brightness"), 75),
+  (LEDError.permissionDenied(path: "/leds/a/trigger", errno: Errno(code: EACCES)), 77),
+  (ControlError.noDirectory, 78),
+  (ControlError.directory(path: "/run/morsetorch", errno: Errno(code: EACCES)), 78),
+  (ControlError.unsafeDirectory(path: "/tmp/x", reason: "everyone may write in it"), 78),
+  (ControlError.unsafeFile(path: "/run/morsetorch/a.lock", reason: "a symlink"), 78),
   (
-    ReservationError.file(
+    ControlError.file(
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74
   ),
-  (ReservationError.holderDidNotStop(pid: 42, led: "white:flash"), 75),
-  (SignalWatcherError.pipeFailed(errno: EMFILE), 70),
+  (ControlError.holderDidNotStop(pid: 42, device: "white:flash"), 75),
+  (Errno(code: EMFILE), 70),
+  (OutputError(errno: Errno(code: EBADF)), 74),
 ]
 
 @Suite("failureReport")
@@ -49,7 +54,46 @@ struct ExitStatusTests {
     let (error, status) = errorsAndStatuses[index]
     let report = failureReport(for: error)
     #expect(report.status == status, "\(error)")
-    #expect(report.message == error.description)
+    // The report may add the command line's advice, but keeps what the error says; timing
+    // errors are said in terms of the options.
+    #expect(report.message.contains(error.description) || error is TimingError, "\(report)")
+  }
+
+  @Test func theCommandLineAddsItsAdviceToLibraryErrors() {
+    let unsendable = MorseError.unsendable(UnsendableCharacter(character: "€", line: 1, column: 2))
+    #expect(failureReport(for: unsendable).message.contains("--skip-unknown"))
+    #expect(failureReport(for: unsendable).message.contains("morsetorch encode --help"))
+    #expect(
+      failureReport(for: MorseError.unclosedProsign(line: 1, column: 1)).message.contains(
+        "--skip-unknown"))
+    #expect(failureReport(for: TimingError.wordsPerMinuteOutOfRange(0)).message.contains("--wpm 0"))
+    #expect(
+      failureReport(for: TimingError.wordsPerMinuteOutOfRange(0)).message.contains("1 to 200"))
+    #expect(failureReport(for: TimingError.unitOutOfRange(0)).message.contains("--unit 0"))
+    #expect(
+      failureReport(for: LEDError.ledNotFound("x", available: ["a"])).message.contains(
+        "morsetorch list"))
+    #expect(failureReport(for: LEDError.invalidName("..")).message.contains("morsetorch list"))
+  }
+
+  @Test func aBrokenPipeEndsQuietlyButAClosedOrFullOutputIsAnError() {
+    let brokenPipe = failureReport(for: OutputError(errno: .brokenPipe))
+    #expect(brokenPipe.status == 0 && brokenPipe.message.isEmpty)
+    let closed = failureReport(for: OutputError(errno: Errno(code: EBADF)))
+    #expect(closed.status == 74 && closed.message.contains("EBADF"))
+    let full = failureReport(for: OutputError(errno: .noSpace))
+    #expect(full.status == 74 && full.message.contains("ENOSPC"))
+  }
+
+  @Test func aRestoreFailureSaysBothUnlessTheLEDVanished() {
+    struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
+    let both = failureReport(
+      for: RestoreFailure(error: Broken(), restoreError: LEDError.busy(path: "/a/trigger")))
+    #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring the LED failed: "))
+    let vanished = LEDError.vanished(path: "/a/brightness", errno: .noSuchFile)
+    let gone = failureReport(for: RestoreFailure(error: vanished, restoreError: vanished))
+    #expect(gone.message == vanished.description)
+    #expect(gone.status == 69)
   }
 
   @Test func statusConstantsAreSysexits() {
@@ -70,11 +114,11 @@ struct ExitStatusTests {
 
   @Test func hintedErrorKeepsTheStatusOfItsErrorAndAddsTheHint() {
     let hinted = HintedError(
-      error: TorchError.noLEDs(directory: "/leds"), hint: "name one with --led NAME")
+      error: LEDError.noLEDs(directory: "/leds"), hint: "name one with --led NAME")
     let report = failureReport(for: hinted)
     #expect(report.status == 69)
     #expect(
-      report.message == TorchError.noLEDs(directory: "/leds").description + "\n"
+      report.message == LEDError.noLEDs(directory: "/leds").description + "\n"
         + "name one with --led NAME")
   }
 
@@ -97,9 +141,9 @@ struct ExitStatusTests {
   }
 
   @Test func onlyAMissingOrEmptyClassDirectoryMeansNoLED() {
-    #expect(TorchError.classDirectoryMissing(path: "/x").isNoLED)
-    #expect(TorchError.noLEDs(directory: "/x").isNoLED)
-    #expect(!TorchError.ledNotFound("a", available: []).isNoLED)
-    #expect(!TorchError.busy(path: "/x").isNoLED)
+    #expect(LEDError.classDirectoryMissing(path: "/x").isNoLED)
+    #expect(LEDError.noLEDs(directory: "/x").isNoLED)
+    #expect(!LEDError.ledNotFound("a", available: []).isNoLED)
+    #expect(!LEDError.busy(path: "/x").isNoLED)
   }
 }

@@ -264,7 +264,8 @@ final class MorsetorchProcess: @unchecked Sendable {
     let child = try MorsetorchProcess(
       arguments, ledsDirectory: ledsDirectory, environment: environment,
       runtimeDirectory: runtimeDirectory, launch: launch)
-    try child.write(input)
+    // A child that ends before reading (a usage error) closes the pipe: EPIPE is no failure.
+    try? child.write(input)
     child.closeInput()
     return try child.wait(timeout: timeout)
   }

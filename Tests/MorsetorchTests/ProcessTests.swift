@@ -1,8 +1,12 @@
 import Foundation
 import Glibc
+import LEDDriver
+import LinuxSystem
 import MorseCore
+import MorsePlayer
 import MorseTestSupport
 import Testing
+import TransmitterControl
 
 @testable import morsetorch
 

@@ -1,8 +1,12 @@
 import Foundation
 import Glibc
+import LEDDriver
+import LinuxSystem
 import MorseCore
+import MorsePlayer
 import MorseTestSupport
 import Testing
+import TransmitterControl
 
 // One transmitter per LED, across processes (issue 3): the built executable run as child
 // processes sharing one temporary LED class directory and one runtime directory.

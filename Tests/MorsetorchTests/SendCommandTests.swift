@@ -1,5 +1,9 @@
+import LEDDriver
+import LinuxSystem
 import MorseCore
+import MorsePlayer
 import Testing
+import TransmitterControl
 
 @testable import morsetorch
 

@@ -1,4 +1,5 @@
-import MorseCore
+import LinuxSystem
+import MorsePlayer
 
 /// A clock under the test's hand: each wait jumps straight to its deadline.
 ///

@@ -1,4 +1,5 @@
-import MorseCore
+import LinuxSystem
+import MorsePlayer
 
 /// A torch that records every switch with the time on a shared clock.
 public final class RecordingTorch: Torch, @unchecked Sendable {

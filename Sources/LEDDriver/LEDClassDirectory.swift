@@ -1,0 +1,105 @@
+import LinuxSystem
+
+/// The LED class directory, /sys/class/leds unless overridden.
+///
+/// The root is injected (as in phosphor-led-sysfs and periph.io), so tests run the real code on a
+/// temporary directory. Each entry is an LED; on a real system it is a symlink into
+/// /sys/devices, which is followed.
+public struct LEDClassDirectory: Sendable {
+  /// Where the kernel puts the LED class.
+  public static let defaultPath = "/sys/class/leds"
+  /// The environment variable that overrides `defaultPath`.
+  public static let environmentVariable = "MORSETORCH_LEDS_DIR"
+
+  /// The directory holding one entry per LED.
+  public let path: String
+
+  /// The LED class directory at `path`.
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// `MORSETORCH_LEDS_DIR` if set and non-empty, else the default.
+  public init(environment: [String: String]) {
+    let override = environment[LEDClassDirectory.environmentVariable] ?? ""
+    self.init(path: override.isEmpty ? LEDClassDirectory.defaultPath : override)
+  }
+
+  /// Every LED, sorted by name; throws LEDError.classDirectoryMissing if the directory does
+  /// not exist.
+  ///
+  /// Attributes that cannot be read or parsed show as `nil`; they do not fail the listing.
+  public func list() throws(LEDError) -> [LEDInfo] {
+    try names().map { name in
+      let led = LED(name: name, path: entryPath(name))
+      let read = { (attribute: String) in try? led.readAttribute(attribute) }
+      return LEDInfo(
+        name: name,
+        maxBrightness: read(LED.maxBrightnessAttribute).flatMap(LED.parseDecimal),
+        activeTrigger: read(LED.triggerAttribute).flatMap(LED.parseActiveTrigger),
+        brightness: read(LED.brightnessAttribute).flatMap(LED.parseDecimal),
+        isWritable: led.isAttributeWritable(LED.brightnessAttribute)
+          && led.isAttributeWritable(LED.triggerAttribute))
+    }
+  }
+
+  /// Validates `name` (rejects "", ".", "..", anything containing "/" or NUL — never joined into
+  /// a path) and checks it exists (LEDError.ledNotFound(name, available: [names])).
+  public func led(named name: String) throws(LEDError) -> LED {
+    guard LEDClassDirectory.isValidName(name) else { throw .invalidName(name) }
+    let path = entryPath(name)
+    if (try? FileSystem.status(path))?.isDirectory == true { return LED(name: name, path: path) }
+    throw .ledNotFound(name, available: try names())
+  }
+
+  /// Automatic choice: `preferred` if given; else a torch or flash LED, else any LED, taking the
+  /// first by name among the candidates.
+  ///
+  /// An LED counts as a torch when its function (the last ":"-separated field of its name, as in
+  /// `white:flash` or `led:torch`) is `torch` or `flash`, or its name contains either word.
+  /// Throws `noLEDs` when the directory is empty.
+  public func chooseLED(preferred: String?) throws(LEDError) -> LEDChoice {
+    if let preferred {
+      return LEDChoice(led: try led(named: preferred), candidates: [preferred], areTorches: false)
+    }
+    let all = try names()
+    let torches = all.filter(LEDClassDirectory.isTorchName)
+    let candidates = torches.isEmpty ? all : torches
+    guard let chosen = candidates.first else { throw .noLEDs(directory: path) }
+    return LEDChoice(
+      led: LED(name: chosen, path: entryPath(chosen)), candidates: candidates,
+      areTorches: !torches.isEmpty)
+  }
+
+  /// Whether `name` can only mean one entry of this directory: not empty, `.` or `..`, and
+  /// without `/` or NUL.
+  public static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+  }
+
+  /// Whether `name` looks like a torch or camera flash: function `torch`/`flash`, or either word
+  /// anywhere in the name.
+  static func isTorchName(_ name: String) -> Bool {
+    let lowercased = name.lowercased()
+    let function = lowercased.split(separator: ":", omittingEmptySubsequences: false).last ?? ""
+    return function == "torch" || function == "flash" || lowercased.contains("torch")
+      || lowercased.contains("flash")
+  }
+
+  /// The names of the entries that are (or link to) directories, sorted.
+  func names() throws(LEDError) -> [String] {
+    let entries: [String]
+    do throws(Errno) {
+      entries = try FileSystem.directoryEntries(path)
+    } catch {
+      if error == .noSuchFile || error == .notDirectory { throw .classDirectoryMissing(path: path) }
+      throw LEDError(error, operation: "list", path: path)
+    }
+    // A dangling symlink or a stray file is not an LED.
+    return entries.filter { (try? FileSystem.status(entryPath($0)))?.isDirectory == true }.sorted()
+  }
+
+  private func entryPath(_ name: String) -> String {
+    path.hasSuffix("/") ? path + name : path + "/" + name
+  }
+}

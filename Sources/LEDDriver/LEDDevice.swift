@@ -1,0 +1,38 @@
+import MorsePlayer
+
+/// An LED claimed as a torch at a brightness: the LED class's `TorchDevice`.
+public struct LEDDevice: TorchDevice {
+  /// The LED.
+  public let led: LED
+  /// How bright "on" is.
+  public let brightness: BrightnessSetting
+
+  /// The LED `led`, switched on at `brightness`.
+  public init(led: LED, brightness: BrightnessSetting = .maximum) {
+    self.led = led
+    self.brightness = brightness
+  }
+
+  /// The LED's name.
+  public var lockName: String { led.name }
+
+  /// Reads the trigger, its settings and the brightness.
+  public func saveState() throws -> SavedLEDState {
+    try SavedLEDState(of: led)
+  }
+
+  /// Takes the trigger away (`none`); the torch writes `brightness`.
+  public func claim(saved: SavedLEDState) throws -> SysfsTorch {
+    try SysfsTorch(led: led, brightness: brightness, saved: saved)
+  }
+
+  /// Writes the saved trigger, its settings and brightness back.
+  public func restore(_ saved: SavedLEDState) throws {
+    try saved.restore(to: led)
+  }
+
+  /// `SavedLEDState.isPlausible`.
+  public static func isPlausible(_ saved: SavedLEDState) -> Bool {
+    saved.isPlausible
+  }
+}

@@ -1,0 +1,86 @@
+import LinuxSystem
+import MorsePlayer
+import Synchronization
+
+/// Drives one LED through sysfs.
+///
+/// Shaped after openbmc/phosphor-led-sysfs: "on" is `max_brightness` (or the chosen setting),
+/// the trigger is set to `none` before `brightness` is written, and the root is injected through
+/// `LEDClassDirectory`. It keeps periph.io's `Halt` contract: `restore()` puts back what was
+/// found. `set` and `restore` may come from different threads (a signal watcher restores while
+/// the player switches); a lock orders them, and once restored the torch stays released.
+public final class SysfsTorch: Torch, Sendable {
+  /// The LED this torch drives.
+  public let led: LED
+  /// The brightness written for "on".
+  public let onValue: Int
+  /// The LED's `max_brightness`.
+  public let maxBrightness: Int
+  /// What the LED looked like before it was claimed.
+  public let saved: SavedLEDState
+
+  private let onBytes: [UInt8]
+  private let offBytes: [UInt8] = Array("0\n".utf8)
+  private let isRestored = Mutex(false)
+  private let presenceWatch = Mutex<PresenceWatch?>(nil)
+
+  /// Claims the LED: saves its state (see `SavedLEDState`), then writes trigger "none".
+  /// Errors are thrown with nothing changed.
+  public convenience init(led: LED, brightness: BrightnessSetting = .maximum) throws(LEDError) {
+    try self.init(led: led, brightness: brightness, saved: SavedLEDState(of: led))
+  }
+
+  /// Claims the LED whose state was read as `saved` just before (and, say, recorded on disk):
+  /// reads max_brightness, then takes the trigger away by writing "none".
+  public init(led: LED, brightness: BrightnessSetting, saved: SavedLEDState) throws(LEDError) {
+    self.led = led
+    self.saved = saved
+    let maximumText = try led.readAttribute(LED.maxBrightnessAttribute)
+    guard let maximum = LED.parseDecimal(maximumText), maximum >= 1 else {
+      throw .malformed(
+        path: led.attributePath(LED.maxBrightnessAttribute), content: maximumText)
+    }
+    maxBrightness = maximum
+    onValue = brightness.onValue(maximum: maximum)
+    onBytes = Array("\(onValue)\n".utf8)
+    // With a trigger active, brightness belongs to the trigger: take it away first. Writing
+    // "none" over "none" would only add a needless permission check on `trigger`.
+    if saved.hasActiveTrigger {
+      try led.writeAttribute(LED.triggerAttribute, Array("none\n".utf8))
+    }
+  }
+
+  /// Writes the on-value or 0 to `brightness`; does nothing once the torch is restored.
+  public func set(_ isOn: Bool) throws(LEDError) {
+    try isRestored.withLock { isRestored throws(LEDError) in
+      if isRestored { return }
+      try led.writeAttribute(LED.brightnessAttribute, isOn ? onBytes : offBytes)
+    }
+  }
+
+  /// Puts the LED back as `saved` describes. Idempotent: a second call does nothing.
+  public func restore() throws(LEDError) {
+    // The writes happen under the lock: a second caller (say the main thread's `defer` while a
+    // signal watcher restores before exiting) waits until the LED is back, then does nothing.
+    try isRestored.withLock { isRestored throws(LEDError) in
+      if isRestored { return }
+      isRestored = true
+      presenceWatch.withLock { $0?.stop() }
+      try saved.restore(to: led)
+    }
+  }
+
+  /// Watches the LED's `brightness` every 100 ms while it is claimed, so that an LED that
+  /// vanishes during a long gap stops the transmission at once (`cancellation.fail`), not at
+  /// the next write.
+  public func reportFailures(to cancellation: Cancellation) {
+    presenceWatch.withLock { watch in
+      guard watch == nil else { return }
+      do throws(Errno) {
+        watch = try PresenceWatch(led: led) { cancellation.fail($0) }
+      } catch {
+        cancellation.fail(error)
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Glibc
+
+/// Facts about this process, and the calls that change how it lives.
+public enum CurrentProcess {
+  /// `getpid(2)`.
+  public static var id: Int32 { getpid() }
+
+  /// `geteuid(2)`.
+  public static var effectiveUserID: UInt32 { geteuid() }
+
+  /// `readlink("/proc/self/exe")`: the path of the running executable.
+  public static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `setsid(2)`: a session of its own, away from the terminal (and its hangup).
+  public static func startSession() { _ = setsid() }
+
+  /// `close(2)` of every descriptor above standard error but `keep` (listed in /proc/self/fd).
+  public static func closeInheritedDescriptors(keeping keep: borrowing FileDescriptor) {
+    let names = (try? FileSystem.directoryEntries("/proc/self/fd")) ?? []
+    for descriptor in names.compactMap(Int32.init)
+    where descriptor > 2 && descriptor != keep.rawValue {
+      Glibc.close(descriptor)
+    }
+  }
+
+  /// Takes ownership of an inherited descriptor named by number (say, in an environment
+  /// variable); nil unless it is above standard error and open.
+  public static func adoptInheritedDescriptor(_ number: Int32) -> FileDescriptor? {
+    guard number > 2, fcntl(number, F_GETFD) != -1 else { return nil }
+    _ = fcntl(number, F_SETFD, FD_CLOEXEC)
+    return FileDescriptor(owning: number)
+  }
+}

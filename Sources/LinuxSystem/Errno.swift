@@ -1,0 +1,97 @@
+import Glibc
+
+/// An error number (`errno`) left by a failed system call.
+///
+/// Carries the symbolic name (`EACCES`) and the C library's text for it (`strerror_r(3)`), so an
+/// error message can show both: "Permission denied (EACCES)". Two values are equal when their
+/// codes are, so a case can be matched with `case Errno.permissionDenied:`.
+public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The number itself, as found in `errno`.
+  public let code: Int32
+  /// The symbolic name, like `EACCES`; "errno 123" for a number without a known name.
+  public let name: String
+  /// The C library's description, like "Permission denied".
+  public let message: String
+
+  /// The error with number `code`.
+  public init(code: Int32) {
+    self.code = code
+    self.name = Errno.symbolicNames[code] ?? "errno \(code)"
+    self.message = Errno.text(for: code)
+  }
+
+  /// The error the last failed call left in `errno` on this thread.
+  static var current: Errno { Errno(code: errno) }
+
+  /// "Permission denied (EACCES)".
+  public var description: String { "\(message) (\(name))" }
+
+  /// Compares the codes only; name and message follow from the code.
+  public static func == (lhs: Errno, rhs: Errno) -> Bool { lhs.code == rhs.code }
+
+  /// Hashes the code only.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+  /// `EPERM`.
+  public static let notPermitted = Errno(code: EPERM)
+  /// `ENOENT`.
+  public static let noSuchFile = Errno(code: ENOENT)
+  /// `ESRCH`.
+  public static let noSuchProcess = Errno(code: ESRCH)
+  /// `EINTR`.
+  public static let interrupted = Errno(code: EINTR)
+  /// `EIO`.
+  public static let ioError = Errno(code: EIO)
+  /// `ENXIO`.
+  public static let noSuchDeviceOrAddress = Errno(code: ENXIO)
+  /// `EAGAIN`.
+  public static let wouldBlock = Errno(code: EAGAIN)
+  /// `EACCES`.
+  public static let permissionDenied = Errno(code: EACCES)
+  /// `EBUSY`.
+  public static let busy = Errno(code: EBUSY)
+  /// `EEXIST`.
+  public static let fileExists = Errno(code: EEXIST)
+  /// `ENODEV`.
+  public static let noSuchDevice = Errno(code: ENODEV)
+  /// `ENOTDIR`.
+  public static let notDirectory = Errno(code: ENOTDIR)
+  /// `EINVAL`.
+  public static let invalidArgument = Errno(code: EINVAL)
+  /// `EFBIG`.
+  public static let fileTooLarge = Errno(code: EFBIG)
+  /// `ENOSPC`.
+  public static let noSpace = Errno(code: ENOSPC)
+  /// `EPIPE`.
+  public static let brokenPipe = Errno(code: EPIPE)
+  /// `ENOSYS`.
+  public static let notImplemented = Errno(code: ENOSYS)
+  /// `ETIMEDOUT`.
+  public static let timedOut = Errno(code: ETIMEDOUT)
+  /// `ELOOP`.
+  public static let tooManySymbolicLinks = Errno(code: ELOOP)
+
+  /// `strerror_r(3)`, the thread-safe `strerror` (Swift sees the XSI variant: 0 on success).
+  private static func text(for code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    let result = buffer.withUnsafeMutableBufferPointer { storage -> Int32 in
+      guard let start = storage.baseAddress else { return ERANGE }
+      return strerror_r(code, start, storage.count - 1)
+    }
+    guard result == 0 else { return "Unknown error \(code)" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  private static let symbolicNames: [Int32: String] = [
+    EPERM: "EPERM", ENOENT: "ENOENT", ESRCH: "ESRCH", EINTR: "EINTR", EIO: "EIO",
+    ENXIO: "ENXIO", E2BIG: "E2BIG", ENOEXEC: "ENOEXEC", EBADF: "EBADF", ECHILD: "ECHILD",
+    EAGAIN: "EAGAIN", ENOMEM: "ENOMEM", EACCES: "EACCES", EFAULT: "EFAULT", EBUSY: "EBUSY",
+    EEXIST: "EEXIST", EXDEV: "EXDEV", ENODEV: "ENODEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR",
+    EINVAL: "EINVAL", ENFILE: "ENFILE", EMFILE: "EMFILE", ENOTTY: "ENOTTY", EFBIG: "EFBIG",
+    ENOSPC: "ENOSPC", ESPIPE: "ESPIPE", EROFS: "EROFS", EMLINK: "EMLINK", EPIPE: "EPIPE",
+    ERANGE: "ERANGE", EDEADLK: "EDEADLK", ENAMETOOLONG: "ENAMETOOLONG", ENOSYS: "ENOSYS",
+    ENOTEMPTY: "ENOTEMPTY", ELOOP: "ELOOP", ENODATA: "ENODATA", ETIMEDOUT: "ETIMEDOUT",
+    EOPNOTSUPP: "EOPNOTSUPP", ESTALE: "ESTALE", ENOTCONN: "ENOTCONN", ECANCELED: "ECANCELED",
+    ENOMEDIUM: "ENOMEDIUM", EOVERFLOW: "EOVERFLOW",
+  ]
+}

@@ -1,0 +1,152 @@
+import Glibc
+
+/// An open file descriptor that closes itself.
+///
+/// Noncopyable, so exactly one owner closes it: when the owner ends (`deinit`) or by
+/// `close()`, whose error is reported. Every call on it retries `EINTR` and throws a typed
+/// `Errno`. The standard streams are borrowed (`standardInput`…): they are never closed.
+public struct FileDescriptor: ~Copyable {
+  /// The number the kernel gave it.
+  let rawValue: Int32
+  private let isOwned: Bool
+
+  /// Takes ownership of `rawValue`.
+  init(owning rawValue: Int32) {
+    self.rawValue = rawValue
+    isOwned = true
+  }
+
+  private init(borrowing rawValue: Int32) {
+    self.rawValue = rawValue
+    isOwned = false
+  }
+
+  deinit {
+    if isOwned { Glibc.close(rawValue) }
+  }
+
+  /// Descriptor 0, not closed when dropped.
+  public static var standardInput: FileDescriptor { FileDescriptor(borrowing: 0) }
+
+  /// `open(2)` with `O_CLOEXEC` added, so no descriptor leaks into a child process;
+  /// `permissions` is the mode of a file that `.create` makes.
+  public static func open(
+    _ path: String, _ options: OpenOptions, permissions: UInt32 = 0o644
+  ) throws(Errno) -> FileDescriptor {
+    let raw = try SystemCall.retryingOnInterrupt {
+      Glibc.open(path, options.rawValue | O_CLOEXEC, mode_t(permissions))
+    }
+    return FileDescriptor(owning: raw)
+  }
+
+  /// `close(2)`, reporting its error. Not retried on `EINTR`: Linux has released the
+  /// descriptor either way, and a second close could hit one another thread just opened.
+  public consuming func close() throws(Errno) {
+    let raw = rawValue
+    let owned = isOwned
+    discard self
+    if owned && Glibc.close(raw) == -1 { throw Errno.current }
+  }
+
+  /// Gives up ownership: the number, which the caller must close.
+  consuming func releaseOwnership() -> Int32 {
+    let raw = rawValue
+    discard self
+    return raw
+  }
+
+  /// `read(2)` into `buffer`; the number of bytes read, 0 at end of file.
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    try SystemCall.retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+  }
+
+  /// `read(2)` to the end of the file; throws `EFBIG` past `limit` bytes.
+  public func readAll(limit: Int = 65_536) throws(Errno) -> [UInt8] {
+    var content: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in try read(into: buffer) }
+      }.get()
+      if count == 0 { return content }
+      content.append(contentsOf: chunk[..<count])
+      if content.count > limit { throw .fileTooLarge }
+    }
+  }
+
+  /// `write(2)` of `bytes`; the number of bytes written (perhaps fewer than asked).
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try SystemCall.retryingOnInterrupt { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
+  }
+
+  /// One `write(2)` of all of `bytes`; a short write is `EIO` (sysfs and record files take a
+  /// write as a whole value: writing the rest separately would make a second, wrong one).
+  public func writeWhole(_ bytes: [UInt8]) throws(Errno) {
+    let written = try bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in try write(buffer) }
+    }.get()
+    if written != bytes.count { throw .ioError }
+  }
+
+  /// `write(2)` until all of `bytes` is written.
+  public func writeAll(_ bytes: some Collection<UInt8>) throws(Errno) {
+    var rest = Array(bytes)[...]
+    while !rest.isEmpty {
+      let written = try rest.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in try write(buffer) }
+      }.get()
+      rest = rest.dropFirst(written)
+    }
+  }
+
+  /// `fstat(2)`.
+  public func status() throws(Errno) -> FileStatus {
+    var status = stat()
+    _ = try SystemCall.retryingOnInterrupt { fstat(rawValue, &status) }
+    return FileStatus(status)
+  }
+
+  /// `fchmod(2)`.
+  public func setPermissions(_ permissions: UInt32) throws(Errno) {
+    _ = try SystemCall.retryingOnInterrupt { fchmod(rawValue, mode_t(permissions)) }
+  }
+
+  /// `fcntl(F_SETLK)` / `fcntl(F_SETLKW)`: a POSIX record lock on the whole file.
+  ///
+  /// POSIX locks (not `flock`) because `F_GETLK` names the process holding one. Returns false
+  /// when another process holds a conflicting lock and `wait` is false. The lock goes away when
+  /// the process exits, however it exits.
+  public func lock(exclusive: Bool, wait: Bool) throws(Errno) -> Bool {
+    var region = flock()
+    region.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
+    region.l_whence = Int16(SEEK_SET)
+    do throws(Errno) {
+      _ = try SystemCall.retryingOnInterrupt { fcntl(rawValue, wait ? F_SETLKW : F_SETLK, &region) }
+      return true
+    } catch  where error == .wouldBlock || error == .permissionDenied {
+      return false
+    }
+  }
+
+  /// `fcntl(F_GETLK)`: the process holding a lock that conflicts with a write lock, if any.
+  public func lockHolder() throws(Errno) -> Int32? {
+    var region = flock()
+    region.l_type = Int16(F_WRLCK)
+    region.l_whence = Int16(SEEK_SET)
+    _ = try SystemCall.retryingOnInterrupt { fcntl(rawValue, F_GETLK, &region) }
+    return region.l_type == Int16(F_UNLCK) ? nil : region.l_pid
+  }
+
+  /// `poll(2)` for input, up to `timeout`; whether the descriptor became readable.
+  public func waitUntilReadable(timeout: Duration) -> Bool {
+    var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+    return Glibc.poll(&request, 1, timeout.wholeMilliseconds) > 0
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, clamped to what `poll(2)` takes.
+  var wholeMilliseconds: Int32 {
+    Int32(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+  }
+}

@@ -1,0 +1,11 @@
+import Glibc
+
+/// The kernel's monotonic clock (`CLOCK_MONOTONIC`), which no one can set back.
+public enum MonotonicTime {
+  /// `clock_gettime(CLOCK_MONOTONIC)`: the time since boot (less time suspended).
+  public static func now() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+  }
+}

@@ -1,0 +1,48 @@
+import CLinuxSystem
+import Glibc
+
+/// A one-way switch that wakes everything waiting on it, fired from any thread or from a
+/// signal handler.
+///
+/// Firing is an atomic flag and one `sem_post`, both async-signal-safe (in C:
+/// `morse_event_fire`). Waiting is `sem_clockwait` on `CLOCK_MONOTONIC`, so a deadline is an
+/// absolute instant on the monotonic clock, and a firing wakes the waiter at once.
+public final class OneShotEvent: @unchecked Sendable {
+  let storage: UnsafeMutablePointer<morse_event>
+
+  /// An event that has not fired.
+  public init() {
+    storage = .allocate(capacity: 1)
+    morse_event_init(storage)
+  }
+
+  deinit {
+    morse_event_destroy(storage)
+    storage.deallocate()
+  }
+
+  /// Whether it has fired.
+  public var isFired: Bool { morse_event_is_fired(storage) != 0 }
+
+  /// Fires it; returns whether this call did (false if it had fired already).
+  @discardableResult
+  public func fire() -> Bool { morse_event_fire(storage) != 0 }
+
+  /// Waits until the monotonic clock reaches `deadline` (time since boot); returns false if
+  /// the event fired first.
+  public func wait(untilMonotonic deadline: Duration) -> Bool {
+    let (seconds, attoseconds) = deadline.components
+    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    while !isFired {
+      if morse_event_wait_monotonic(storage, &time) == 0 { continue }
+      if errno == ETIMEDOUT { break }
+      // EINTR: a signal handler ran on this thread (perhaps to fire this very event).
+    }
+    return !isFired
+  }
+
+  /// Waits until it fires.
+  public func wait() {
+    while !isFired { _ = morse_event_wait(storage) }
+  }
+}

@@ -1,0 +1,93 @@
+import CLinuxSystem
+import Glibc
+import Synchronization
+
+/// The write end of the catcher's pipe, for the handler below; -1 when no catcher runs.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The first signal the handler saw since the catcher started; 0 for none.
+private let firstSignalNumber = Atomic<Int32>(0)
+/// The event the handler fires itself; nil when there is none.
+nonisolated(unsafe) private var signalEvent: UnsafeMutablePointer<morse_event>?
+
+/// The signal handler: async-signal-safe calls only (an atomic exchange, `sem_post`, `write`).
+private func catchSignal(_ number: Int32) {
+  let savedErrno = errno
+  _ = firstSignalNumber.compareExchange(
+    expected: 0, desired: number, ordering: .sequentiallyConsistent)
+  if let event = signalEvent { morse_event_fire(event) }
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(signalPipeWriteEnd, &byte, 1)
+  errno = savedErrno
+}
+
+/// Catches signals with a `sigaction` handler that records the first one, fires an event
+/// at once (so a waiting transmission wakes straight from the signal), and writes the number
+/// into a pipe that `nextSignal()` reads on an ordinary thread.
+///
+/// A signal whose disposition is "ignore" when the catcher starts (as `nohup` leaves SIGHUP)
+/// is left ignored; the caught ones are unblocked, in case a parent started us with them
+/// blocked. Only one catcher may run in a process at a time.
+public final class SignalCatcher: @unchecked Sendable {
+  private let readEnd: FileDescriptor
+  private let event: OneShotEvent?
+  private var previousActions: [Int32: sigaction] = [:]
+  private var isStopped = false
+
+  /// Starts catching `signals`; the handler fires `event` too, when given.
+  public init(signals: [Int32], firing event: OneShotEvent? = nil) throws(Errno) {
+    let pipe = try Pipe()
+    self.event = event
+    signalEvent = event?.storage
+    firstSignalNumber.store(0, ordering: .sequentiallyConsistent)
+    readEnd = pipe.readEnd
+    // The write end now belongs to the handler; `stop()` closes it.
+    signalPipeWriteEnd = pipe.writeEnd.releaseOwnership()
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in signals where morse_signal_is_ignored(signal) == 0 {
+      var previous = sigaction()
+      guard morse_signal_install(signal, catchSignal, &previous) == 0 else { continue }
+      previousActions[signal] = previous
+      sigaddset(&unblock, signal)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The first caught signal, recorded by the handler itself (so it is known as soon as the
+  /// event it fired is seen); nil if none has come.
+  public var firstSignal: Int32? {
+    let number = firstSignalNumber.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+
+  /// Blocks until a signal is caught and returns its number; nil once stopped.
+  public func nextSignal() -> Int32? {
+    var byte: UInt8 = 0
+    let count = try? withUnsafeMutableBytes(of: &byte) { buffer in
+      try readEnd.read(into: buffer)
+    }
+    return count == 1 ? Int32(byte) : nil
+  }
+
+  /// Puts back the previous actions (signals arriving later take their old course) and ends
+  /// `nextSignal()`.
+  public func stop() {
+    // Once only: a later catcher owns the globals by then.
+    guard !isStopped else { return }
+    isStopped = true
+    signalEvent = nil
+    for (signal, previous) in previousActions {
+      var action = previous
+      morse_signal_restore(signal, &action)
+    }
+    previousActions = [:]
+    if signalPipeWriteEnd >= 0 {
+      Glibc.close(signalPipeWriteEnd)
+      signalPipeWriteEnd = -1
+    }
+  }
+}

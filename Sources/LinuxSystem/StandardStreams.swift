@@ -1,0 +1,39 @@
+import Glibc
+
+/// Standard output and standard error, written with `write(2)` directly.
+public enum StandardStreams {
+  /// Which stream.
+  public enum Stream: Int32, Sendable {
+    /// Standard output (descriptor 1).
+    case output = 1
+    /// Standard error (descriptor 2).
+    case error = 2
+  }
+
+  /// Writes all of `text`; throws the `Errno` of a closed, full or broken stream.
+  public static func write(_ text: String, to stream: Stream) throws(Errno) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = try bytes.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try SystemCall.retryingOnInterrupt {
+            Glibc.write(stream.rawValue, buffer.baseAddress, buffer.count)
+          }
+        }
+      }.get()
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// Whether the stream is a terminal (`isatty(3)`).
+  public static func isTerminal(_ stream: Stream) -> Bool { isatty(stream.rawValue) == 1 }
+
+  /// `dup2(2)` of /dev/null over standard output and error (a background copy leaving the
+  /// pipes its parent stops reading).
+  public static func silence() {
+    let null = Glibc.open("/dev/null", O_RDWR | O_CLOEXEC)
+    guard null >= 0 else { return }
+    for target in [Stream.output, .error] { _ = dup2(null, target.rawValue) }
+    Glibc.close(null)
+  }
+}

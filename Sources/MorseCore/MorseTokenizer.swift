@@ -1,0 +1,162 @@
+/// The one tokenizer behind both validation and iteration: one pass over the characters.
+struct MorseTokenizer: Sendable {
+  /// What the tokenizer found next.
+  enum Event {
+    case token(MorseToken)
+    case skipped(UnsendableCharacter)
+  }
+
+  private var characters: String.Iterator
+  private let policy: UnknownCharacterPolicy
+  private var line: Int
+  /// Column of the next character.
+  private var column = 1
+  private var hasSentSymbol = false
+  private var isGapPending = false
+  /// The last symbol sent was part of a number (a digit or a fraction).
+  private var followsNumber = false
+  /// Symbols found but not handed out yet, last first.
+  private var queue: [MorseSymbol] = []
+
+  init(_ text: String, firstLine: Int, policy: UnknownCharacterPolicy) {
+    self.characters = text.makeIterator()
+    self.line = firstLine
+    self.policy = policy
+  }
+
+  /// The next token or skipped character; nil at the end.
+  mutating func next() throws(MorseError) -> Event? {
+    if let symbol = queue.popLast() { return .token(.symbol(symbol)) }
+    while let character = characters.next() {
+      let characterLine = line
+      let characterColumn = column
+      // ASCII first: the Unicode property lookups are most of the time otherwise.
+      let ascii = character.asciiValue
+      if ascii.map(Self.isASCIIWhitespace) ?? character.isWhitespace {
+        // "\n", "\r\n" (whose ASCII value is "\n") and a lone "\r" end a line.
+        if ascii == 0x0A || ascii == 0x0D {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+        if hasSentSymbol { isGapPending = true }
+        followsNumber = false
+        continue
+      }
+      column += 1
+      let code =
+        if let ascii { MorseAlphabet.asciiCode(ascii) } else { MorseAlphabet.code(for: character) }
+      if let code {
+        let isDigit = ascii.map { (0x30...0x39).contains($0) } ?? false
+        defer { followsNumber = isDigit }
+        return send(MorseSymbol(text: String(character), code: code))
+      }
+      if character == "<" {
+        let position = UnsendableCharacter(
+          character: character, line: characterLine, column: characterColumn)
+        if let symbol = try prosign(openedAt: position) {
+          followsNumber = false
+          return send(symbol)
+        }
+        return .skipped(position)
+      }
+      if let codes = MorseAlphabet.substitutionCodes[character] {
+        let text = String(character)
+        var symbols = codes.map { MorseSymbol(text: text, code: $0) }
+        if followsNumber && MorseAlphabet.isJoinedToNumber(character) {
+          symbols.insert(MorseSymbol(text: text, code: MorseAlphabet.hyphenCode), at: 0)
+        }
+        followsNumber = MorseAlphabet.isFraction(character)
+        return send(symbols)
+      }
+      let unsendable = UnsendableCharacter(
+        character: character, line: characterLine, column: characterColumn)
+      guard policy == .skip else { throw .unsendable(unsendable) }
+      // `followsNumber` stays: what is sent around the dropped character still touches.
+      return .skipped(unsendable)
+    }
+    return nil
+  }
+
+  /// Tab, line feed ("\r\n" reports it too), vertical tab, form feed, carriage return, space.
+  private static func isASCIIWhitespace(_ ascii: UInt8) -> Bool {
+    (0x09...0x0D).contains(ascii) || ascii == 0x20
+  }
+
+  /// Hands out one symbol, after a pending word gap.
+  private mutating func send(_ symbol: MorseSymbol) -> Event {
+    hasSentSymbol = true
+    if isGapPending {
+      isGapPending = false
+      queue.append(symbol)
+      return .token(.wordGap)
+    }
+    return .token(.symbol(symbol))
+  }
+
+  /// Hands out several symbols in order, after a pending word gap.
+  private mutating func send(_ symbols: [MorseSymbol]) -> Event {
+    guard let first = symbols.first else { return .token(.wordGap) }
+    queue.append(contentsOf: symbols.dropFirst().reversed())
+    return send(first)
+  }
+
+  /// Reads `<LETTERS>` after the `<` just read; the symbol, or nil if `.skip` drops the `<`.
+  ///
+  /// Only a run of letters is scanned ahead, so no character is looked at more than twice.
+  private mutating func prosign(
+    openedAt opening: UnsendableCharacter
+  ) throws(MorseError) -> MorseSymbol? {
+    var lookahead = characters
+    var lookaheadColumn = column
+    var name = "<"
+    var elements: [MorseElement] = []
+    while true {
+      guard let next = lookahead.next(), !Self.isNewline(next) else {
+        guard policy == .skip else {
+          throw .unclosedProsign(line: opening.line, column: opening.column)
+        }
+        return nil
+      }
+      if next == ">" {
+        guard !elements.isEmpty else {
+          guard policy == .skip else {
+            throw .emptyProsign(line: opening.line, column: opening.column)
+          }
+          return nil
+        }
+        characters = lookahead
+        column = lookaheadColumn + 1
+        return MorseSymbol(text: name + ">", code: MorseCode(elements))
+      }
+      guard next.isLetter, let code = MorseAlphabet.code(for: next) else {
+        guard policy == .skip else {
+          let stray = UnsendableCharacter(character: next, line: line, column: lookaheadColumn)
+          throw Self.isClosedLater(lookahead)
+            ? .invalidProsignCharacter(stray)
+            : .unclosedProsign(line: opening.line, column: opening.column)
+        }
+        return nil
+      }
+      let upper = String(next).uppercased()
+      name += upper.count == 1 ? upper : String(next)
+      elements += code.elements
+      lookaheadColumn += 1
+    }
+  }
+
+  /// True if a `>` comes before the end of the line.
+  private static func isClosedLater(_ characters: String.Iterator) -> Bool {
+    var characters = characters
+    while let character = characters.next(), !isNewline(character) {
+      if character == ">" { return true }
+    }
+    return false
+  }
+
+  /// "\n", "\r\n" and a lone "\r" end a line.
+  private static func isNewline(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n" || character == "\r"
+  }
+}

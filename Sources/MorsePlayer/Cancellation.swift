@@ -1,0 +1,68 @@
+import LinuxSystem
+import MorseCore
+
+/// A one-way switch that stops a transmission, and wakes anything waiting on it at once.
+///
+/// Made by whoever owns the transmission (the executable) and handed to the scheduler, the
+/// line source and the session. `cancel()` stops it; `fail(_:)` stops it with a cause (a
+/// device that vanished), which the scheduler rethrows. Its `event` is async-signal-safe to
+/// fire, so a signal handler can stop the transmission itself: the waiting step wakes straight
+/// from the signal. `onCancel` handlers run on the next `cancel()` or `fail(_:)` from an
+/// ordinary thread.
+public final class Cancellation: @unchecked Sendable {
+  /// The event that marks it cancelled: fired directly by a signal handler, or by `cancel()`.
+  public let event = OneShotEvent()
+  private let lock = Lock()
+  private var handlersRan = false
+  private var handlers: [@Sendable () -> Void] = []
+  private var cause: (any Error)?
+
+  /// A cancellation that has not fired.
+  public init() {}
+
+  /// Whether it has fired.
+  public var isCancelled: Bool { event.isFired }
+
+  /// Why it fired, when a failure stopped it (see `fail(_:)`); nil for a plain cancel.
+  public var failure: (any Error)? { lock.withLock { cause } }
+
+  /// Fires: wakes every waiter and runs the handlers once. Later calls do nothing more.
+  public func cancel() {
+    event.fire()
+    let toRun: [@Sendable () -> Void] = lock.withLock {
+      guard !handlersRan else { return [] }
+      handlersRan = true
+      defer { handlers = [] }
+      return handlers
+    }
+    for handler in toRun { handler() }
+  }
+
+  /// Fires because of `error`, unless it fired already (the first cause wins).
+  public func fail(_ error: any Error) {
+    lock.withLock {
+      if !event.isFired && cause == nil { cause = error }
+    }
+    cancel()
+  }
+
+  /// Runs `handler` when the cancellation fires (at once, if it already has).
+  public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    let runNow: Bool = lock.withLock {
+      if handlersRan || isCancelled { return true }
+      handlers.append(handler)
+      return false
+    }
+    if runNow { handler() }
+  }
+
+  /// Waits until the monotonic clock reaches `deadline`; returns false if cancelled first.
+  public func wait(untilMonotonic deadline: MonotonicInstant) -> Bool {
+    event.wait(untilMonotonic: deadline.sinceOrigin)
+  }
+
+  /// Waits until cancelled.
+  public func waitUntilCancelled() {
+    event.wait()
+  }
+}

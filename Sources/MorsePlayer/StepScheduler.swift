@@ -1,0 +1,65 @@
+import MorseCore
+
+/// Runs steps one at a time against a torch, each at an absolute deadline.
+///
+/// Like a serial `OperationQueue`: at most one step runs at a time, in order, and the
+/// cancellation (fired from any thread, or a signal handler) stops the queue — the waiting
+/// step wakes at once, nothing after it runs, and the torch is switched off. Step N starts at
+/// `start` plus the durations of the steps before it, computed from the schedule and never
+/// from when the previous write happened, so a late wake-up never shifts the rest of the
+/// message.
+public final class StepScheduler: Sendable {
+  /// The clock the deadlines are on.
+  public let clock: any StepClock
+  /// Stops the run; its owner fires it.
+  public let cancellation: Cancellation
+
+  /// A scheduler on `clock`, stopped by `cancellation`.
+  public init(clock: any StepClock, cancellation: Cancellation) {
+    self.clock = clock
+    self.cancellation = cancellation
+  }
+
+  /// Whether the run has been stopped.
+  public var isCancelled: Bool { cancellation.isCancelled }
+
+  /// Runs `steps` on `torch`, the first at `start`; returns when the last has ended.
+  ///
+  /// `observer` is told of each step just after the torch switched for it. On an error from
+  /// the torch, or a failure reported through the cancellation (`Cancellation.fail`), the
+  /// torch is switched off (best effort) and the error is thrown. The torch is always off when
+  /// this returns or throws; restoring it is the caller's job.
+  public func run(
+    _ steps: some Sequence<MorseStep>, on torch: any Torch, startingAt start: MonotonicInstant,
+    observer: ((MorseStep, MonotonicInstant) -> Void)? = nil
+  ) throws -> StepRunOutcome {
+    var deadline = start
+    var isOn = false
+    do {
+      for step in steps {
+        guard clock.wait(until: deadline, unlessCancelled: cancellation) else {
+          if isOn { try torch.set(false) }
+          isOn = false
+          return try stoppedOutcome()
+        }
+        try torch.set(step.isOn)
+        isOn = step.isOn
+        observer?(step, deadline)
+        deadline = deadline + step.duration
+      }
+      let reachedEnd = clock.wait(until: deadline, unlessCancelled: cancellation)
+      if isOn { try torch.set(false) }
+      isOn = false
+      return reachedEnd ? .completed(end: deadline) : try stoppedOutcome()
+    } catch {
+      if isOn { try? torch.set(false) }
+      throw error
+    }
+  }
+
+  /// `.cancelled` after a plain cancel; throws the failure that stopped the run otherwise.
+  public func stoppedOutcome() throws -> StepRunOutcome {
+    if let failure = cancellation.failure { throw failure }
+    return .cancelled
+  }
+}

@@ -1,0 +1,20 @@
+import MorseCore
+
+/// Hears of a transmission as it goes: the record `status` reads, a preview, a dry run's
+/// timeline, warnings about skipped characters.
+///
+/// Called on the transmitting thread: an observer must return at once (hand the work to a
+/// thread of its own if it writes anywhere that may block).
+public protocol TransmissionObserver: AnyObject {
+  /// A step just began.
+  func transmission(didBegin progress: Transmitter.Progress)
+  /// A line of streamed input was validated and is about to be sent; the message lists the
+  /// characters skipped by `UnknownCharacterPolicy.skip`. (A message given whole to
+  /// `Transmitter.send(_:)` was validated by the caller, who has it.)
+  func transmission(willSendLine message: MorseMessage, number: Int)
+}
+
+extension TransmissionObserver {
+  /// Ignores the message.
+  public func transmission(willSendLine message: MorseMessage, number: Int) {}
+}

@@ -1,0 +1,110 @@
+import LinuxSystem
+import MorseCore
+
+/// Sends text on a torch: validates it, expands it into steps and runs them on a scheduler.
+///
+/// Streamed input is sent line by line: each line is validated before it starts, and the
+/// next line begins a word gap after the previous one ended — or at once, if it arrived
+/// later than that. Within a line every step is at an absolute deadline.
+public final class Transmitter {
+  /// What the transmitter is doing, for observers (`--preview`, `status`).
+  public struct Progress: Sendable, Hashable {
+    /// The step that just began.
+    public let step: MorseStep
+    /// When it began, on the scheduler's clock.
+    public let start: MonotonicInstant
+    /// The line of input it belongs to (1-based).
+    public let line: Int
+    /// How many characters (and prosigns) have begun so far, this one included.
+    public let symbolsBegun: Int
+
+    /// Progress with these values.
+    public init(step: MorseStep, start: MonotonicInstant, line: Int, symbolsBegun: Int) {
+      self.step = step
+      self.start = start
+      self.line = line
+      self.symbolsBegun = symbolsBegun
+    }
+  }
+
+  private let torch: any Torch
+  private let scheduler: StepScheduler
+  private let timing: MorseTiming
+  private let unknownCharacters: UnknownCharacterPolicy
+  private let observers: [any TransmissionObserver]
+  private var lastEnd: MonotonicInstant?
+  private var symbolsBegun = 0
+  private var isNewSymbol = true
+
+  /// A transmitter driving `torch` through `scheduler`, telling `observers` of each message
+  /// and step. The torch reports its failures (a device that went away) to the scheduler's
+  /// cancellation from now on.
+  public init(
+    torch: any Torch, scheduler: StepScheduler, timing: MorseTiming,
+    unknownCharacters: UnknownCharacterPolicy = .reject,
+    observers: [any TransmissionObserver] = []
+  ) {
+    self.torch = torch
+    self.scheduler = scheduler
+    self.timing = timing
+    self.unknownCharacters = unknownCharacters
+    self.observers = observers
+    torch.reportFailures(to: scheduler.cancellation)
+  }
+
+  /// Sends a message validated beforehand (all of it before the torch was claimed).
+  public func send(_ message: MorseMessage) throws -> TransmissionOutcome {
+    try transmit(message, line: 1)
+  }
+
+  /// Sends `source` line by line as lines arrive, until it ends or the run is cancelled.
+  public func send(lines source: some LineSource) throws -> TransmissionOutcome {
+    scheduler.cancellation.onCancel { [source] in source.close() }
+    var lineNumber = 0
+    while let bytes = try source.nextLine() {
+      lineNumber += 1
+      if scheduler.isCancelled { break }
+      let text = try UTF8Lines.decode(bytes, line: lineNumber)
+      let message = try MorseMessage(
+        text, firstLine: lineNumber, unknownCharacters: unknownCharacters)
+      observers.forEach { $0.transmission(willSendLine: message, number: lineNumber) }
+      guard try transmit(message, line: lineNumber) == .completed else { return .cancelled }
+    }
+    return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
+  }
+
+  private func transmit(_ message: MorseMessage, line: Int) throws -> TransmissionOutcome {
+    guard !message.isEmpty else {
+      return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
+    }
+    let now = scheduler.clock.now()
+    let start = lastEnd.map { max($0 + timing.wordGap, now) } ?? now
+    let observe: ((MorseStep, MonotonicInstant) -> Void)? =
+      observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
+    return try outcome(
+      of: scheduler.run(
+        MorseSteps(message, timing: timing), on: torch, startingAt: start, observer: observe))
+  }
+
+  private func began(_ step: MorseStep, at instant: MonotonicInstant, line: Int) {
+    switch step.kind {
+    case .letterGap, .wordGap: isNewSymbol = true
+    case .dot where isNewSymbol, .dash where isNewSymbol:
+      symbolsBegun += 1
+      isNewSymbol = false
+    default: break
+    }
+    let progress = Progress(step: step, start: instant, line: line, symbolsBegun: symbolsBegun)
+    observers.forEach { $0.transmission(didBegin: progress) }
+  }
+
+  private func outcome(of run: StepRunOutcome) -> TransmissionOutcome {
+    switch run {
+    case .completed(let end):
+      lastEnd = end
+      return .completed
+    case .cancelled:
+      return .cancelled
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import MorsePlayer
+
+/// A device this process has claimed: the torch to send on, the observer that keeps its
+/// record, and `finish` to put it all back.
+public final class ClaimedDevice<Device: TorchDevice> {
+  /// The torch that switches the device.
+  public let torch: Device.ClaimedTorch
+  /// Keeps the record `status` reads up to date: pass it to the transmitter as an observer.
+  public let recordKeeper: RecordKeeper<Device.SavedState>
+  private let deviceLock: DeviceLock
+
+  init(
+    torch: Device.ClaimedTorch, recordKeeper: RecordKeeper<Device.SavedState>,
+    deviceLock: DeviceLock
+  ) {
+    self.torch = torch
+    self.recordKeeper = recordKeeper
+    self.deviceLock = deviceLock
+  }
+
+  /// Puts the device back, then removes the record and releases the device; returns how the
+  /// transmission ended (`result`), or throws its error — a `RestoreFailure` when restoring
+  /// failed too.
+  ///
+  /// The device first: that is what a cancel waits for. The record goes last, once the device
+  /// is back, so a kill in between still leaves what is needed to restore it.
+  public func finish(_ result: Result<TransmissionOutcome, any Error>) throws
+    -> TransmissionOutcome
+  {
+    let restored = Result { try torch.restore() }
+    recordKeeper.stop()
+    deviceLock.removeRecord()
+    deviceLock.release()
+    switch (result, restored) {
+    case (.success(let outcome), .success):
+      return outcome
+    case (.success, .failure(let restoreError)):
+      throw restoreError
+    case (.failure(let error), .success):
+      throw error
+    case (.failure(let error), .failure(let restoreError)):
+      throw RestoreFailure(error: error, restoreError: restoreError)
+    }
+  }
+}

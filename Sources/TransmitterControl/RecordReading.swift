@@ -1,0 +1,27 @@
+import MorsePlayer
+
+/// A record read from disk but not yet decoded (decoding costs more than reading, and a rerun
+/// should signal the holder as soon as it can).
+public enum RecordReading: Sendable {
+  /// Nothing to decode: there was no record, or it could not be read.
+  case done(none: Bool, path: String, reason: String)
+  /// The raw bytes of the record at `path`, for device `name`.
+  case bytes([UInt8], path: String, name: String)
+
+  /// Decodes and checks the record as one of a `Device`.
+  public func decoded<Device: TorchDevice>(as device: Device.Type)
+    -> RecordContent<Device.SavedState>
+  {
+    switch self {
+    case .done(let isNone, let path, let reason):
+      return isNone ? .none : .corrupt(path: path, reason: reason)
+    case .bytes(let bytes, let path, let name):
+      switch TransmissionRecord<Device.SavedState>.decode(
+        bytes, for: name, isPlausible: Device.isPlausible)
+      {
+      case .success(let record): return .record(record)
+      case .failure(let problem): return .corrupt(path: path, reason: problem.reason)
+      }
+    }
+  }
+}

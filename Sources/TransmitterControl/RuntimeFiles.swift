@@ -1,0 +1,178 @@
+import LinuxSystem
+
+/// The files of one device in the runtime directory, and the careful ways to open them.
+///
+/// `NAME.lock` (held by the transmitter), `NAME.state` (its record), `NAME.tickets` (orders
+/// the waiters) and `NAME.wait.N` (one per waiting sender, locked by it).
+struct RuntimeFiles {
+  let name: String
+  let directory: RuntimeDirectory
+
+  var lock: String { directory.file(name + ".lock") }
+  var record: String { directory.file(name + ".state") }
+  private var tickets: String { directory.file(name + ".tickets") }
+  private var ticketPrefix: String { name + ".wait." }
+  private var temporaryRecordPrefix: String { ".\(name).state." }
+
+  /// Opens (creating if needed) a lock-type file: never through a symlink, and only if it is
+  /// a regular file with a single link.
+  func openLockFile(_ path: String? = nil) throws(ControlError) -> FileDescriptor {
+    let path = path ?? lock
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, [.readWrite, .noFollow, .create], permissions: 0o664)
+    } catch {
+      throw .file(operation: "open", path: path, errno: error)
+    }
+    try checkRegular(file, path: path)
+    return file
+  }
+
+  private func checkRegular(_ file: borrowing FileDescriptor, path: String)
+    throws(ControlError)
+  {
+    let status: FileStatus
+    do throws(Errno) {
+      status = try file.status()
+    } catch {
+      throw .file(operation: "examine", path: path, errno: error)
+    }
+    guard status.isRegularFile, status.linkCount == 1 else {
+      throw .unsafeFile(path: path, reason: "it is not a plain file with a single link")
+    }
+    // In a directory shared with the LED group, the group must be able to lock it too;
+    // the umask usually takes that write bit away at creation.
+    if status.ownerID == CurrentProcess.effectiveUserID && !status.isGroupWritable {
+      try? file.setPermissions(0o664)
+    }
+  }
+
+  /// The process holding the lock on `lockPath` (the device's lock by default).
+  func holder(lockPath: String? = nil) -> Int32? {
+    guard let file = try? FileDescriptor.open(lockPath ?? lock, [.readOnly, .noFollow])
+    else { return nil }
+    return (try? file.lockHolder()) ?? nil
+  }
+
+  /// Reads the record's bytes now and leaves decoding for later.
+  func readRecordLater() -> RecordReading {
+    let bytes: [UInt8]
+    do throws(Errno) {
+      let file = try FileDescriptor.open(record, [.readOnly, .noFollow])
+      let status = try file.status()
+      guard status.isRegularFile, status.linkCount == 1 else {
+        return .done(
+          none: false, path: record, reason: "it is not a plain file with a single link")
+      }
+      bytes = try file.readAll()
+    } catch {
+      if error == .noSuchFile { return .done(none: true, path: record, reason: "") }
+      return .done(none: false, path: record, reason: "it cannot be read: \(error)")
+    }
+    return .bytes(bytes, path: record, name: name)
+  }
+
+  /// Removes the record and the temporary copies (only the device's holder writes them).
+  func removeRecord() {
+    try? FileSystem.unlink(record)
+    let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
+    for name in names where name.hasPrefix(temporaryRecordPrefix) {
+      try? FileSystem.unlink(directory.file(name))
+    }
+  }
+
+  /// Writes the record to a new file, then renames it over the old one (atomic for readers).
+  func writeRecord<SavedState>(_ value: TransmissionRecord<SavedState>) throws(ControlError) {
+    let temporary = directory.file(temporaryRecordPrefix + String(CurrentProcess.id))
+    let bytes: [UInt8]
+    do {
+      bytes = try value.encoded()
+    } catch {
+      throw .file(operation: "encode the record for", path: record, errno: .invalidArgument)
+    }
+    do throws(Errno) {
+      try? FileSystem.unlink(temporary)
+      let file = try FileDescriptor.open(
+        temporary, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o644)
+      let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
+      try? file.close()
+      try written.get()
+      try FileSystem.rename(temporary, to: record)
+    } catch {
+      try? FileSystem.unlink(temporary)
+      throw .file(operation: "write", path: record, errno: error)
+    }
+  }
+
+  /// Runs `body` holding the tickets lock, which orders ticket handling between processes.
+  private func withTicketsLock<Value: ~Copyable>(_ body: () throws(ControlError) -> Value)
+    throws(ControlError) -> Value
+  {
+    let file = try openLockFile(tickets)
+    do throws(Errno) {
+      _ = try file.lock(exclusive: true, wait: true)
+    } catch {
+      throw .file(operation: "lock", path: tickets, errno: error)
+    }
+    return try body()
+  }
+
+  /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process.
+  func takeTicket() throws(ControlError) -> Ticket {
+    try withTicketsLock { () throws(ControlError) in
+      let number = (allTickets().map(\.number).max() ?? 0) + 1
+      let digits = String(number)
+      let path = directory.file(
+        ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
+      do throws(Errno) {
+        let file = try FileDescriptor.open(
+          path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
+        _ = try file.lock(exclusive: true, wait: false)
+        return Ticket(number: number, path: path, file: file)
+      } catch {
+        throw .file(operation: "create", path: path, errno: error)
+      }
+    }
+  }
+
+  /// Whether no live ticket comes before `ticket`; dead tickets found on the way are removed.
+  func isFirstInLine(_ ticket: borrowing Ticket) throws(ControlError) -> Bool {
+    let number = ticket.number
+    return try withTicketsLock { () throws(ControlError) in
+      for other in allTickets() where other.number < number {
+        if holder(lockPath: other.path) == nil {
+          try? FileSystem.unlink(other.path)
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+  }
+
+  /// The tickets whose owners are alive, in order, with their owners.
+  func liveTickets() -> [(path: String, holder: Int32)] {
+    allTickets().compactMap { ticket in holder(lockPath: ticket.path).map { (ticket.path, $0) } }
+  }
+
+  private func allTickets() -> [(number: Int, path: String)] {
+    let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
+    return names.compactMap { name -> (Int, String)? in
+      guard name.hasPrefix(ticketPrefix) else { return nil }
+      let digits = name.dropFirst(ticketPrefix.count)
+      guard digits.count == 20, let number = Int(digits) else { return nil }
+      return (number, directory.file(name))
+    }.sorted { $0.0 < $1.0 }
+  }
+}
+
+/// A waiting sender's place in line: its file, locked while it lives, removed when it goes.
+struct Ticket: ~Copyable {
+  let number: Int
+  let path: String
+  let file: FileDescriptor
+
+  deinit {
+    try? FileSystem.unlink(path)
+  }
+}

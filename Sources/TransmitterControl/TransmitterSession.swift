@@ -1,0 +1,139 @@
+import LinuxSystem
+import MorsePlayer
+
+/// One process's use of one device, from reservation to release.
+///
+/// In order: `reserve` the device by the conflict policy (restoring it from a record a killed
+/// transmitter left); `claim` it, which saves its state, records it and hands out the torch;
+/// transmit; `ClaimedDevice.finish`, which puts it back, removes the record and releases it.
+/// Every path out restores what was claimed.
+public final class TransmitterSession<Device: TorchDevice> {
+  /// The device.
+  public let device: Device
+  /// Where locks and records live.
+  public let runtime: RuntimeDirectory
+  /// What was done on the way in: a leftover restored, a corrupt record ignored.
+  public let notes: [ControlNote]
+  let deviceLock: DeviceLock
+
+  private init(device: Device, runtime: RuntimeDirectory, deviceLock: DeviceLock) throws {
+    self.device = device
+    self.runtime = runtime
+    self.deviceLock = deviceLock
+    notes = try Self.restoreLeftover(of: device, holding: deviceLock).map { [$0] } ?? []
+  }
+
+  /// Reserves `device` by `policy`: takes it if it is free; otherwise cancels its transmission
+  /// and stops there (`toggle`), cancels it and takes it (`replace`), or waits in turn
+  /// (`wait`). `cancellation` stops a wait.
+  public static func reserve(
+    _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
+    cancellation: Cancellation
+  ) throws -> Reservation<Device> {
+    let name = device.lockName
+    switch policy {
+    case .toggle:
+      switch try DeviceLock.tryAcquire(name, in: runtime) {
+      case .acquired(let deviceLock):
+        return .reserved(
+          try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
+      case .busy:
+        return try cancelOther(device, in: runtime, policy: policy, cancellation: cancellation)
+      }
+    case .replace:
+      while !cancellation.isCancelled {
+        switch try DeviceLock.tryAcquire(name, in: runtime) {
+        case .acquired(let deviceLock):
+          return .reserved(
+            try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
+        case .busy:
+          _ = try Transmissions.stop(name, in: runtime)
+        }
+      }
+      return .cancelledWhileWaiting
+    case .wait:
+      guard
+        let deviceLock = try DeviceLock.acquireInTurn(
+          name, in: runtime, cancellation: cancellation)
+      else { return .cancelledWhileWaiting }
+      return .reserved(
+        try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
+    }
+  }
+
+  /// The toggle: stops the transmission holding `device`, and restores the device if its
+  /// holder had to be killed.
+  private static func cancelOther(
+    _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
+    cancellation: Cancellation
+  ) throws -> Reservation<Device> {
+    let name = device.lockName
+    // Read now (the holder removes it as it stops), decode after the signal has gone.
+    let reading = Transmissions.readRecordLater(of: name, in: runtime)
+    guard let pid = try Transmissions.stop(name, in: runtime) else {
+      // It ended by itself just now; there is nothing left to cancel.
+      return try reserve(device, in: runtime, policy: policy, cancellation: cancellation)
+    }
+    // If it had to be killed, it left its record: the device is restored from that here.
+    let notes = try recoverLeftover(of: device, in: runtime).map { [$0] } ?? []
+    guard case .record(let found) = reading.decoded(as: Device.self), found.pid == pid else {
+      return .cancelledOther(pid: pid, record: nil, notes: notes)
+    }
+    return .cancelledOther(pid: pid, record: found, notes: notes)
+  }
+
+  /// Saves the device's state, records it (for `status`, and for the next run should this
+  /// process be killed), and claims the device. `text` and `totalSymbols` are what `status`
+  /// shows. Throws with the device unchanged and the record removed.
+  public func claim(text: String, totalSymbols: Int?) throws -> ClaimedDevice<Device> {
+    let saved = try device.saveState()
+    let record = TransmissionRecord(
+      pid: CurrentProcess.id, device: device.lockName, text: text, totalSymbols: totalSymbols,
+      saved: saved)
+    try deviceLock.write(record)
+    let torch: Device.ClaimedTorch
+    do {
+      torch = try device.claim(saved: saved)
+    } catch {
+      deviceLock.removeRecord()
+      throw error
+    }
+    do {
+      let keeper = try RecordKeeper(deviceLock: deviceLock, record: record)
+      return ClaimedDevice(torch: torch, recordKeeper: keeper, deviceLock: deviceLock)
+    } catch {
+      try? torch.restore()
+      deviceLock.removeRecord()
+      throw error
+    }
+  }
+
+  /// If no one holds `device` but a record was left (its transmitter was killed), restores
+  /// the device from the record. A corrupt record is removed. Says what it did, if anything.
+  public static func recoverLeftover(of device: Device, in runtime: RuntimeDirectory) throws
+    -> ControlNote?
+  {
+    guard case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.lockName, in: runtime)
+    else { return nil }
+    defer { deviceLock.release() }
+    return try restoreLeftover(of: device, holding: deviceLock)
+  }
+
+  /// Restores the device from a record left by a transmitter that died without cleaning up.
+  private static func restoreLeftover(of device: Device, holding deviceLock: DeviceLock) throws
+    -> ControlNote?
+  {
+    switch deviceLock.leftoverRecord().decoded(as: Device.self) {
+    case .none:
+      deviceLock.removeRecord()  // a half-written copy, if any
+      return nil
+    case .corrupt(let path, let reason):
+      deviceLock.removeRecord()
+      return .corruptRecordIgnored(path: path, reason: reason)
+    case .record(let record):
+      try device.restore(record.saved)
+      deviceLock.removeRecord()
+      return .leftoverRestored(device: device.lockName, pid: record.pid)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import LEDDriver
+import TransmitterControl
+
+/// What `stop` and `status` share: options, help, the runtime directory, the LEDs to look at,
+/// and exit status 3 when no LED had anything to show.
+enum ControlCommand {
+  /// Parses `words`, then calls `body` for each LED (the one `--led` names, or every LED with a
+  /// lock); `body` returns how many transmissions it found there.
+  static func run(
+    _ command: String, _ words: [String], specs: [OptionSpec], help: String,
+    environment: [String: String],
+    body: (_ name: String, _ runtime: RuntimeDirectory) throws -> Int
+  ) throws -> Int32 {
+    let arguments = try ParsedArguments(words, specs: specs, command: command)
+    if arguments.has("help") { return Morsetorch.printing(help) }
+    guard arguments.operands.isEmpty else {
+      throw UsageError.unexpectedOperands(command: command, arguments.operands)
+    }
+    let runtime = try RuntimeDirectory(environment: environment)
+    var names = Transmissions.names(in: runtime)
+    if let name = arguments.values["led"] {
+      guard LEDClassDirectory.isValidName(name) else { throw LEDError.invalidName(name) }
+      names = [name]
+    }
+    var found = 0
+    for name in names {
+      found += try body(name, runtime)
+    }
+    guard found > 0 else {
+      Console.error(
+        "nothing is being sent" + (arguments.values["led"].map { " on LED \($0)" } ?? ""))
+      return ExitStatus.notRunning
+    }
+    return ExitStatus.success
+  }
+
+  /// Restores LED `name` from a record left by a killed transmitter, if there is one; whether
+  /// it did.
+  static func recoverLeftover(
+    _ name: String, runtime: RuntimeDirectory, environment: [String: String]
+  ) -> Bool {
+    guard case .record = Transmissions.record(of: name, as: LEDDevice.self, in: runtime),
+      let led = try? LEDClassDirectory(environment: environment).led(named: name)
+    else { return false }
+    do {
+      guard let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
+      else { return false }
+      Console.error(note.message)
+      guard case .leftoverRestored = note else { return false }
+      return true
+    } catch {
+      Console.error("cannot restore LED \(name) from its leftover record: \(error)")
+      return false
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import TransmitterControl
+
+extension ControlNote {
+  /// The note as the user reads it, for an LED.
+  var message: String {
+    switch self {
+    case .leftoverRestored(let device, let pid):
+      return "restored LED \(device), left claimed by morsetorch pid \(pid) "
+        + "(killed before it could restore it)"
+    case .corruptRecordIgnored(let path, let reason):
+      return "ignoring the state record \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import MorsePlayer
+
+/// Prints each step of a dry run as a line of the timeline, as it begins in virtual time.
+final class DryRunTimeline: TransmissionObserver {
+  private let formatter: TimelineFormatter
+  /// How many lines (steps, and the gaps between lines of input) were printed.
+  private(set) var steps = 0
+
+  /// A timeline counting time from `origin`; prints the header at once.
+  init(origin: MonotonicInstant) {
+    formatter = TimelineFormatter(origin: origin)
+    Console.output(TimelineFormatter.header)
+  }
+
+  /// Prints the step (after the idle gap before it, between two lines of input).
+  func transmission(didBegin progress: Transmitter.Progress) {
+    // Lines of standard input follow each other after a word gap that is no step.
+    if let gap = formatter.gapLine(before: progress.start) {
+      steps += 1
+      Console.output(gap)
+    }
+    steps += 1
+    Console.output(formatter.line(for: progress.step, at: progress.start))
+  }
+
+  /// Prints the closing line.
+  func finish(end: MonotonicInstant) {
+    Console.output(formatter.summary(end: end, steps: steps))
+  }
+}

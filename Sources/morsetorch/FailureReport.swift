@@ -1,0 +1,116 @@
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import TransmitterControl
+
+/// The one place that turns an error into what the user reads and the status to exit with.
+///
+/// The libraries' messages speak of text, devices and files; this is where the advice that
+/// names the command line (an option, another command) is added. An empty message means
+/// nothing is printed (standard output closed by its reader, as with `| head`).
+func failureReport(for error: any Error) -> (message: String, status: Int32) {
+  switch error {
+  case let error as ArgumentEncodingError:
+    return (error.description, ExitStatus.dataError)
+  case let failure as RestoreFailure:
+    return (restoreFailureMessage(failure), failureReport(for: failure.error).status)
+  case let hinted as HintedError:
+    let report = failureReport(for: hinted.error)
+    return (report.message + "\n" + hinted.hint, report.status)
+  case let error as UsageError:
+    return (error.description, ExitStatus.usage)
+  case let error as TimingError:
+    return (error.commandLineDescription, ExitStatus.usage)
+  case let error as MorseError:
+    return (error.description + error.commandLineAdvice, ExitStatus.dataError)
+  case let error as InputError:
+    return (error.description, ExitStatus.ioError)
+  case let error as OutputError:
+    return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
+  case let error as LEDError:
+    return ledReport(error)
+  case let error as ControlError:
+    switch error {
+    case .noDirectory, .directory, .unsafeDirectory, .unsafeFile:
+      return (error.description, ExitStatus.configuration)
+    case .file:
+      return (error.description, ExitStatus.ioError)
+    case .holderDidNotStop:
+      return (error.description, ExitStatus.temporaryFailure)
+    }
+  case let error as DetachError:
+    return (error.description, ExitStatus.software)
+  case let error as Errno:
+    // A thread, a pipe or a signal handler that could not be had.
+    return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
+  default:
+    return ("unexpected error: \(error)", ExitStatus.software)
+  }
+}
+
+private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
+  switch error {
+  case .invalidName:
+    return (error.description + " Run `morsetorch list` to see the LEDs.", ExitStatus.usage)
+  case .ledNotFound:
+    return (error.description + " Run `morsetorch list` for details.", ExitStatus.unavailable)
+  case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
+    return (error.description, ExitStatus.unavailable)
+  case .permissionDenied:
+    return (error.description, ExitStatus.permissionDenied)
+  case .busy:
+    return (error.description, ExitStatus.temporaryFailure)
+  case .io:
+    return (error.description, ExitStatus.ioError)
+  }
+}
+
+/// Both errors, the first one first; the second only if it says something new (an LED that
+/// vanished cannot be restored either).
+private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
+  let first = failureReport(for: failure.error).message
+  if case .vanished = failure.error as? LEDError, case .vanished = failure.restoreError as? LEDError
+  {
+    return first
+  }
+  return "\(first)\nalso, restoring the LED failed: "
+    + failureReport(for: failure.restoreError).message
+}
+
+extension MorseError {
+  /// What the command line offers for this error: `--skip-unknown`, the alphabet's help.
+  fileprivate var commandLineAdvice: String {
+    let alphabet = "(see `morsetorch encode --help` for the alphabet)"
+    switch self {
+    case .unsendable:
+      return "; remove it or use --skip-unknown to drop it \(alphabet)"
+    case .unclosedProsign:
+      return ", or use --skip-unknown to drop the '<'"
+    case .unknownCode(let code, _, _) where code.allSatisfy({ $0 == "." || $0 == "-" }):
+      return " \(alphabet)"
+    default:
+      return ""
+    }
+  }
+}
+
+extension TimingError {
+  /// The error in terms of the options that set the speed.
+  fileprivate var commandLineDescription: String {
+    let speeds = MorseTiming.wordsPerMinuteRange
+    switch self {
+    case .wordsPerMinuteOutOfRange(let value):
+      return "--wpm \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
+    case .farnsworthOutOfRange(let value):
+      return
+        "--farnsworth \(value) is out of range: use \(speeds.lowerBound) to \(speeds.upperBound)"
+    case .farnsworthFasterThanCharacters(let farnsworth, let wordsPerMinute):
+      return "--farnsworth \(farnsworth) is faster than --wpm \(wordsPerMinute): "
+        + "Farnsworth timing only stretches the gaps, so use a value up to \(wordsPerMinute)"
+    case .unitOutOfRange(let value):
+      let range = MorseTiming.unitMillisecondsRange
+      return "--unit \(value) is out of range: use \(range.lowerBound) to \(range.upperBound) ms"
+    }
+  }
+}

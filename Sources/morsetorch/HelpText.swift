@@ -1,0 +1,173 @@
+/// The text `--help` prints, for the tool and for each command.
+enum HelpText {
+  static let exitStatuses = """
+    Exit status:
+      0    done
+      3    stop, status: nothing is being sent (nor left to restore)
+      64   usage error: unknown option, value out of range
+      65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
+      69   LED unavailable: no LED class, LED not found, LED vanished while sending
+      70   internal error (please report it)
+      74   I/O error reading input or writing an LED
+      75   LED busy (EBUSY: a flash LED in use by a camera); try again
+      77   permission denied writing the LED (see README: Permissions)
+      78   the runtime directory for the LED locks is missing or unsafe
+      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM (also what a
+           transmission cancelled by `stop` or a rerun exits with)
+    """
+
+  static let environment = """
+    Environment:
+      MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
+      MORSETORCH_LED        the LED to use when --led is not given
+      MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
+                            /run/morsetorch for root, else $XDG_RUNTIME_DIR/morsetorch)
+    """
+
+  static let tool = """
+    morsetorch \(version) - send text as Morse code on a Linux LED
+
+    Usage:
+      morsetorch send [options] [TEXT...]   blink TEXT on an LED (no TEXT or "-": standard input)
+      morsetorch encode [TEXT...]           print TEXT as dots and dashes
+      morsetorch decode [CODE...]           print dots and dashes as text
+      morsetorch list                       show the LEDs and whether you may write them
+      morsetorch status [--led NAME]        show what is being sent, by whom, how far along
+      morsetorch stop [--led NAME]          cancel what is being sent (and waiting)
+      morsetorch help [COMMAND]             show help for a command
+
+    Options:
+      -h, --help      show help (also after a command: morsetorch send --help)
+      --version       print the version
+
+    Examples:
+      morsetorch send "SOS"
+      journalctl -f | morsetorch send --led input3::capslock
+      morsetorch send --dry-run --wpm 20 "CQ CQ"
+      morsetorch encode "Hello, world"        # .... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let send = """
+    Usage: morsetorch send [options] [TEXT...]
+
+    Blinks TEXT as Morse code on an LED and exits when the last step has ended, with the LED's
+    trigger and brightness as they were. Several TEXT words are joined by spaces. With no TEXT,
+    or TEXT "-", standard input is read and sent line by line as each line arrives.
+
+    Every character is checked before anything is sent (for standard input: each line before
+    it starts); one without a Morse signal is an error naming it and its line and column.
+
+    One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
+    (the LED goes back as it was), says so, and exits 0 without sending: run it again to stop.
+    --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
+
+    Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
+    words 7; unit = 1200 / WPM ms.
+
+    Options:
+    \(optionLines(Options.send))
+
+    The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
+    one, else the first LED by name (the choice is reported when there were several).
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let encode = """
+    Usage: morsetorch encode [--skip-unknown] [TEXT...]
+
+    Prints TEXT (or each line of standard input) as Morse code: characters separated by one
+    space, words by " / ". Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
+
+    Options:
+    \(optionLines(Options.encode))
+
+    \(exitStatuses)
+    """
+
+  static let decode = """
+    Usage: morsetorch decode [CODE...]
+
+    Prints dots and dashes (or each line of standard input) as text. Codes are separated by
+    spaces; words by "/" or by three or more spaces. A code with no character but a prosign
+    prints as <SK>.
+
+    Options:
+    \(optionLines(Options.decode))
+
+    \(exitStatuses)
+    """
+
+  static let list = """
+    Usage: morsetorch list
+
+    Shows every LED under the LED class directory: its name, max_brightness, active trigger,
+    current brightness, and whether you may write its brightness and trigger.
+
+    Options:
+    \(optionLines(Options.list))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let stop = """
+    Usage: morsetorch stop [--led NAME]
+
+    Cancels the transmission on the LED (every LED without --led), and any senders waiting
+    for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
+    by a killed transmitter is restored from its state record. Exits 3 when there was
+    nothing to stop or restore.
+
+    Options:
+    \(optionLines(Options.stop))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  static let status = """
+    Usage: morsetorch status [--led NAME]
+
+    Shows what is being sent on each LED: the text, the process, how many characters have
+    begun, for how long, and who is waiting. Exits 3 when nothing is being sent.
+
+    Options:
+    \(optionLines(Options.status))
+
+    \(environment)
+
+    \(exitStatuses)
+    """
+
+  /// The help of `command`, or nil if there is no such command.
+  static func forCommand(_ command: String) -> String? {
+    switch command {
+    case "send": send
+    case "encode": encode
+    case "decode": decode
+    case "list": list
+    case "stop": stop
+    case "status": status
+    default: nil
+    }
+  }
+
+  private static func optionLines(_ specs: [OptionSpec]) -> String {
+    specs.map { spec in
+      var left = spec.shortName.map { "-\($0), " } ?? ""
+      left += "--\(spec.name)"
+      if let value = spec.valueName { left += " \(value)" }
+      let padding = String(repeating: " ", count: max(2, 22 - left.count))
+      return "  " + left + padding + spec.help
+    }.joined(separator: "\n")
+  }
+}

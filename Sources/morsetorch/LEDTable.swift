@@ -1,0 +1,24 @@
+import LEDDriver
+
+/// Formats LEDs as the table `morsetorch list` prints.
+enum LEDTable {
+  /// The header and one aligned row per LED; unknown values show as "?".
+  static func lines(for leds: [LEDInfo]) -> [String] {
+    let header = ["NAME", "MAX", "TRIGGER", "BRIGHTNESS", "WRITABLE"]
+    let rows = leds.map { led in
+      [
+        led.name, led.maxBrightness.map(String.init) ?? "?", led.activeTrigger ?? "?",
+        led.brightness.map(String.init) ?? "?", led.isWritable ? "yes" : "no",
+      ]
+    }
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      row.indices.map { column in
+        column == row.count - 1
+          ? row[column]
+          : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
+      }.joined(separator: "  ")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import MorseCore
+
+/// The tool: one command line in, one exit status out.
+enum Morsetorch {
+  /// Runs one command line (without the program name) and returns the status to exit with.
+  static func run(_ words: [String], environment: [String: String]) -> Int32 {
+    do {
+      let status = try dispatch(words, environment: environment)
+      try Console.checkOutput()
+      return status
+    } catch {
+      let report = failureReport(for: error)
+      if !report.message.isEmpty { Console.error(report.message) }
+      return report.status
+    }
+  }
+
+  private static func dispatch(_ words: [String], environment: [String: String]) throws -> Int32 {
+    guard let command = words.first else { throw UsageError.missingCommand }
+    let rest = Array(words.dropFirst())
+    switch command {
+    case "send": return try SendCommand(rest, environment: environment).run()
+    case "encode": return try EncodeCommand.run(rest)
+    case "decode": return try DecodeCommand.run(rest)
+    case "list": return try ListCommand.run(rest, environment: environment)
+    case "stop": return try StopCommand.run(rest, environment: environment)
+    case "status": return try StatusCommand.run(rest, environment: environment)
+    case "help":
+      guard let topic = rest.first else { return printing(HelpText.tool) }
+      guard let text = HelpText.forCommand(topic) else { throw UsageError.unknownCommand(topic) }
+      return printing(text)
+    case "-h", "--help":
+      return printing(HelpText.tool)
+    case "--version":
+      return printing("morsetorch \(version)")
+    default:
+      if ParsedArguments.looksLikeOption(command) {
+        throw UsageError.unknownOption(command, command: "morsetorch")
+      }
+      throw UsageError.unknownCommand(command)
+    }
+  }
+
+  /// Prints `text` and returns success.
+  static func printing(_ text: String) -> Int32 {
+    Console.output(text)
+    return ExitStatus.success
+  }
+}

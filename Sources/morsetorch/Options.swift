@@ -1,0 +1,55 @@
+/// The options of each command, in the order `--help` lists them.
+enum Options {
+  static let help = OptionSpec(name: "help", shortName: "h", valueName: nil, help: "show this help")
+  static let skipUnknown = OptionSpec(
+    name: "skip-unknown", shortName: nil, valueName: nil,
+    help: "drop characters without a Morse signal (with a warning) instead of failing")
+
+  static let send: [OptionSpec] = [
+    OptionSpec(
+      name: "led", shortName: nil, valueName: "NAME",
+      help: "the LED to use (default: $MORSETORCH_LED, else automatic)"),
+    OptionSpec(
+      name: "wpm", shortName: nil, valueName: "N",
+      help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)"),
+    OptionSpec(
+      name: "unit", shortName: nil, valueName: "MS",
+      help: "the dot length in milliseconds, 1-10000, instead of --wpm"),
+    OptionSpec(
+      name: "farnsworth", shortName: nil, valueName: "WPM",
+      help: "overall speed: stretch letter and word gaps, characters stay at --wpm"),
+    OptionSpec(
+      name: "brightness", shortName: nil, valueName: "N|P%",
+      help: "how bright \"on\" is: a value up to max_brightness, or a percentage"),
+    skipUnknown,
+    OptionSpec(
+      name: "replace", shortName: nil, valueName: nil,
+      help: "if the LED is busy, cancel that transmission and send this one"),
+    OptionSpec(
+      name: "wait", shortName: nil, valueName: nil,
+      help: "if the LED is busy, wait for it (first come, first served), then send"),
+    OptionSpec(name: "queue", shortName: nil, valueName: nil, help: "the same as --wait"),
+    OptionSpec(
+      name: "detach", shortName: nil, valueName: nil,
+      help: "go on in the background once the LED is ours (needs TEXT)"),
+    OptionSpec(
+      name: "dry-run", shortName: nil, valueName: nil,
+      help: "print the step timeline at once and touch no LED"),
+    OptionSpec(
+      name: "preview", shortName: nil, valueName: nil,
+      help: "show the light in this terminal, in real time, instead of on an LED"),
+    help,
+  ]
+  static let encode: [OptionSpec] = [skipUnknown, help]
+  static let decode: [OptionSpec] = [help]
+  static let list: [OptionSpec] = [help]
+  static let stop: [OptionSpec] = [
+    OptionSpec(
+      name: "led", shortName: nil, valueName: "NAME", help: "only this LED (default: every LED)"),
+    help,
+  ]
+  static let status: [OptionSpec] = stop
+  static let global: [OptionSpec] = [
+    help, OptionSpec(name: "version", shortName: nil, valueName: nil, help: "print the version"),
+  ]
+}

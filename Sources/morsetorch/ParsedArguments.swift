@@ -1,0 +1,83 @@
+/// The words of a command line, sorted into options, flags and operands.
+struct ParsedArguments: Equatable {
+  /// The value of every option given (the last one wins when repeated).
+  var values: [String: String] = [:]
+  /// The flags given.
+  var flags: Set<String> = []
+  /// Everything else, in order.
+  var operands: [String] = []
+
+  /// Sorts `words` by `specs`: `--name value`, `--name=value`, `-h`, and `--` ending options.
+  ///
+  /// Only a dash followed by a letter starts an option, so Morse code such as `-.-.` or `---`
+  /// and a lone `-` (standard input) are operands.
+  init(_ words: [String], specs: [OptionSpec], command: String) throws(UsageError) {
+    var index = 0
+    var optionsEnded = false
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if !optionsEnded && word == "--" {
+        optionsEnded = true
+        continue
+      }
+      if optionsEnded || !Self.looksLikeOption(word) {
+        operands.append(word)
+        continue
+      }
+      var name: Substring
+      var inlineValue: String?
+      if word.hasPrefix("--") {
+        name = word.dropFirst(2)
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = name[..<equals]
+        }
+      } else {
+        guard word.count == 2, let letter = word.last,
+          let spec = specs.first(where: { $0.shortName == letter })
+        else {
+          throw .unknownOption(word, command: command)
+        }
+        name = Substring(spec.name)
+      }
+      guard let spec = specs.first(where: { $0.name == name }) else {
+        throw .unknownOption(word, command: command)
+      }
+      guard spec.valueName != nil else {
+        if inlineValue != nil { throw .unexpectedValue(option: "--\(spec.name)") }
+        flags.insert(spec.name)
+        continue
+      }
+      if let inlineValue {
+        values[spec.name] = inlineValue
+      } else if index < words.count {
+        values[spec.name] = words[index]
+        index += 1
+      } else {
+        throw .missingValue(option: "--\(spec.name)", valueName: spec.valueName ?? "VALUE")
+      }
+    }
+  }
+
+  /// Whether `word` is `-x` or `--name`: a dash or two, then a letter.
+  static func looksLikeOption(_ word: String) -> Bool {
+    let name = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()
+    guard word.hasPrefix("-"), let first = name.first else { return false }
+    return first.isASCII && first.isLetter
+  }
+
+  /// The integer value of `--name`, if given; a usage error if it is not a whole number.
+  func integer(_ name: String) throws(UsageError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let value = Int(text) else {
+      throw .invalidValue(option: "--\(name)", value: text, expected: "a whole number")
+    }
+    return value
+  }
+
+  /// Whether `--name` was given.
+  func has(_ name: String) -> Bool {
+    flags.contains(name) || values[name] != nil
+  }
+}

@@ -1,0 +1,48 @@
+import LEDDriver
+import LinuxSystem
+import TransmitterControl
+
+/// `morsetorch status`: what is being sent where, by whom, how far along.
+enum StatusCommand {
+  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+    try ControlCommand.run(
+      "status", words, specs: Options.status, help: HelpText.status, environment: environment
+    ) { name, runtime in
+      let waiting = Transmissions.waiters(of: name, in: runtime)
+      guard let holder = Transmissions.holder(of: name, in: runtime) else {
+        _ = ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
+        return 0
+      }
+      switch Transmissions.record(of: name, as: LEDDevice.self, in: runtime) {
+      case .record(let record) where record.pid == holder:
+        Console.output(summary(of: record, waiting: waiting))
+      case .corrupt(let path, let reason):
+        Console.output("\(name): held by pid \(holder); its record \(path) is unusable: \(reason)")
+      default:
+        Console.output("\(name): held by pid \(holder), starting")
+      }
+      return 1
+    }
+  }
+
+  /// One line: what, by whom, how far along, for how long, and who waits.
+  static func summary<SavedState>(
+    of record: TransmissionRecord<SavedState>, now: Double = WallTime.secondsSince1970(),
+    waiting: [Int32] = []
+  ) -> String {
+    var progress = "\(record.sentSymbols)"
+    if let totalSymbols = record.totalSymbols { progress += " of \(totalSymbols)" }
+    progress += " characters"
+    if record.totalSymbols == nil { progress += ", line \(record.line)" }
+    let seconds = max(0, now - record.startedAt)
+    let elapsed =
+      seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    var line =
+      "\(record.device): sending \"\(record.text)\" (pid \(record.pid)): \(progress) begun, "
+      + "for \(elapsed)"
+    if !waiting.isEmpty {
+      line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
+    }
+    return line
+  }
+}

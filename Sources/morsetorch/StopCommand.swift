@@ -1,0 +1,30 @@
+import LEDDriver
+import TransmitterControl
+
+/// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
+enum StopCommand {
+  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+    try ControlCommand.run(
+      "stop", words, specs: Options.stop, help: HelpText.stop, environment: environment
+    ) { name, runtime in
+      var stopped = 0
+      let record = Transmissions.readRecordLater(of: name, in: runtime)
+      for pid in Transmissions.stopWaiters(of: name, in: runtime) {
+        Console.output("stopped a sender waiting for LED \(name) (pid \(pid))")
+        stopped += 1
+      }
+      if let pid = try Transmissions.stop(name, in: runtime) {
+        var line = "stopped the transmission on LED \(name) (pid \(pid)"
+        if case .record(let found) = record.decoded(as: LEDDevice.self), found.pid == pid {
+          line += ", \"\(found.text)\""
+        }
+        Console.output(line + ")")
+        stopped += 1
+      }
+      if ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {
+        stopped += 1
+      }
+      return stopped
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import LinuxSystem
+import MorsePlayer
+
+/// Shows the light in a terminal, in real time, instead of an LED (`send --preview`).
+///
+/// It is a `Torch`, so it runs through the same scheduler as an LED. Switching only records
+/// the state and wakes a drawing thread: writing to a slow terminal can never delay a step.
+final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
+  private let lock = Lock()
+  private let changed = ConditionVariable()
+  private var isOn = false
+  private var sending = ""
+  private var generation = 0
+  private var isStopped = false
+  private let draw: @Sendable (String) -> Void
+  private let finished = OneShotEvent()
+
+  /// A preview that hands each frame to `draw` (by default, standard output).
+  init(draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput)
+    throws(Errno)
+  {
+    self.draw = draw
+    try Threads.start { [self] in drawLoop() }
+  }
+
+  /// Records the new state of the light and wakes the drawing thread.
+  func set(_ isOn: Bool) {
+    lock.withLock {
+      self.isOn = isOn
+      generation += 1
+      changed.signal()
+    }
+  }
+
+  /// Records what is being sent, shown beside the light.
+  func transmission(didBegin progress: Transmitter.Progress) {
+    let step = progress.step
+    let text: String
+    switch step.kind {
+    case .dot, .dash, .elementGap: text = "\(step.symbol.text)  \(step.symbol.code)"
+    case .letterGap, .wordGap: text = ""
+    }
+    lock.withLock {
+      if !text.isEmpty { sending = text }
+      generation += 1
+      changed.signal()
+    }
+  }
+
+  /// Draws the light off, ends the line and stops the drawing thread.
+  func restore() {
+    lock.withLock {
+      isOn = false
+      isStopped = true
+      generation += 1
+      changed.signal()
+    }
+    finished.wait()
+  }
+
+  /// The frame for a state: a carriage return, the light, and what is being sent.
+  static func frame(isOn: Bool, sending: String) -> String {
+    let light = isOn ? "\u{1B}[7m        \u{1B}[0m" : "[      ]"
+    return "\r\u{1B}[2K" + light + "  " + sending
+  }
+
+  /// Writes `text` to standard output at once.
+  static let writeToStandardOutput: @Sendable (String) -> Void = { text in
+    Console.write(text)
+  }
+
+  private func drawLoop() {
+    var drawnGeneration = -1
+    while true {
+      let (frame, stop): (String, Bool) = lock.withLock {
+        while generation == drawnGeneration && !isStopped { changed.wait(lock) }
+        drawnGeneration = generation
+        return (Self.frame(isOn: isOn, sending: sending), isStopped)
+      }
+      draw(stop ? frame + "\n" : frame)
+      if stop {
+        finished.fire()
+        return
+      }
+    }
+  }
+}

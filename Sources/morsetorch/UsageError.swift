@@ -1,0 +1,41 @@
+/// The command line is wrong: status 64.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+  case missingCommand
+  case unknownCommand(String)
+  case unknownOption(String, command: String)
+  case missingValue(option: String, valueName: String)
+  case unexpectedValue(option: String)
+  case invalidValue(option: String, value: String, expected: String)
+  case conflictingOptions(String, String)
+  case requiresOption(String, requirement: String)
+  case unexpectedOperands(command: String, [String])
+  case emptyText(command: String)
+
+  var description: String {
+    switch self {
+    case .missingCommand:
+      return "no command given; try `morsetorch send \"SOS\"` or `morsetorch --help`"
+    case .unknownCommand(let name):
+      return "unknown command '\(name)'; the commands are send, encode, decode, list, status, "
+        + "stop, help (see `morsetorch --help`)"
+    case .unknownOption(let option, let command) where command == "morsetorch":
+      return "unknown option '\(option)'; see `morsetorch --help`"
+    case .unknownOption(let option, let command):
+      return "unknown option '\(option)' for '\(command)'; see `morsetorch \(command) --help`"
+    case .missingValue(let option, let valueName):
+      return "\(option) needs a value: \(option) \(valueName)"
+    case .unexpectedValue(let option):
+      return "\(option) takes no value"
+    case .invalidValue(let option, let value, let expected):
+      return "\(option) '\(value)' is not valid: expected \(expected)"
+    case .conflictingOptions(let first, let second):
+      return "\(first) and \(second) cannot be used together"
+    case .requiresOption(let option, let requirement):
+      return "\(option) needs \(requirement)"
+    case .unexpectedOperands(let command, let operands):
+      return "'\(command)' takes no arguments, but was given: \(operands.joined(separator: " "))"
+    case .emptyText(let command):
+      return "nothing to \(command): the text is empty"
+    }
+  }
+}

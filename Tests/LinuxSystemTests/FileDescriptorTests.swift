@@ -1,0 +1,69 @@
+import Foundation
+import MorseTestSupport
+import Testing
+
+@testable import LinuxSystem
+
+@Suite("FileDescriptor")
+struct FileDescriptorTests {
+  @Test func aDroppedDescriptorIsClosed() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/file"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: path))
+    var number: Int32 = -1
+    do {
+      let file = try FileDescriptor.open(path, .readOnly)
+      number = file.rawValue
+      #expect(fcntl(number, F_GETFD) != -1)
+    }
+    #expect(fcntl(number, F_GETFD) == -1 && errno == EBADF, "closed when its owner ended")
+  }
+
+  @Test func closeReportsAndConsumes() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/file"
+    let file = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive])
+    let number = file.rawValue
+    try file.close()
+    #expect(fcntl(number, F_GETFD) == -1)
+  }
+
+  @Test func noFollowRefusesASymlink() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.root + "/target"))
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.root + "/link", withDestinationPath: fixture.root + "/target")
+    #expect(throws: Errno.tooManySymbolicLinks) {
+      _ = try FileDescriptor.open(fixture.root + "/link", [.readOnly, .noFollow])
+    }
+  }
+
+  @Test func aSecondWriteLockIsRefusedAndItsHolderNamedFromAnotherProcessOnly() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/lock"
+    let file = try FileDescriptor.open(path, [.readWrite, .create])
+    #expect(try file.lock(exclusive: true, wait: false))
+    // POSIX locks belong to the process: this process sees no conflicting holder.
+    #expect(try file.lockHolder() == nil)
+  }
+
+  @Test func writeWholeAndReadAllRoundTrip() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/data"
+    let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0) }
+    let writer = try FileDescriptor.open(path, [.writeOnly, .create, .exclusive])
+    try writer.writeWhole(bytes)
+    try writer.close()
+    let reader = try FileDescriptor.open(path, .readOnly)
+    #expect(try reader.readAll(limit: 20_000) == bytes)
+    let again = try FileDescriptor.open(path, .readOnly)
+    #expect(throws: Errno.fileTooLarge) { _ = try again.readAll(limit: 100) }
+  }
+
+  @Test func aPipeCarriesBytesAndEndsWhenItsWriteEndCloses() throws {
+    let pipe = try LinuxSystem.Pipe()
+    try pipe.writeEnd.writeAll(Array("hello".utf8))
+    let reader = pipe.closingWriteEnd()
+    #expect(try reader.readAll() == Array("hello".utf8))
+  }
+}

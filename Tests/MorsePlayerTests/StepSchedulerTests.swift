@@ -1,0 +1,136 @@
+import Foundation
+import LinuxSystem
+import MorseCore
+import MorseTestSupport
+import Testing
+
+@testable import MorsePlayer
+
+@Suite struct StepSchedulerTests {
+  private func steps(_ text: String, unit: Int = 100) throws -> MorseSteps<MorseMessage> {
+    MorseSteps(try MorseMessage(text), timing: MorseTiming(unit: .milliseconds(unit)))
+  }
+
+  @Test func sosRunsAtExactDeadlines() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    let outcome = try scheduler.run(try steps("SOS"), on: torch, startingAt: .origin)
+    #expect(outcome == .completed(end: at(2700)))
+    #expect(
+      torch.events
+        == timeline([
+          0, 100, 200, 300, 400, 500,  // S
+          800, 1100, 1200, 1500, 1600, 1900,  // O
+          2200, 2300, 2400, 2500, 2600, 2700,  // S, then off at the end
+        ]))
+    #expect(!torch.isOn)
+  }
+
+  @Test func deadlinesAreAbsoluteSoLateWakeUpsDoNotAddUp() throws {
+    // Every wait wakes 7 ms late; the deadlines asked for stay on the schedule.
+    let clock = ManualStepClock(start: at(5000), lateness: .milliseconds(7))
+    let torch = RecordingTorch(clock: clock)
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      try steps("SOS"), on: torch, startingAt: at(5000))
+    #expect(
+      clock.deadlines.map { $0.sinceOrigin }
+        == [
+          0, 100, 200, 300, 400, 500, 800, 1100, 1200, 1500, 1600, 1900, 2200, 2300, 2400, 2500,
+          2600, 2700,
+        ].map { Duration.milliseconds(5000 + $0) })
+    #expect(torch.events.last == RecordingTorch.Event(milliseconds: 7707, isOn: false))
+  }
+
+  @Test func cancelMidDashWakesAtOnceAndEndsOff() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    // The first dash of O is on from 800 to 1100 ms: cancel in the middle of it.
+    clock.schedule(at: at(950)) { scheduler.cancellation.cancel() }
+    let outcome = try scheduler.run(try steps("SOS"), on: torch, startingAt: .origin)
+    #expect(outcome == .cancelled)
+    #expect(torch.events == timeline([0, 100, 200, 300, 400, 500, 800, 950]))
+    #expect(!torch.isOn)
+    #expect(clock.now() == at(950))
+    #expect(scheduler.isCancelled)
+  }
+
+  @Test func cancelDuringAGapLeavesTheTorchOffWithoutAnExtraWrite() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    clock.schedule(at: at(650)) { scheduler.cancellation.cancel() }
+    let outcome = try scheduler.run(try steps("SOS"), on: torch, startingAt: .origin)
+    #expect(outcome == .cancelled)
+    #expect(torch.events == timeline([0, 100, 200, 300, 400, 500]))
+  }
+
+  @Test func cancelDuringTheLastStepStillEndsOff() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    clock.schedule(at: at(250)) { scheduler.cancellation.cancel() }
+    let outcome = try scheduler.run(try steps("T"), on: torch, startingAt: .origin)
+    #expect(outcome == .cancelled)
+    #expect(torch.events == timeline([0, 250]))
+  }
+
+  @Test func cancelledBeforeStartingSendsNothing() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    scheduler.cancellation.cancel()
+    #expect(try scheduler.run(try steps("SOS"), on: torch, startingAt: .origin) == .cancelled)
+    #expect(torch.events.isEmpty)
+  }
+
+  @Test func torchErrorIsRethrownWithTheTorchOff() throws {
+    let clock = ManualStepClock()
+    // The third switch (the second dot going on) fails.
+    let torch = RecordingTorch(clock: clock, failAtSet: 3)
+    #expect(throws: RecordingTorch.InjectedFailure()) {
+      try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+        try steps("S"), on: torch, startingAt: .origin)
+    }
+    #expect(torch.events == timeline([0, 100]))
+    #expect(!torch.isOn)
+  }
+
+  @Test func torchErrorWhileOnSwitchesItOff() throws {
+    let clock = ManualStepClock()
+    // The second switch (off after the first dash) fails; the scheduler tries off again.
+    let torch = RecordingTorch(clock: clock, failAtSet: 2)
+    #expect(throws: RecordingTorch.InjectedFailure()) {
+      try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+        try steps("T"), on: torch, startingAt: .origin)
+    }
+    #expect(torch.events == timeline([0, 300]))
+    #expect(!torch.isOn)
+  }
+
+  @Test func observerHearsEachStepAtItsDeadline() throws {
+    let clock = ManualStepClock()
+    var heard: [(MorseStep.Kind, MonotonicInstant)] = []
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      try steps("EE"), on: RecordingTorch(clock: clock), startingAt: at(10)
+    ) { step, instant in heard.append((step.kind, instant)) }
+    #expect(heard.map(\.0) == [.dot, .letterGap, .dot])
+    #expect(heard.map(\.1) == [at(10), at(110), at(410)])
+  }
+
+  @Test func aFailureReportedDuringAGapIsThrownWithTheTorchOff() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let cancellation = Cancellation()
+    struct Vanished: Error, Equatable {}
+    // During the dash of T (on 0-300 ms), the device reports that it went away.
+    clock.schedule(at: at(150)) { cancellation.fail(Vanished()) }
+    #expect(throws: Vanished()) {
+      try StepScheduler(clock: clock, cancellation: cancellation).run(
+        try steps("TT"), on: torch, startingAt: .origin)
+    }
+    #expect(torch.events == timeline([0, 150]))
+    #expect(!torch.isOn)
+  }
+}

@@ -1,0 +1,126 @@
+import LinuxSystem
+import MorseCore
+import MorseTestSupport
+import Testing
+
+@testable import MorsePlayer
+
+@Suite struct TransmitterTests {
+  private let timing = MorseTiming(unit: .milliseconds(100))
+
+  @Test func linesFollowEachOtherAfterAWordGap() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing)
+    let outcome = try transmitter.send(lines: FixedLineSource(["E", "", "T"]))
+    #expect(outcome == .completed)
+    // E at 0-100, then a word gap of 700 ms, T at 800-1100.
+    #expect(torch.events == timeline([0, 100, 800, 1100]))
+  }
+
+  @Test func aLineThatArrivesLateStartsWhenItArrives() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing)
+    let source = SlowLineSource(clock: clock, lines: [("E", .zero), ("E", .seconds(5))])
+    _ = try transmitter.send(lines: source)
+    // The second line came 5 s after the first ended: no catching up, it starts then.
+    #expect(torch.events == timeline([0, 100, 5100, 5200]))
+  }
+
+  @Test func aBadLineFailsBeforeItStartsAfterEarlierLinesWereSent() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing)
+    let error = #expect(throws: MorseError.self) {
+      try transmitter.send(lines: FixedLineSource(["E", "TE€"]))
+    }
+    guard case .unsendable(let character) = error else {
+      Issue.record("unexpected error \(String(describing: error))")
+      return
+    }
+    #expect(character.line == 2)
+    #expect(character.column == 3)
+    #expect(torch.events == timeline([0, 100]))
+  }
+
+  @Test func invalidUTF8InALineIsAnError() throws {
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing)
+    #expect(throws: MorseError.invalidUTF8(line: 1, column: 2, byte: 0xFF)) {
+      try transmitter.send(lines: FixedLineSource(bytes: [[0x45, 0xFF]]))
+    }
+  }
+
+  @Test func skippedCharactersAreWarnedAboutAndNotSent() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let observer = RecordingObserver()
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing, unknownCharacters: .skip, observers: [observer])
+    _ = try transmitter.send(lines: FixedLineSource(["€E"]))
+    #expect(torch.events == timeline([0, 100]))
+    #expect(observer.lines.map(\.number) == [1])
+    #expect(observer.lines.first?.message.skipped.first?.character == "€")
+  }
+
+  @Test func cancelWhileWaitingForALineReturnsCancelled() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let scheduler = StepScheduler(clock: clock, cancellation: Cancellation())
+    let transmitter = Transmitter(torch: torch, scheduler: scheduler, timing: timing)
+    let source = SlowLineSource(clock: clock, lines: [("E", .zero)], cancelAtEnd: scheduler)
+    #expect(try transmitter.send(lines: source) == .cancelled)
+    #expect(torch.events == timeline([0, 100]))
+  }
+
+  @Test func progressCountsCharactersAsTheyBegin() throws {
+    let clock = ManualStepClock()
+    let observer = RecordingObserver()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing,
+      observers: [observer])
+    _ = try transmitter.send(try MorseMessage("AB"))
+    // A: on, gap, on; letter gap; B: on, gap, on, gap, on, gap, on.
+    #expect(observer.progress.map(\.symbolsBegun) == [1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2])
+    // A message sent whole was validated by the caller: no line is announced.
+    #expect(observer.lines.isEmpty)
+  }
+}
+
+/// Lines that arrive after a delay on the manual clock.
+final class SlowLineSource: LineSource, @unchecked Sendable {
+  private let clock: ManualStepClock
+  private var lines: [(String, Duration)]
+  private let scheduler: StepScheduler?
+
+  init(
+    clock: ManualStepClock, lines: [(String, Duration)], cancelAtEnd scheduler: StepScheduler? = nil
+  ) {
+    self.clock = clock
+    self.lines = lines
+    self.scheduler = scheduler
+  }
+
+  func nextLine() throws -> [UInt8]? {
+    guard !lines.isEmpty else {
+      scheduler?.cancellation.cancel()
+      return nil
+    }
+    let (line, delay) = lines.removeFirst()
+    clock.advance(by: delay)
+    return Array(line.utf8)
+  }
+
+  func close() {}
+}

@@ -1,0 +1,22 @@
+import LEDDriver
+import Testing
+
+@testable import morsetorch
+
+@Suite struct LEDTableTests {
+  @Test func ledTableIsAligned() {
+    let lines = LEDTable.lines(for: [
+      LEDInfo(
+        name: "input0::capslock", maxBrightness: 1, activeTrigger: "kbd-capslock", brightness: 0,
+        isWritable: true),
+      LEDInfo(
+        name: "ACT", maxBrightness: nil, activeTrigger: nil, brightness: nil, isWritable: false),
+    ])
+    #expect(
+      lines == [
+        "NAME              MAX  TRIGGER       BRIGHTNESS  WRITABLE",
+        "input0::capslock  1    kbd-capslock  0           yes",
+        "ACT               ?    ?             ?           no",
+      ])
+  }
+}

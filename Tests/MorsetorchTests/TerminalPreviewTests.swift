@@ -1,0 +1,41 @@
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+import TransmitterControl
+
+@testable import morsetorch
+
+@Suite struct TerminalPreviewTests {
+  @Test func framesShowTheLightAndTheCharacter() throws {
+    let frames = FrameLog()
+    let preview = try TerminalPreview { frames.append($0) }
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: preview, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(100)), observers: [preview])
+    _ = try transmitter.send(try MorseMessage("E"))
+    preview.restore()
+    // Drawing runs on its own thread and may skip frames, but the last frame is always the
+    // light off, followed by a newline.
+    let all = frames.all
+    #expect(all.last == TerminalPreview.frame(isOn: false, sending: "E  .") + "\n")
+    #expect(all.allSatisfy { $0.hasPrefix("\r\u{1B}[2K") })
+  }
+
+  @Test func frameMarksTheLightOnInReverseVideo() {
+    #expect(TerminalPreview.frame(isOn: true, sending: "S  ...").contains("\u{1B}[7m"))
+    #expect(!TerminalPreview.frame(isOn: false, sending: "S  ...").contains("\u{1B}[7m"))
+    #expect(TerminalPreview.frame(isOn: true, sending: "S  ...").hasSuffix("S  ..."))
+  }
+}
+
+/// Frames drawn, collected from the drawing thread.
+final class FrameLog: @unchecked Sendable {
+  private let lock = Lock()
+  private var frames: [String] = []
+  func append(_ frame: String) { lock.withLock { frames.append(frame) } }
+  var all: [String] { lock.withLock { frames } }
+}

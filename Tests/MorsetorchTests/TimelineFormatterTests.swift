@@ -1,0 +1,31 @@
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import morsetorch
+
+@Suite struct TimelineFormatterTests {
+  @Test func dryRunLinesGiveStartStateDurationAndCharacter() throws {
+    let clock = VirtualStepClock()
+    let formatter = TimelineFormatter(origin: clock.now())
+    let observer = RecordingObserver()
+    let transmitter = Transmitter(
+      torch: VirtualTorch(), scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(10)), observers: [observer])
+    #expect(try transmitter.send(try MorseMessage("A E")) == .completed)
+    let lines = observer.progress.map { formatter.line(for: $0.step, at: $0.start) }
+    #expect(
+      lines == [
+        "           0  on              10  A .-",
+        "          10  off             10  A .-",
+        "          20  on              30  A .-",
+        "          50  off             70  (word gap)",
+        "         120  on              10  E .",
+      ])
+    #expect(clock.now() == at(130))
+    #expect(formatter.summary(end: clock.now(), steps: lines.count) == "total 130 ms in 5 steps")
+  }
+}

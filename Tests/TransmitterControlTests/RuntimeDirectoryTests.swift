@@ -1,0 +1,84 @@
+import Foundation
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+@Suite("RuntimeDirectory")
+struct RuntimeDirectoryTests {
+  @Test func missingDirectoryIsCreatedPrivate() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/run"
+    let directory = try RuntimeDirectory(path: path)
+    #expect(directory.path == path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test func environmentVariableWins() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let directory = try RuntimeDirectory(environment: [
+      "MORSETORCH_RUNTIME_DIR": fixture.root + "/mine", "XDG_RUNTIME_DIR": "/nonexistent",
+    ])
+    #expect(directory.path == fixture.root + "/mine")
+  }
+
+  @Test func aSymlinkIsRefused() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try FileManager.default.createDirectory(
+      atPath: fixture.root + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.root + "/link", withDestinationPath: fixture.root + "/real")
+    #expect {
+      _ = try RuntimeDirectory(path: fixture.root + "/link")
+    } throws: { error in
+      guard case .unsafeDirectory(_, let reason) = error as? ControlError else { return false }
+      return reason.contains("symlink")
+    }
+  }
+
+  @Test func aDirectoryEveryoneMayWriteIsRefusedEvenWithTheStickyBit() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/open"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    chmod(path, 0o1777)
+    #expect(
+      throws: ControlError.unsafeDirectory(path: path, reason: "everyone may write in it")
+    ) {
+      _ = try RuntimeDirectory(path: path)
+    }
+  }
+
+  @Test(.enabled(if: getuid() == 0, "needs root to give a directory away"))
+  func aDirectoryOfAnotherUserIsRefused() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/theirs"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    chown(path, 65_534, 65_534)
+    #expect {
+      _ = try RuntimeDirectory(path: path)
+    } throws: { error in
+      guard case .unsafeDirectory(_, let reason) = error as? ControlError else { return false }
+      return reason.contains("another user")
+    }
+  }
+
+  @Test func aFileWhereTheDirectoryShouldBeIsRefused() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/file"
+    try "x".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: ControlError.self) { _ = try RuntimeDirectory(path: path) }
+  }
+
+  @Test func errorsSayWhatToDo() {
+    let message = ControlError.unsafeDirectory(path: "/x", reason: "everyone may write in it")
+      .description
+    #expect(message.contains("/x"))
+    #expect(message.contains("MORSETORCH_RUNTIME_DIR"))
+    #expect(ControlError.noDirectory.description.contains("XDG_RUNTIME_DIR"))
+  }
+}

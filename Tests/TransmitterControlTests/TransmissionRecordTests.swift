@@ -1,0 +1,78 @@
+import Foundation
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+@Suite("TransmissionRecord")
+struct TransmissionRecordTests {
+  private let saved = SavedLEDState(
+    trigger: "timer", brightness: 0,
+    triggerAttributes: [
+      .init(name: "delay_on", content: "100"), .init(name: "delay_off", content: "900"),
+    ])
+
+  @Test func roundTripsThroughItsFileFormat() throws {
+    let record = TransmissionRecord(
+      pid: 42, device: "white:flash", text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
+    let decoded = TransmissionRecord.decode(
+      try record.encoded(), for: "white:flash", isPlausible: LEDDevice.isPlausible)
+    #expect(try decoded.get() == record)
+  }
+
+  @Test func longTextIsCut() {
+    let record = TransmissionRecord(
+      pid: 1, device: "a", text: String(repeating: "E", count: 1000), totalSymbols: nil,
+      saved: saved)
+    #expect(record.text.count == TransmissionRecord<SavedLEDState>.textLimit + 1)
+    #expect(record.text.hasSuffix("…"))
+    #expect(record.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+  }
+
+  @Test(arguments: [
+    "", "{", "null", "[]", "{\"version\":1}", String(repeating: "x", count: 100),
+  ])
+  func garbageIsRejected(text: String) {
+    #expect(throws: RecordProblem.self) {
+      try TransmissionRecord<SavedLEDState>.decode(
+        Array(text.utf8), for: "a", isPlausible: LEDDevice.isPlausible
+      ).get()
+    }
+  }
+
+  @Test func aRecordForAnotherLEDOrWithBadValuesIsImplausible() throws {
+    let good = TransmissionRecord(
+      pid: 42, device: "a", text: "x", totalSymbols: 1, saved: saved, startedAt: 0)
+    #expect(good.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    #expect(!good.isPlausible(for: "b", isPlausible: LEDDevice.isPlausible))
+    var badPid = good
+    badPid.pid = 0
+    #expect(!badPid.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var badTrigger = good
+    badTrigger.saved = SavedLEDState(trigger: "timer\nnone", brightness: 0, triggerAttributes: [])
+    #expect(!badTrigger.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var foreignAttribute = good
+    foreignAttribute.saved = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "../x", content: "1")])
+    #expect(!foreignAttribute.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var attributeOfAnotherTrigger = good
+    attributeOfAnotherTrigger.saved = SavedLEDState(
+      trigger: "heartbeat", brightness: 0,
+      triggerAttributes: [.init(name: "delay_on", content: "1")])
+    #expect(!attributeOfAnotherTrigger.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var negative = good
+    negative.saved = SavedLEDState(trigger: "none", brightness: -1, triggerAttributes: [])
+    #expect(!negative.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+  }
+
+  @Test func theDeviceNameIsStoredUnderTheKeyTheFormatAlwaysHad() throws {
+    let record = TransmissionRecord(
+      pid: 42, device: "a", text: "x", totalSymbols: 1, saved: saved, startedAt: 0)
+    let text = String(decoding: try record.encoded(), as: UTF8.self)
+    #expect(text.contains("\"led\":\"a\""))
+  }
+}
