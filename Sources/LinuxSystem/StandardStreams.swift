@@ -25,6 +25,20 @@ public enum StandardStreams {
     }
   }
 
+  /// Makes sure descriptors 0, 1 and 2 are open before anything else is, so that no file
+  /// opened later takes one of their numbers (and a message meant for a closed standard output
+  /// lands in a lock file). A closed one gets /dev/null opened read-only: reading it ends at
+  /// once, and writing it fails with `EBADF`, just as writing a closed descriptor does.
+  public static func occupyClosedDescriptors() {
+    for number: Int32 in 0...2 where fcntl(number, F_GETFD) == -1 && errno == EBADF {
+      let null = Glibc.open("/dev/null", O_RDONLY)
+      if null >= 0 && null != number {
+        dup2(null, number)
+        Glibc.close(null)
+      }
+    }
+  }
+
   /// Whether the stream is a terminal (`isatty(3)`).
   public static func isTerminal(_ stream: Stream) -> Bool { isatty(stream.rawValue) == 1 }
 

@@ -165,14 +165,3 @@ struct RuntimeFiles {
     }.sorted { $0.0 < $1.0 }
   }
 }
-
-/// A waiting sender's place in line: its file, locked while it lives, removed when it goes.
-struct Ticket: ~Copyable {
-  let number: Int
-  let path: String
-  let file: FileDescriptor
-
-  deinit {
-    try? FileSystem.unlink(path)
-  }
-}

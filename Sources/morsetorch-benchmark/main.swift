@@ -14,25 +14,6 @@ import LEDDriver
 import MorseCore
 import MorsePlayer
 
-/// Wraps a torch and notes the monotonic time right after each switch.
-final class TimestampingTorch: Torch {
-  private let inner: any Torch
-  private let clock = SystemStepClock()
-  private(set) var times: [MonotonicInstant] = []
-
-  init(_ inner: any Torch) {
-    self.inner = inner
-    times.reserveCapacity(4096)
-  }
-
-  func set(_ isOn: Bool) throws {
-    try inner.set(isOn)
-    times.append(clock.now())
-  }
-
-  func restore() throws { try inner.restore() }
-}
-
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
   guard !sorted.isEmpty else { return .nan }
   let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
@@ -121,6 +102,27 @@ func readAttribute(_ path: String) -> String {
     in: .whitespacesAndNewlines)
 }
 
+/// Waits (up to 10 s after `start`) until the LED at `device` is off with its trigger back;
+/// inotify wakes the benchmark at each write that completes (IN_CLOSE_WRITE), so it takes no
+/// CPU from the two processes being measured, and misses no moment.
+func waitUntilRestored(_ device: String, watch: Int32, from start: MonotonicInstant)
+  -> MonotonicInstant?
+{
+  let clock = SystemStepClock()
+  while clock.now() < start + .seconds(10) {
+    if readAttribute(device + "/trigger") == "timer" && readAttribute(device + "/brightness") == "0"
+    {
+      return clock.now()
+    }
+    var request = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+    if poll(&request, 1, 100) > 0 {
+      var events = [UInt8](repeating: 0, count: 4096)
+      _ = read(watch, &events, events.count)
+    }
+  }
+  return nil
+}
+
 func runCancel(tries: Int) throws {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("morsetorch").path
@@ -134,28 +136,7 @@ func runCancel(tries: Int) throws {
   var environment = ProcessInfo.processInfo.environment
   environment["MORSETORCH_LEDS_DIR"] = directory.leds
   environment["MORSETORCH_RUNTIME_DIR"] = directory.root + "/run"
-  // posix_spawn directly: Foundation's Process does much more work before the child runs,
-  // which would be counted against morsetorch.
-  let environmentStrings = environment.map { "\($0.key)=\($0.value)" }
-  func spawn(_ arguments: [String]) throws -> pid_t {
-    var fileActions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fileActions)
-    defer { posix_spawn_file_actions_destroy(&fileActions) }
-    posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    let envp = environmentStrings.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, binary, &fileActions, nil, argv, envp)
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
-    return pid
-  }
-  func waitForExit(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  }
+  let spawner = Spawner(binary: binary, environment: environment)
   let clock = SystemStepClock()
   let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
   guard watch >= 0, inotify_add_watch(watch, device, UInt32(IN_CLOSE_WRITE)) >= 0 else {
@@ -169,7 +150,7 @@ func runCancel(tries: Int) throws {
   for _ in 0..<tries {
     try "[timer]\n".write(toFile: device + "/trigger", atomically: false, encoding: .utf8)
     try "0\n".write(toFile: device + "/brightness", atomically: false, encoding: .utf8)
-    let holder = try spawn(["send", "--led", "bench", "--unit", "100", "TTTTT"])
+    let holder = try spawner.spawn(["send", "--led", "bench", "--unit", "100", "TTTTT"])
     let limit = clock.now() + .seconds(10)
     while readAttribute(device + "/brightness") != "255" && clock.now() < limit { usleep(100) }
     // Somewhere in the first second and a half: in a dash (300 ms on) or in a gap.
@@ -178,25 +159,10 @@ func runCancel(tries: Int) throws {
     var drain = [UInt8](repeating: 0, count: 4096)
     while read(watch, &drain, drain.count) > 0 {}
     let start = clock.now()
-    let canceller = try spawn(["send", "--led", "bench", "x"])
-    var restoredAt: MonotonicInstant?
-    // inotify wakes the benchmark at each write that completes (IN_CLOSE_WRITE), so it
-    // takes no CPU from the two processes being measured, and misses no moment.
-    while clock.now() < start + .seconds(10) {
-      if readAttribute(device + "/trigger") == "timer"
-        && readAttribute(device + "/brightness") == "0"
-      {
-        restoredAt = clock.now()
-        break
-      }
-      var request = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
-      if poll(&request, 1, 100) > 0 {
-        var events = [UInt8](repeating: 0, count: 4096)
-        _ = read(watch, &events, events.count)
-      }
-    }
-    let cancellerStatus = waitForExit(canceller)
-    let holderStatus = waitForExit(holder)
+    let canceller = try spawner.spawn(["send", "--led", "bench", "x"])
+    let restoredAt = waitUntilRestored(device, watch: watch, from: start)
+    let cancellerStatus = Spawner.waitForExit(canceller)
+    let holderStatus = Spawner.waitForExit(holder)
     guard let restoredAt, cancellerStatus == 0, holderStatus == 143 else {
       failures += 1
       continue

@@ -1,9 +1,12 @@
 import Glibc
+import LinuxSystem
 import MorseCore
 
 // Ignored so a closed pipe on standard output or error is an EPIPE error we can handle
 // (with the LED restored) instead of a silent death with the LED left on.
 signal(SIGPIPE, SIG_IGN)
+// Before anything is opened: a closed standard stream must not lend its number to a file.
+StandardStreams.occupyClosedDescriptors()
 
 /// The command line as strict UTF-8: Swift's `CommandLine.arguments` would quietly repair
 /// invalid bytes into U+FFFD, and they would be sent (or rejected) as something else.

@@ -24,6 +24,8 @@ final class MorsetorchProcess: @unchecked Sendable {
     /// As user and group `nobody` through `setpriv(1)` when the tests run as root (root may
     /// write any file, so a permission error needs another user); directly otherwise.
     case unprivileged
+    /// `morsetorch ARGUMENTS… >&-`: with standard output closed, through `/bin/sh`.
+    case outputClosed
     /// Under `script(1)`, whose pseudo-terminal becomes the child's standard output and
     /// error (both then arrive on `standardOutput`).
     case underTerminal
@@ -152,25 +154,7 @@ final class MorsetorchProcess: @unchecked Sendable {
     var isUnprivilegedAsRoot = false
     if case .unprivileged = launch, getuid() == 0 { isUnprivilegedAsRoot = true }
     _ = Self.brokenPipesIgnored
-    let executable = try Self.executablePath()
-    var command: [String]
-    switch launch {
-    case .direct:
-      command = [executable] + arguments
-    case .rawLastArgument(let bytes):
-      let octal = bytes.map { "\\" + String($0, radix: 8) }.joined()
-      command =
-        ["/bin/sh", "-c", "exec \"$0\" \"$@\" \"$(printf '\(octal)')\"", executable] + arguments
-    case .unprivileged where isUnprivilegedAsRoot:
-      command =
-        [Self.setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
-        + arguments
-    case .unprivileged:
-      command = [executable] + arguments
-    case .underTerminal:
-      let quoted = ([executable] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-      command = ["/usr/bin/script", "-qec", quoted, "/dev/null"]
-    }
+    var command = try Self.command(arguments, launch: launch, asNobody: isUnprivilegedAsRoot)
     if Self.canSetSignalDispositions {
       var prefix = [Self.envPath, "--default-signal=HUP,INT,TERM"]
       if !ignoredSignals.isEmpty {
@@ -207,6 +191,32 @@ final class MorsetorchProcess: @unchecked Sendable {
     try Self.spawn(process, blockedSignals: blockedSignals)
     drain(standardOutput.fileHandleForReading, into: .standardOutput)
     drain(standardError.fileHandleForReading, into: .standardError)
+  }
+
+  /// The command line that starts morsetorch with `arguments` the way `launch` says.
+  private static func command(_ arguments: [String], launch: Launch, asNobody: Bool) throws
+    -> [String]
+  {
+    let executable = try executablePath()
+    switch launch {
+    case .direct:
+      return [executable] + arguments
+    case .rawLastArgument(let bytes):
+      let octal = bytes.map { "\\" + String($0, radix: 8) }.joined()
+      return
+        ["/bin/sh", "-c", "exec \"$0\" \"$@\" \"$(printf '\(octal)')\"", executable] + arguments
+    case .unprivileged where asNobody:
+      return
+        [setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
+        + arguments
+    case .unprivileged:
+      return [executable] + arguments
+    case .outputClosed:
+      return ["/bin/sh", "-c", "exec \"$0\" \"$@\" >&-", executable] + arguments
+    case .underTerminal:
+      let quoted = ([executable] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+      return ["/usr/bin/script", "-qec", quoted, "/dev/null"]
+    }
   }
 
   /// Makes the runtime directory (mode 0700) if it is missing; for a run as `nobody`, hands it

@@ -144,6 +144,22 @@ struct RerunTests {
     #expect(again.standardError.contains("nothing is being sent"), "\(again)")
   }
 
+  @Test func stopWithItsOutputClosedStillStopsEverythingThenFails() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued)
+    let stop = try MorsetorchProcess.run(
+      ["stop", "--led", led], ledsDirectory: fixture.ledsPath, launch: .outputClosed)
+    // Before: the first failed write ended it with 0, after the waiter but before the sender.
+    #expect(stop.exitStatus == 74, "\(stop)")
+    #expect(stop.standardError.contains("standard output"), "\(stop)")
+    #expect(try waiter.wait().exitStatus == 143)
+    #expect(try first.wait().exitStatus == 143, "the running transmission was stopped too")
+    try expectTimerRestored(fixture)
+  }
+
   @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {
     let fixture = try fixture([led, "input3::capslock"])
     let first = try startLongSend(in: fixture)

@@ -65,8 +65,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   if can_install; then
     say "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    { timeout 600 as_root apt-get update -qq &&
-      timeout 900 as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
+    { as_root timeout 600 apt-get update -qq &&
+      as_root timeout 900 apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
       >"$work/apt.log" 2>&1 || true
     command -v qemu-system-x86_64 >/dev/null && is_static_busybox && command -v gcc >/dev/null &&
       command -v python3 >/dev/null ||
@@ -89,7 +89,7 @@ choose_kernel() {
     local image
     image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
     if [ -z "$image" ] && can_install; then
-      timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+      as_root timeout 600 apt-get update -qq >/dev/null 2>&1
       image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
     fi
     abi=${image#linux-image-}
@@ -149,7 +149,7 @@ if [ ! -e "$kernel/vmlinux" ]; then
     # Stale package lists name kernel packages the archive no longer has: refresh, retry once.
     can_install && [ -z "${VM_KERNEL_ABI:-}" ] || cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
     say "retrying after apt-get update"
-    timeout 600 as_root apt-get update -qq >/dev/null 2>&1
+    as_root timeout 600 apt-get update -qq >/dev/null 2>&1
     choose_kernel
     [ -e "$kernel/vmlinux" ] || build_kernel ||
       cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Output that cannot be written is an error, as in coreutils; a reader that went away is not.
+@Suite struct ConsoleTests {
+  private func shell(_ script: String) throws -> (output: String, errors: String) {
+    let binary = try MorsetorchProcess.executablePath()
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+    shell.arguments = ["-c", script, binary]
+    let output = Pipe()
+    let errors = Pipe()
+    shell.standardOutput = output
+    shell.standardError = errors
+    try shell.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaints = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    return (printed, complaints)
+  }
+
+  @Test(arguments: [["encode", "hello"], ["--help"], ["send", "--dry-run", "E"]])
+  func aFullOutputIsAnErrorWithAMessage(arguments: [String]) throws {
+    let words = arguments.joined(separator: " ")
+    let (output, errors) = try shell("\"$0\" \(words) >/dev/full; echo \"status $?\"")
+    #expect(output == "status 74\n")
+    #expect(errors.contains("cannot write to standard output"), "\(errors)")
+    #expect(errors.contains("ENOSPC"), "\(errors)")
+  }
+
+  @Test func aClosedOutputIsAnErrorWithAMessage() throws {
+    let (output, errors) = try shell("\"$0\" encode hello >&-; echo \"status $?\" >&2")
+    #expect(output.isEmpty)
+    #expect(errors.contains("EBADF"), "\(errors)")
+    #expect(errors.hasSuffix("status 74\n"), "\(errors)")
+  }
+}
