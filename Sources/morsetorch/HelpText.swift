@@ -8,7 +8,7 @@ enum HelpText {
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
       70   internal error (please report it)
-      74   I/O error reading input or writing an LED
+      74   I/O error reading input, writing standard output or an LED
       75   LED busy (EBUSY: a flash LED in use by a camera); try again
       77   permission denied writing the LED (see README: Permissions)
       78   the runtime directory for the LED locks is missing or unsafe

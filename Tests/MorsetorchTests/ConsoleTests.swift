@@ -35,4 +35,12 @@ import Testing
     #expect(errors.contains("EBADF"), "\(errors)")
     #expect(errors.hasSuffix("status 74\n"), "\(errors)")
   }
+
+  @Test func encodeIntoAPipeClosedEarlyEndsQuietly() throws {
+    let (printed, complaints) = try shell(
+      "f=$(mktemp); printf 'SOS\\n%.0s' {1..100000} > \"$f\"; \"$0\" encode < \"$f\" | head -n 1; "
+        + "echo \"status ${PIPESTATUS[0]}\"; rm -f \"$f\"")
+    #expect(printed == "... --- ...\nstatus 0\n")
+    #expect(complaints.isEmpty, "\(complaints)")
+  }
 }

@@ -35,27 +35,4 @@ struct PreviewTests {
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(!outcome.standardError.contains("--preview"), "\(outcome)")
   }
-
-  @Test func encodeIntoAPipeClosedEarlyEndsQuietly() throws {
-    let binary = try MorsetorchProcess.executablePath()
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-    shell.arguments = [
-      "-c",
-      "f=$(mktemp); printf 'SOS\\n%.0s' {1..100000} > \"$f\"; \"$0\" encode < \"$f\" | head -n 1; "
-        + "echo \"status ${PIPESTATUS[0]}\"; rm -f \"$f\"",
-      binary,
-    ]
-    let output = Pipe()
-    let errors = Pipe()
-    shell.standardOutput = output
-    shell.standardError = errors
-    try shell.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let complaints = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    shell.waitUntilExit()
-    #expect(printed == "... --- ...\nstatus 0\n")
-    #expect(complaints.isEmpty, "\(complaints)")
-  }
 }
