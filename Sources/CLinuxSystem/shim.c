@@ -58,6 +58,19 @@ int morse_pidfd_send_signal(int pidfd, int signal) {
 
 int morse_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
+#include <sys/socket.h>
+
+int morse_accept_cloexec(int listener) { return accept4(listener, NULL, NULL, SOCK_CLOEXEC); }
+
+int morse_peer_credentials(int socket, pid_t *pid, uid_t *uid) {
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+  *pid = credentials.pid;
+  *uid = credentials.uid;
+  return 0;
+}
+
 int morse_signal_is_ignored(int signal) {
   struct sigaction current;
   if (sigaction(signal, NULL, &current) != 0) return -1;

@@ -5,7 +5,7 @@ import Glibc
 /// Noncopyable, so exactly one owner closes it: when the owner ends (`deinit`) or by
 /// `close()`, whose error is reported. Every call on it retries `EINTR` and throws a typed
 /// `Errno`. The standard streams are borrowed (`standardInput`…): they are never closed.
-public struct FileDescriptor: ~Copyable {
+public struct FileDescriptor: ~Copyable, Sendable {
   /// The number the kernel gave it.
   let rawValue: Int32
   private let isOwned: Bool

@@ -18,6 +18,8 @@ public struct FileStatus: Sendable, Hashable {
   public var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
   /// A regular file (`S_IFREG`): not a FIFO, socket, device, directory or symlink.
   public var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+  /// A Unix-domain socket (`S_IFSOCK`).
+  public var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
   /// The group may write it (`S_IWGRP`).
   public var isGroupWritable: Bool { mode & S_IWGRP != 0 }
   /// Everyone may write it (`S_IWOTH`).

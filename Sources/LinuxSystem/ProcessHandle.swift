@@ -45,6 +45,18 @@ public struct ProcessHandle: ~Copyable {
   /// Ends the process at once: SIGKILL.
   public func kill() throws(Errno) { try send(SIGKILL) }
 
+  /// Lets a stopped process (SIGSTOP, Ctrl-Z) run again, to act on a signal: SIGCONT.
+  public func resume() throws(Errno) { try send(SIGCONT) }
+
+  /// Whether the process is stopped (state `T` in `/proc/PID/stat`): it runs no code, not
+  /// even a signal handler, until it gets SIGCONT.
+  public var isStopped: Bool {
+    guard let bytes = try? FileSystem.readFile("/proc/\(pid)/stat"),
+      let close = bytes.lastIndex(of: UInt8(ascii: ")")), close + 2 < bytes.count
+    else { return false }
+    return bytes[close + 2] == UInt8(ascii: "T")
+  }
+
   /// Waits up to `timeout` for the process to exit; whether it did.
   public func waitForExit(timeout: Duration) -> Bool {
     switch descriptor {

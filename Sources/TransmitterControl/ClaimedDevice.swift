@@ -8,17 +8,23 @@ public final class ClaimedDevice<Device: TorchDevice> {
   /// Keeps the record `status` reads up to date: pass it to the transmitter as an observer.
   public let recordKeeper: RecordKeeper<Device.SavedState>
   private let deviceLock: DeviceLock
+  private let stopListener: StopListener?
 
   init(
     torch: Device.ClaimedTorch, recordKeeper: RecordKeeper<Device.SavedState>,
-    deviceLock: DeviceLock
+    deviceLock: DeviceLock, stopListener: StopListener?
   ) {
     self.torch = torch
     self.recordKeeper = recordKeeper
     self.deviceLock = deviceLock
+    self.stopListener = stopListener
   }
 
-  /// Puts the device back, then removes the record and releases the device; returns how the
+  /// The stop request that came from another process (`stop`, a rerun), if any.
+  public var stopRequest: StopRequest? { stopListener?.request }
+
+  /// Puts the device back, then removes the record, releases the device and answers any stop
+  /// request (by closing its connection: the asker then finds the device free); returns how the
   /// transmission ended (`result`), or throws its error — a `RestoreFailure` when restoring
   /// failed too.
   ///
@@ -31,6 +37,7 @@ public final class ClaimedDevice<Device: TorchDevice> {
     recordKeeper.stop()
     deviceLock.removeRecord()
     deviceLock.release()
+    stopListener?.close()
     switch (result, restored) {
     case (.success(let outcome), .success):
       return outcome

@@ -13,7 +13,7 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   /// A file in the directory is not what morsetorch made.
   case unsafeFile(path: String, reason: String)
   /// Another transmitter did not stop when asked.
-  case holderDidNotStop(pid: Int32, device: String)
+  case holderDidNotStop(pid: Int32, device: String, reason: String)
 
   /// What went wrong and what to do.
   public var description: String {
@@ -31,8 +31,8 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       return "cannot \(operation) \(path): \(errno)"
     case .unsafeFile(let path, let reason):
       return "refusing \(path): \(reason); remove it if you did not expect it"
-    case .holderDidNotStop(let pid, let device):
-      return "the transmission on \(device) (pid \(pid)) did not stop when asked"
+    case .holderDidNotStop(let pid, let device, let reason):
+      return "the transmission on \(device) (pid \(pid)) did not stop when asked: \(reason)"
     }
   }
 }

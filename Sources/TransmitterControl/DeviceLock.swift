@@ -1,5 +1,6 @@
 import LinuxSystem
 import MorsePlayer
+import Synchronization
 
 /// The right to drive one device, held by one process at a time, across processes.
 ///
@@ -55,32 +56,72 @@ public final class DeviceLock: @unchecked Sendable {
     }
   }
 
-  /// Waits for the device in ticket order (first come, first served); nil if cancelled first.
+  /// How a wait for a device ended.
+  public enum Turn {
+    /// The device is ours.
+    case acquired(DeviceLock)
+    /// The wait was cancelled: by a signal, or by `request` from another process.
+    case cancelled(request: StopRequest?)
+  }
+
+  /// Waits for the device in ticket order (first come, first served) until it is ours or
+  /// `cancellation` fires.
   ///
-  /// Checks every `interval`: whether this ticket is the first live one, and if so whether
-  /// the device is free. A ticket whose owner died is unlocked, and is removed by the next look.
+  /// The waiting blocks in the kernel, with no polling: each waiter holds a lock on its own
+  /// ticket (`NAME.wait.<n>`) and waits (`F_SETLKW`) for the ticket before it to be let go;
+  /// the first in line waits for the device's lock itself. It runs on a thread of its own, so
+  /// that a cancel ends the wait at once. While waiting, `NAME.wait.<n>.stop` takes stop
+  /// requests, as the holder's does.
   public static func acquireInTurn(
-    _ name: String, in directory: RuntimeDirectory, cancellation: Cancellation,
-    clock: any StepClock = SystemStepClock(), interval: Duration = .milliseconds(5)
-  ) throws(ControlError) -> DeviceLock? {
+    _ name: String, in directory: RuntimeDirectory, cancellation: Cancellation
+  ) throws(ControlError) -> Turn {
     let files = RuntimeFiles(name: name, directory: directory)
     let ticket = try files.takeTicket()
-    while true {
-      if try files.isFirstInLine(ticket) {
-        let file = try files.openLockFile()
-        do throws(Errno) {
-          if try file.lock(exclusive: true, wait: false) {
-            _ = consume ticket
-            return DeviceLock(name: name, directory: directory, lockFile: file)
-          }
-        } catch {
-          throw .file(operation: "lock", path: files.lock, errno: error)
+    let stopListener = try? StopListener(
+      path: files.stopDoor(forLockPath: ticket.path), cancelling: cancellation)
+    defer { stopListener?.close() }
+    let waiter = Waiter()
+    cancellation.onCancel { waiter.finished.fire() }
+    let number = ticket.number
+    do throws(Errno) {
+      try Threads.start {
+        waiter.result.withLock {
+          $0 = Result { () throws(ControlError) in try waitForTurn(number, files: files) }
         }
+        waiter.finished.fire()
       }
-      guard clock.wait(until: clock.now() + interval, unlessCancelled: cancellation) else {
-        return nil
-      }
+    } catch {
+      throw .file(operation: "start a thread to wait for", path: files.lock, errno: error)
     }
+    waiter.finished.wait()
+    _ = consume ticket  // the next in line may go on now
+    if cancellation.isCancelled { return .cancelled(request: stopListener?.request) }
+    guard let outcome = waiter.result.withLock({ $0 }) else {
+      return .cancelled(request: stopListener?.request)
+    }
+    return .acquired(try outcome.get())
+  }
+
+  /// What the waiting thread found.
+  private final class Waiter: Sendable {
+    let finished = OneShotEvent()
+    let result = Mutex<Result<DeviceLock, ControlError>?>(nil)
+  }
+
+  /// Blocks until ticket `number` is first in line and the device is free; takes it.
+  private static func waitForTurn(_ number: Int, files: RuntimeFiles) throws(ControlError)
+    -> DeviceLock
+  {
+    while let previous = try files.ticket(before: number) {
+      try files.waitForRelease(of: previous)
+    }
+    let file = try files.openLockFile()
+    do throws(Errno) {
+      _ = try file.lock(exclusive: true, wait: true)
+    } catch {
+      throw .file(operation: "lock", path: files.lock, errno: error)
+    }
+    return DeviceLock(name: files.name, directory: files.directory, lockFile: file)
   }
 
   /// The record left by an earlier holder, unread: one exists only if that process died

@@ -10,6 +10,14 @@ struct RuntimeFiles {
 
   var lock: String { directory.file(name + ".lock") }
   var record: String { directory.file(name + ".state") }
+  /// Where the holder takes stop requests (`StopListener`).
+  var stopDoor: String { directory.file(name + ".stop") }
+
+  /// Where the owner of the lock file `lockPath` (the device's lock or a ticket) takes stop
+  /// requests.
+  func stopDoor(forLockPath lockPath: String) -> String {
+    lockPath == lock ? stopDoor : lockPath + ".stop"
+  }
   private var tickets: String { directory.file(name + ".tickets") }
   private var ticketPrefix: String { name + ".wait." }
   private var temporaryRecordPrefix: String { ".\(name).state." }
@@ -135,18 +143,32 @@ struct RuntimeFiles {
     }
   }
 
-  /// Whether no live ticket comes before `ticket`; dead tickets found on the way are removed.
-  func isFirstInLine(_ ticket: borrowing Ticket) throws(ControlError) -> Bool {
-    let number = ticket.number
-    return try withTicketsLock { () throws(ControlError) in
+  /// The live ticket just before ticket `number` in line, if any; dead tickets found on the way
+  /// are removed.
+  func ticket(before number: Int) throws(ControlError) -> String? {
+    try withTicketsLock { () throws(ControlError) in
+      var previous: String?
       for other in allTickets() where other.number < number {
         if holder(lockPath: other.path) == nil {
           try? FileSystem.unlink(other.path)
         } else {
-          return false
+          previous = other.path
         }
       }
-      return true
+      return previous
+    }
+  }
+
+  /// Blocks until the owner of the lock-type file at `path` lets go of it (it exits, or gives
+  /// up its ticket); returns at once if the file is gone.
+  func waitForRelease(of path: String) throws(ControlError) {
+    do throws(Errno) {
+      let file = try FileDescriptor.open(path, [.readOnly, .noFollow])
+      _ = try file.lock(exclusive: false, wait: true)
+    } catch  where error == .noSuchFile {
+      return
+    } catch {
+      throw .file(operation: "wait for", path: path, errno: error)
     }
   }
 

@@ -36,28 +36,30 @@ public enum Transmissions {
       .sorted()
   }
 
-  /// Asks the process holding `name` to stop (SIGTERM), and waits until it has exited, which
-  /// is after it put the device back. Returns its pid, or nil if nothing held the device.
+  /// Stops the process holding `name` and waits until it has exited, which is after it put the
+  /// device back. Returns its pid, or nil if nothing held the device.
   ///
-  /// The pid comes from the kernel's lock table, is pinned with a pidfd, and is checked
-  /// again against the lock table before the signal goes: only the holder is ever signalled.
-  /// If it has not exited after `patience`, it is killed (SIGKILL) while still holding the
-  /// lock, and the caller restores the device from the record it left.
+  /// First it asks through the holder's stop socket (`NAME.stop`), which works across users
+  /// of the shared runtime directory; the holder closes the connection once the device is
+  /// back. A holder that cannot answer (stopped with SIGSTOP, or one without a socket) gets
+  /// SIGTERM and SIGCONT, through a pidfd checked against the lock table, where this user may
+  /// signal it; if it has not exited after `patience`, SIGKILL, and the caller restores the
+  /// device from the record it left.
   public static func stop(
     _ name: String, in directory: RuntimeDirectory, patience: Duration = .seconds(5)
   ) throws(ControlError) -> Int32? {
-    try signalHolder(RuntimeFiles(name: name, directory: directory), patience: patience)
+    try stopHolder(RuntimeFiles(name: name, directory: directory), patience: patience)
   }
 
-  /// Asks every process waiting for `name` to give up (SIGTERM); returns their pids.
+  /// Stops every process waiting for `name`; returns their pids.
   public static func stopWaiters(of name: String, in directory: RuntimeDirectory) -> [Int32] {
     let files = RuntimeFiles(name: name, directory: directory)
     return files.liveTickets().compactMap { ticket in
-      try? signalHolder(files, lockPath: ticket.path, patience: .seconds(2))
+      try? stopHolder(files, lockPath: ticket.path, patience: .seconds(2))
     }
   }
 
-  private static func signalHolder(
+  private static func stopHolder(
     _ files: RuntimeFiles, lockPath: String? = nil, patience: Duration
   ) throws(ControlError) -> Int32? {
     let path = lockPath ?? files.lock
@@ -71,19 +73,54 @@ public enum Transmissions {
       }
       // Pinned: if it still holds the lock now, the handle is the holder.
       guard files.holder(lockPath: path) == pid else { continue }
-      do throws(Errno) {
-        try handle.terminate()
-      } catch {
-        if error == .noSuchProcess { continue }
-        throw .file(operation: "signal pid \(pid) holding", path: path, errno: error)
+      if ask(files.stopDoor(forLockPath: path), handle: handle, patience: patience) {
+        return pid
       }
-      if handle.waitForExit(timeout: patience) { return pid }
-      if files.holder(lockPath: path) == pid {
-        try? handle.kill()
-        if handle.waitForExit(timeout: .seconds(2)) { return pid }
-      }
-      throw .holderDidNotStop(pid: pid, device: files.name)
+      return try signal(handle, holding: path, of: files, patience: patience)
     }
     return nil
+  }
+
+  /// Asks through the stop socket at `door`; whether the holder answered that it stopped.
+  private static func ask(
+    _ door: String, handle: borrowing ProcessHandle, patience: Duration
+  ) -> Bool {
+    guard let status = try? FileSystem.linkStatus(door), status.isSocket,
+      let socket = try? UnixSocket.connect(to: door),
+      // Only the lock holder itself may answer for it.
+      (try? socket.peer().processID) == handle.pid,
+      (try? socket.send(Array("stop\n".utf8))) != nil
+    else { return false }
+    // A stopped process runs no code: waiting for its answer would only waste the patience.
+    if handle.isStopped { return false }
+    return socket.waitForClose(timeout: patience)
+  }
+
+  /// SIGTERM (with SIGCONT, for a stopped process), then SIGKILL after `patience`.
+  private static func signal(
+    _ handle: borrowing ProcessHandle, holding path: String, of files: RuntimeFiles,
+    patience: Duration
+  ) throws(ControlError) -> Int32? {
+    let pid = handle.pid
+    do throws(Errno) {
+      try handle.terminate()
+      try? handle.resume()
+    } catch {
+      if error == .noSuchProcess { return files.holder(lockPath: path) == nil ? pid : nil }
+      if error == .notPermitted {
+        let state = handle.isStopped ? "it is stopped (SIGSTOP)" : "it does not answer"
+        throw .holderDidNotStop(
+          pid: pid, device: files.name,
+          reason: "\(state), and it belongs to another user, who can resume or end it")
+      }
+      throw .file(operation: "signal pid \(pid) holding", path: path, errno: error)
+    }
+    if handle.waitForExit(timeout: patience) { return pid }
+    if files.holder(lockPath: path) == pid {
+      try? handle.kill()
+      if handle.waitForExit(timeout: .seconds(2)) { return pid }
+    }
+    throw .holderDidNotStop(
+      pid: pid, device: files.name, reason: "it survived SIGTERM and SIGKILL")
   }
 }

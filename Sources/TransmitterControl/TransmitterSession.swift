@@ -15,61 +15,68 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// What was done on the way in: a leftover restored, a corrupt record ignored.
   public let notes: [ControlNote]
   let deviceLock: DeviceLock
+  private let stopListener: StopListener?
 
-  private init(device: Device, runtime: RuntimeDirectory, deviceLock: DeviceLock) throws {
+  private init(
+    device: Device, runtime: RuntimeDirectory, deviceLock: DeviceLock, cancellation: Cancellation
+  ) throws {
     self.device = device
     self.runtime = runtime
     self.deviceLock = deviceLock
     notes = try Self.restoreLeftover(of: device, holding: deviceLock).map { [$0] } ?? []
+    // Without the socket (a runtime path too long for one), others fall back to signals.
+    stopListener = try? StopListener(path: deviceLock.files.stopDoor, cancelling: cancellation)
   }
 
   /// Reserves `device` by `policy`: takes it if it is free; otherwise cancels its transmission
-  /// and stops there (`toggle`), cancels it and takes it (`replace`), or waits in turn
-  /// (`wait`). `cancellation` stops a wait.
+  /// and every sender waiting for it, and stops there (`toggle`: a rerun is an off switch),
+  /// cancels what holds it until it is free (`replace`), or waits in turn (`wait`).
+  /// `cancellation` stops a wait, and is what a stop request to this session fires.
   public static func reserve(
     _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
     cancellation: Cancellation
   ) throws -> Reservation<Device> {
     let name = device.lockName
+    let session = { (deviceLock: DeviceLock) throws -> Reservation<Device> in
+      .reserved(
+        try TransmitterSession(
+          device: device, runtime: runtime, deviceLock: deviceLock, cancellation: cancellation))
+    }
     switch policy {
     case .toggle:
       switch try DeviceLock.tryAcquire(name, in: runtime) {
       case .acquired(let deviceLock):
-        return .reserved(
-          try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
+        return try session(deviceLock)
       case .busy:
         return try cancelOther(device, in: runtime, policy: policy, cancellation: cancellation)
       }
     case .replace:
       while !cancellation.isCancelled {
         switch try DeviceLock.tryAcquire(name, in: runtime) {
-        case .acquired(let deviceLock):
-          return .reserved(
-            try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
-        case .busy:
-          _ = try Transmissions.stop(name, in: runtime)
+        case .acquired(let deviceLock): return try session(deviceLock)
+        case .busy: _ = try Transmissions.stop(name, in: runtime)
         }
       }
-      return .cancelledWhileWaiting
+      return .cancelledWhileWaiting(request: nil)
     case .wait:
-      guard
-        let deviceLock = try DeviceLock.acquireInTurn(
-          name, in: runtime, cancellation: cancellation)
-      else { return .cancelledWhileWaiting }
-      return .reserved(
-        try TransmitterSession(device: device, runtime: runtime, deviceLock: deviceLock))
+      switch try DeviceLock.acquireInTurn(name, in: runtime, cancellation: cancellation) {
+      case .acquired(let deviceLock): return try session(deviceLock)
+      case .cancelled(let request): return .cancelledWhileWaiting(request: request)
+      }
     }
   }
 
-  /// The toggle: stops the transmission holding `device`, and restores the device if its
-  /// holder had to be killed.
+  /// The toggle: stops the senders waiting for `device`, then the transmission holding it, and
+  /// restores the device if its holder had to be killed.
   private static func cancelOther(
     _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
     cancellation: Cancellation
   ) throws -> Reservation<Device> {
     let name = device.lockName
-    // Read now (the holder removes it as it stops), decode after the signal has gone.
+    // Read now (the holder removes it as it stops), decode after the stop.
     let reading = Transmissions.readRecordLater(of: name, in: runtime)
+    // The waiters first, or the next one would take the device the moment it is free.
+    let waiters = Transmissions.stopWaiters(of: name, in: runtime)
     guard let pid = try Transmissions.stop(name, in: runtime) else {
       // It ended by itself just now; there is nothing left to cancel.
       return try reserve(device, in: runtime, policy: policy, cancellation: cancellation)
@@ -77,10 +84,13 @@ public final class TransmitterSession<Device: TorchDevice> {
     // If it had to be killed, it left its record: the device is restored from that here.
     let notes = try recoverLeftover(of: device, in: runtime).map { [$0] } ?? []
     guard case .record(let found) = reading.decoded(as: Device.self), found.pid == pid else {
-      return .cancelledOther(pid: pid, record: nil, notes: notes)
+      return .cancelledOther(pid: pid, record: nil, waiters: waiters, notes: notes)
     }
-    return .cancelledOther(pid: pid, record: found, notes: notes)
+    return .cancelledOther(pid: pid, record: found, waiters: waiters, notes: notes)
   }
+
+  /// The stop request that came from another process (`stop`, a rerun), if any.
+  public var stopRequest: StopRequest? { stopListener?.request }
 
   /// Saves the device's state, records it (for `status`, and for the next run should this
   /// process be killed), and claims the device. `text` and `totalSymbols` are what `status`
@@ -100,7 +110,8 @@ public final class TransmitterSession<Device: TorchDevice> {
     }
     do {
       let keeper = try RecordKeeper(deviceLock: deviceLock, record: record)
-      return ClaimedDevice(torch: torch, recordKeeper: keeper, deviceLock: deviceLock)
+      return ClaimedDevice(
+        torch: torch, recordKeeper: keeper, deviceLock: deviceLock, stopListener: stopListener)
     } catch {
       try? torch.restore()
       deviceLock.removeRecord()
@@ -123,6 +134,8 @@ public final class TransmitterSession<Device: TorchDevice> {
   private static func restoreLeftover(of device: Device, holding deviceLock: DeviceLock) throws
     -> ControlNote?
   {
+    // A stop socket with no owner alive (the lock is ours now) is junk from a kill.
+    try? FileSystem.unlink(deviceLock.files.stopDoor)
     switch deviceLock.leftoverRecord().decoded(as: Device.self) {
     case .none:
       deviceLock.removeRecord()  // a half-written copy, if any

@@ -83,29 +83,42 @@ struct SendCommand {
       _ = try result.get()
       return stoppedStatus(watcher, while: "preview ended")
     }
+    return try sendOnLED(
+      message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
+      cancellation: cancellation, watcher: watcher, ready: ready)
+  }
+
+  /// The main path: reserve the LED, claim it, transmit, restore, release.
+  private func sendOnLED(
+    _ message: MorseMessage?, text: String?, timing: MorseTiming, brightness: BrightnessSetting,
+    conflicts: ConflictPolicy, cancellation: Cancellation, watcher: SignalWatcher,
+    ready: consuming FileDescriptor?
+  ) throws -> Int32 {
     let led = try chooseLED()
     let runtime = try RuntimeDirectory(environment: environment)
     let device = LEDDevice(led: led, brightness: brightness)
     switch try TransmitterSession.reserve(
       device, in: runtime, policy: conflicts, cancellation: cancellation)
     {
-    case .cancelledOther(let pid, let record, let notes):
+    case .cancelledOther(let pid, let record, let waiters, let notes):
       notes.forEach { Console.error($0.message) }
       let what = record.map { " (\"\($0.text)\")" } ?? ""
-      Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
+      let others = waiters.isEmpty ? "" : " and \(waiters.count) waiting (pid \(pidList(waiters)))"
+      Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)\(others)")
       return ExitStatus.success
-    case .cancelledWhileWaiting:
-      return stoppedStatus(watcher, while: "waiting for LED \(led.name); nothing was sent")
+    case .cancelledWhileWaiting(let request):
+      return stoppedStatus(
+        watcher, request: request, while: "waiting for LED \(led.name); nothing was sent")
     case .reserved(let session):
       session.notes.forEach { Console.error($0.message) }
       let shown = describe(message, text: text)
       let claimed = try session.claim(text: shown.text, totalSymbols: shown.totalSymbols)
-      if let ready { DetachedSend.reportReady(on: ready) }
+      if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
         observers: [claimed.recordKeeper])
       _ = try claimed.finish(Result { try send(message, with: transmitter) })
-      return stoppedStatus(watcher)
+      return stoppedStatus(watcher, request: claimed.stopRequest)
     }
   }
 
@@ -183,12 +196,23 @@ struct SendCommand {
     return (text, symbols)
   }
 
-  private func stoppedStatus(_ watcher: SignalWatcher, while situation: String = "LED restored")
-    -> Int32
-  {
-    guard let signal = watcher.firstSignal else { return ExitStatus.success }
-    Console.error("stopped by \(signalName(signal)); \(situation)")
-    return ExitStatus.signalled(signal)
+  /// Success, unless a signal or another process's stop request stopped it: then a line
+  /// saying so, and 128 + the signal (143, as for SIGTERM, for a request).
+  private func stoppedStatus(
+    _ watcher: SignalWatcher, request: StopRequest? = nil, while situation: String = "LED restored"
+  ) -> Int32 {
+    if let signal = watcher.firstSignal {
+      Console.error("stopped by \(signalName(signal)); \(situation)")
+      return ExitStatus.signalled(signal)
+    }
+    guard let request else { return ExitStatus.success }
+    Console.error(
+      "stopped by pid \(request.processID) (`morsetorch stop` or a rerun); \(situation)")
+    return ExitStatus.signalled(SIGTERM)
+  }
+
+  private func pidList(_ pids: [Int32]) -> String {
+    pids.map(String.init).joined(separator: ", ")
   }
 
   private func chooseLED() throws -> LED {

@@ -42,7 +42,7 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
     ControlError.file(
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74
   ),
-  (ControlError.holderDidNotStop(pid: 42, device: "white:flash"), 75),
+  (ControlError.holderDidNotStop(pid: 42, device: "white:flash", reason: "it is stopped"), 75),
   (Errno(code: EMFILE), 70),
   (OutputError(errno: Errno(code: EBADF)), 74),
 ]

@@ -24,6 +24,10 @@ final class MorsetorchProcess: @unchecked Sendable {
     /// As user and group `nobody` through `setpriv(1)` when the tests run as root (root may
     /// write any file, so a permission error needs another user); directly otherwise.
     case unprivileged
+    /// As user `nobody` in group `nogroup` (65534) through `setpriv(1)`, in a runtime directory
+    /// the test shares with that group (see `sharedRuntimeDirectory`): another member of the
+    /// LED group, who may not signal root's processes.
+    case groupMember
     /// `morsetorch ARGUMENTS… >&-`: with standard output closed, through `/bin/sh`.
     case outputClosed
     /// Under `script(1)`, whose pseudo-terminal becomes the child's standard output and
@@ -211,12 +215,23 @@ final class MorsetorchProcess: @unchecked Sendable {
         + arguments
     case .unprivileged:
       return [executable] + arguments
+    case .groupMember:
+      return [setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
+        + arguments
     case .outputClosed:
       return ["/bin/sh", "-c", "exec \"$0\" \"$@\" >&-", executable] + arguments
     case .underTerminal:
       let quoted = ([executable] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
       return ["/usr/bin/script", "-qec", quoted, "/dev/null"]
     }
+  }
+
+  /// Makes `path` a runtime directory shared by root and group 65534 the way the README's
+  /// tmpfiles.d line does (owner root, that group, mode 2770).
+  static func shareRuntimeDirectory(_ path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    chown(path, 0, 65_534)
+    chmod(path, 0o2770)
   }
 
   /// Makes the runtime directory (mode 0700) if it is missing; for a run as `nobody`, hands it

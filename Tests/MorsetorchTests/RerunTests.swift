@@ -54,12 +54,15 @@ private func startLongSend(
   return child
 }
 
-/// The files morsetorch left in the runtime directory, other than lock files.
+/// The files morsetorch left in the runtime directory, other than lock files and sockets.
 private func leftovers(_ fixture: TemporaryLEDDirectory) -> [String] {
   let names =
     (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory(of: fixture)))
     ?? []
-  return names.filter { !$0.hasSuffix(".lock") && !$0.hasSuffix(".tickets") }.sorted()
+  // The sockets that take stop requests live as long as their owners, like the locks.
+  return names.filter {
+    !$0.hasSuffix(".lock") && !$0.hasSuffix(".tickets") && !$0.hasSuffix(".stop")
+  }.sorted()
 }
 
 @Suite("one transmitter per LED")
@@ -158,6 +161,66 @@ struct RerunTests {
     #expect(try waiter.wait().exitStatus == 143)
     #expect(try first.wait().exitStatus == 143, "the running transmission was stopped too")
     try expectTimerRestored(fixture)
+  }
+
+  @Test(.enabled(if: getuid() == 0, "needs root to run a second user"))
+  func aGroupMemberStopsAnotherUsersTransmissionWithoutSignallingIt() throws {
+    let fixture = try fixture()
+    try MorsetorchProcess.shareRuntimeDirectory(runtimeDirectory(of: fixture))
+    let first = try startLongSend(in: fixture)  // root's
+    let stop = try MorsetorchProcess.run(
+      ["stop", "--led", led], ledsDirectory: fixture.ledsPath, launch: .groupMember)
+    // Before: kill(2) on root's process failed with EPERM, and stop exited 74.
+    #expect(stop.exitStatus == 0, "\(stop)")
+    let outcome = try first.wait()
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by pid"), "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func aRerunAlsoStopsTheSendersWaitingSoTheLEDStops() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--wait", "--unit", "300", "TTT"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued)
+    let rerun = try run(["send", "--led", led, "E"], in: fixture)
+    #expect(rerun.exitStatus == 0, "\(rerun)")
+    #expect(
+      rerun.standardOutput.contains("1 waiting (pid \(waiter.processIdentifier))"), "\(rerun)")
+    #expect(try first.wait().exitStatus == 143)
+    // Before: the waiter took the LED and sent its text.
+    #expect(try waiter.wait().exitStatus == 143)
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func aRerunStopsASenderStoppedWithSIGSTOPAtOnceAndCleanly() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    kill(first.processIdentifier, SIGSTOP)
+    let rerun = try run(["send", "--led", led, "E"], in: fixture)
+    #expect(rerun.exitStatus == 0, "\(rerun)")
+    // Before: five silent seconds, then SIGKILL (137) and a restore by the rerun.
+    let outcome = try first.wait()
+    #expect(outcome.exitStatus == 143, "SIGTERM with SIGCONT lets it restore itself: \(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  @Test func aWaitingSenderBlocksInsteadOfPolling() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued)
+    // Context switches of all its threads over one second of waiting. Polling every 5 ms
+    // (before) made about 200; blocking in the kernel makes next to none.
+    let before = contextSwitches(of: waiter.processIdentifier)
+    usleep(1_000_000)
+    let after = contextSwitches(of: waiter.processIdentifier)
+    #expect(after - before < 20, "\(after - before) context switches while waiting")
+    _ = try run(["stop", "--led", led], in: fixture)
+    #expect(try first.wait().exitStatus == 143)
+    #expect(try waiter.wait().exitStatus == 143)
   }
 
   @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {
@@ -324,5 +387,20 @@ struct RerunTests {
     let outcome = try MorsetorchProcess.run(
       ["status"], ledsDirectory: fixture.ledsPath, runtimeDirectory: fixture.root + "/link")
     #expect(outcome.exitStatus == 78, "\(outcome)")
+  }
+}
+
+/// The voluntary and involuntary context switches of every thread of process `pid`.
+private func contextSwitches(of pid: Int32) -> Int {
+  let tasks = "/proc/\(pid)/task"
+  let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+  return threads.reduce(0) { total, thread in
+    let status = (try? String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8)) ?? ""
+    return total
+      + status.split(separator: "\n").filter {
+        $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:")
+      }
+      .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+      .reduce(0, +)
   }
 }

@@ -38,6 +38,11 @@ int morse_pidfd_send_signal(int pidfd, int signal);
 /// pipe2(O_CLOEXEC): both ends close-on-exec from the start; 0, or -1 with errno.
 int morse_pipe_cloexec(int ends[2]);
 
+/// accept4(SOCK_CLOEXEC); the new descriptor, or -1 with errno.
+int morse_accept_cloexec(int listener);
+/// getsockopt(SO_PEERCRED): the process and user at the other end; 0, or -1 with errno.
+int morse_peer_credentials(int socket, pid_t *pid, uid_t *uid);
+
 /// Whether the current disposition of `signal` is SIG_IGN (1), not (0), or -1 with errno.
 int morse_signal_is_ignored(int signal);
 /// Installs `handler` for `signal` with SA_RESTART and an empty mask, saving the previous

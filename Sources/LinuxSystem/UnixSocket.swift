@@ -1,0 +1,124 @@
+import CLinuxSystem
+import Glibc
+
+/// A Unix-domain stream socket (`AF_UNIX`, `SOCK_STREAM`): a listener bound to a path, or one
+/// end of a connection.
+///
+/// Connecting to a socket file needs write permission on it, so a socket of mode 0660 in a
+/// directory shared by a group is a door only that group can knock on — and the kernel
+/// names whoever knocked (`SO_PEERCRED`).
+public struct UnixSocket: ~Copyable, Sendable {
+  private let file: FileDescriptor
+
+  private init(_ file: consuming FileDescriptor) {
+    self.file = file
+  }
+
+  /// `socket(2)`, `bind(2)` and `listen(2)` at `path`, the file made with `permissions`
+  /// (through the umask, so it never exists with wider ones). Throws `EADDRINUSE` if
+  /// something is at `path`, `ENAMETOOLONG` past 107 bytes.
+  public static func listen(at path: String, permissions: UInt32) throws(Errno) -> UnixSocket {
+    let socket = try makeSocket()
+    var address = try makeAddress(path)
+    let previousMask = umask(mode_t(~permissions & 0o777))
+    defer { umask(previousMask) }
+    _ = try SystemCall.retryingOnInterrupt {
+      withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+          bind(socket.file.rawValue, generic, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+    }
+    _ = try SystemCall.retryingOnInterrupt { Glibc.listen(socket.file.rawValue, 16) }
+    return socket
+  }
+
+  /// `connect(2)` to the socket at `path`.
+  public static func connect(to path: String) throws(Errno) -> UnixSocket {
+    let socket = try makeSocket()
+    var address = try makeAddress(path)
+    _ = try SystemCall.retryingOnInterrupt {
+      withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+          Glibc.connect(socket.file.rawValue, generic, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+    }
+    return socket
+  }
+
+  /// `accept(2)`: waits for the next connection. Fails (`EINVAL`) once `shutDown()` was called.
+  public func accept() throws(Errno) -> UnixSocket {
+    let raw = try SystemCall.retryingOnInterrupt { morse_accept_cloexec(file.rawValue) }
+    return UnixSocket(FileDescriptor(owning: raw))
+  }
+
+  /// `shutdown(2)` both ways: a thread waiting in `accept()` or reading wakes.
+  public func shutDown() {
+    _ = Glibc.shutdown(file.rawValue, Int32(SHUT_RDWR))
+  }
+
+  /// The process and user at the other end (`SO_PEERCRED`), as they were when it connected.
+  public func peer() throws(Errno) -> (processID: Int32, userID: UInt32) {
+    var processID: pid_t = 0
+    var userID: uid_t = 0
+    _ = try SystemCall.retryingOnInterrupt {
+      morse_peer_credentials(file.rawValue, &processID, &userID)
+    }
+    return (processID, userID)
+  }
+
+  /// Sends all of `bytes` (`MSG_NOSIGNAL`: a closed peer is `EPIPE`, never SIGPIPE).
+  public func send(_ bytes: [UInt8]) throws(Errno) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let sent = try rest.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try SystemCall.retryingOnInterrupt {
+            Glibc.send(file.rawValue, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+          }
+        }
+      }.get()
+      rest = rest.dropFirst(sent)
+    }
+  }
+
+  /// Reads what is there (up to `limit` bytes), waiting for it; empty at the end.
+  public func receive(limit: Int = 256) throws(Errno) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: limit)
+    let count = try buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in try file.read(into: bytes) }
+    }.get()
+    return Array(buffer[..<count])
+  }
+
+  /// Waits up to `timeout` for the other end to close; whether it did. Bytes that arrive
+  /// meanwhile are read and dropped.
+  public func waitForClose(timeout: Duration) -> Bool {
+    let deadline = MonotonicTime.now() + timeout
+    while true {
+      let left = deadline - MonotonicTime.now()
+      guard left > .zero, file.waitUntilReadable(timeout: left) else { return false }
+      guard let bytes = try? receive(), !bytes.isEmpty else { return true }
+    }
+  }
+
+  private static func makeSocket() throws(Errno) -> UnixSocket {
+    let raw = try SystemCall.retryingOnInterrupt {
+      socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+    return UnixSocket(FileDescriptor(owning: raw))
+  }
+
+  private static func makeAddress(_ path: String) throws(Errno) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity, !bytes.contains(0) else { throw Errno(code: ENAMETOOLONG) }
+    withUnsafeMutableBytes(of: &address.sun_path) { storage in
+      storage.copyBytes(from: bytes)
+    }
+    return address
+  }
+}
