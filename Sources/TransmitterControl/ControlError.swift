@@ -2,8 +2,6 @@ import LinuxSystem
 
 /// The runtime directory, a lock or a state record could not be used.
 public enum ControlError: Error, Hashable, CustomStringConvertible {
-  /// No directory could be chosen.
-  case noDirectory
   /// The directory could not be made or examined.
   case directory(path: String, errno: Errno)
   /// The directory is not safe to keep locks in.
@@ -21,8 +19,6 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       "set \(RuntimeDirectory.environmentVariable) to a directory only you can write, "
       + "or create \(RuntimeDirectory.systemPath) (see README: Permissions)"
     switch self {
-    case .noDirectory:
-      return "no runtime directory for the device locks: XDG_RUNTIME_DIR is not set; \(fix)"
     case .directory(let path, let errno):
       return "cannot use the runtime directory \(path): \(errno); \(fix)"
     case .unsafeDirectory(let path, let reason):

@@ -26,27 +26,60 @@ public struct RuntimeDirectory: Sendable, Hashable {
     try prepare(permissions: permissions)
   }
 
-  /// The directory to use: `MORSETORCH_RUNTIME_DIR`; else `/run/morsetorch` for root (made if
-  /// missing) or for a user who may write it; else `$XDG_RUNTIME_DIR/morsetorch`.
-  public init(environment: [String: String]) throws(ControlError) {
+  /// The directories tried when the environment names none, in order (see
+  /// `init(environment:places:)`).
+  public struct Places: Sendable, Hashable {
+    /// System-wide directories: made by root where their parent exists, used by others where
+    /// they may write them.
+    public var shared: [String]
+    /// Where a last, per-user directory `morsetorch-UID` is made.
+    public var temporary: String
+
+    /// These places.
+    public init(shared: [String], temporary: String) {
+      self.shared = shared
+      self.temporary = temporary
+    }
+
+    /// `/run/morsetorch`, `/var/run/morsetorch` (OpenWrt, older systems), and `/tmp`.
+    public static let system = Places(
+      shared: [RuntimeDirectory.systemPath, "/var/run/morsetorch"], temporary: "/tmp")
+  }
+
+  /// The directory to use: `MORSETORCH_RUNTIME_DIR`; else the first shared place that root can
+  /// make (its parent exists) or another user may write; else `$XDG_RUNTIME_DIR/morsetorch`;
+  /// else `/tmp/morsetorch-UID`, private to this user. Each is checked like any other.
+  public init(environment: [String: String], places: Places = .system) throws(ControlError) {
     if let path = environment[Self.environmentVariable], !path.isEmpty {
       try self.init(path: path)
       return
     }
-    if CurrentProcess.effectiveUserID == 0 {
-      try self.init(path: Self.systemPath, permissions: 0o755)
+    for path in places.shared {
+      if let shared = try Self.shared(path) {
+        self = shared
+        return
+      }
+    }
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      try self.init(path: runtime + "/morsetorch")
       return
     }
-    if FileSystem.isWritableDirectory(Self.systemPath),
-      let shared = try? RuntimeDirectory(existing: Self.systemPath)
-    {
-      self = shared
-      return
+    try self.init(path: places.temporary + "/morsetorch-\(CurrentProcess.effectiveUserID)")
+  }
+
+  /// The shared directory at `path`: made by root if missing (nil if its parent is missing
+  /// too); for another user, nil unless it exists and may be written.
+  private static func shared(_ path: String) throws(ControlError) -> RuntimeDirectory? {
+    guard CurrentProcess.effectiveUserID == 0 else {
+      guard FileSystem.isWritableDirectory(path) else { return nil }
+      return try? RuntimeDirectory(existing: path)
     }
-    guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-      throw .noDirectory
+    do throws(ControlError) {
+      return try RuntimeDirectory(path: path, permissions: 0o755)
+    } catch {
+      if case .directory(_, let errno) = error, errno == .noSuchFile { return nil }
+      throw error
     }
-    try self.init(path: runtime + "/morsetorch")
   }
 
   private init(existing path: String) throws(ControlError) {

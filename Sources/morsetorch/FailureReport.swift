@@ -32,7 +32,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return ledReport(error)
   case let error as ControlError:
     switch error {
-    case .noDirectory, .directory, .unsafeDirectory, .unsafeFile:
+    case .directory, .unsafeDirectory, .unsafeFile:
       return (error.description, ExitStatus.configuration)
     case .file:
       return (error.description, ExitStatus.ioError)

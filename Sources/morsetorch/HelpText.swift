@@ -21,7 +21,8 @@ enum HelpText {
       MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
       MORSETORCH_LED        the LED to use when --led is not given
       MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
-                            /run/morsetorch for root, else $XDG_RUNTIME_DIR/morsetorch)
+                            /run/morsetorch, /var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch,
+                            then /tmp/morsetorch-UID: README, "One transmission per LED")
     """
 
   static let tool = """

@@ -34,7 +34,6 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (LEDError.io(operation: "write", path: "/leds/a/brightness", errno: Errno(code: EIO)), 74),
   (LEDError.busy(path: "/leds/a/brightness"), 75),
   (LEDError.permissionDenied(path: "/leds/a/trigger", errno: Errno(code: EACCES)), 77),
-  (ControlError.noDirectory, 78),
   (ControlError.directory(path: "/run/morsetorch", errno: Errno(code: EACCES)), 78),
   (ControlError.unsafeDirectory(path: "/tmp/x", reason: "everyone may write in it"), 78),
   (ControlError.unsafeFile(path: "/run/morsetorch/a.lock", reason: "a symlink"), 78),

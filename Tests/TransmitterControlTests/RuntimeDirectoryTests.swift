@@ -79,6 +79,48 @@ struct RuntimeDirectoryTests {
       .description
     #expect(message.contains("/x"))
     #expect(message.contains("MORSETORCH_RUNTIME_DIR"))
-    #expect(ControlError.noDirectory.description.contains("XDG_RUNTIME_DIR"))
+  }
+
+  @Test func withoutRunOrXDGRuntimeDirAPrivateDirectoryInTmpIsUsed() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let places = RuntimeDirectory.Places(
+      shared: [fixture.root + "/no-run/morsetorch", fixture.root + "/no-var-run/morsetorch"],
+      temporary: fixture.root)
+    let directory = try RuntimeDirectory(environment: [:], places: places)
+    #expect(directory.path == fixture.root + "/morsetorch-\(geteuid())")
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test func xdgRuntimeDirComesBeforeTmp() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let places = RuntimeDirectory.Places(
+      shared: [fixture.root + "/no-run/morsetorch"], temporary: fixture.root + "/tmp")
+    let directory = try RuntimeDirectory(
+      environment: ["XDG_RUNTIME_DIR": fixture.root], places: places)
+    #expect(directory.path == fixture.root + "/morsetorch")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "root makes the shared directory"))
+  func rootTakesTheFirstSharedPlaceWhoseParentExists() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try FileManager.default.createDirectory(
+      atPath: fixture.root + "/var-run", withIntermediateDirectories: true)
+    let places = RuntimeDirectory.Places(
+      shared: [fixture.root + "/run/morsetorch", fixture.root + "/var-run/morsetorch"],
+      temporary: fixture.root + "/tmp")
+    let directory = try RuntimeDirectory(environment: [:], places: places)
+    #expect(directory.path == fixture.root + "/var-run/morsetorch")
+  }
+
+  @Test func aTmpDirectoryPlantedByAnotherUserIsRefused() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let planted = fixture.root + "/morsetorch-\(geteuid())"
+    try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
+    chmod(planted, 0o777)
+    let places = RuntimeDirectory.Places(shared: [], temporary: fixture.root)
+    #expect(throws: ControlError.self) {
+      _ = try RuntimeDirectory(environment: [:], places: places)
+    }
   }
 }
