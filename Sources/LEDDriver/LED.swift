@@ -36,6 +36,40 @@ public struct LED: Sendable, Hashable {
     }
   }
 
+  /// The names of the regular files in the LED's directory, and with `depth` 2 in its
+  /// subdirectories too (`ports/1-1`); symlinks (`device`, `subsystem`) and `power/` are not
+  /// followed.
+  func fileNames(depth: Int = 1) -> [String] {
+    fileNames(in: "", depth: depth)
+  }
+
+  private func fileNames(in directory: String, depth: Int) -> [String] {
+    let base = directory.isEmpty ? path : path + "/" + directory
+    let prefix = directory.isEmpty ? "" : directory + "/"
+    let entries = (try? FileSystem.directoryEntries(base)) ?? []
+    return entries.flatMap { entry -> [String] in
+      guard let status = try? FileSystem.linkStatus(base + "/" + entry) else { return [] }
+      if status.isRegularFile { return [prefix + entry] }
+      guard status.isDirectory, depth > 1, entry != "power" else { return [] }
+      return fileNames(in: prefix + entry, depth: depth - 1)
+    }
+  }
+
+  /// The settings of `trigger` as they can be told without switching it: the well-known ones
+  /// that exist; for another trigger, every file that is not read-only and not the LED
+  /// class's own.
+  func settingNames(of trigger: String?) -> [String] {
+    guard let trigger, trigger != "none" else { return [] }
+    let files = fileNames(depth: 2)
+    if let known = SavedLEDState.triggerAttributes[trigger] {
+      return known.filter(files.contains)
+    }
+    return files.filter { name in
+      SavedLEDState.isSettingName(name)
+        && (try? FileSystem.status(attributePath(name)))?.isWritableBySomeone == true
+    }.sorted()
+  }
+
   /// Whether this user may write `attribute`, as `access(2)` with `W_OK` says.
   func isAttributeWritable(_ attribute: String) -> Bool {
     FileSystem.isWritable(attributePath(attribute))

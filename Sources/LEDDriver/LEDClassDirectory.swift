@@ -29,17 +29,24 @@ public struct LEDClassDirectory: Sendable {
   /// not exist.
   ///
   /// Attributes that cannot be read or parsed show as `nil`; they do not fail the listing.
+  /// `unwritable` names what `send` would need to write (to switch the LED and to put the
+  /// trigger's settings back) and this user may not.
   public func list() throws(LEDError) -> [LEDInfo] {
     try names().map { name in
       let led = LED(name: name, path: entryPath(name))
       let read = { (attribute: String) in try? led.readAttribute(attribute) }
+      let trigger = read(LED.triggerAttribute).flatMap(LED.parseActiveTrigger)
+      // No `trigger` file (no trigger support): there is nothing to take away or give back.
+      let switches =
+        trigger == nil
+        ? [LED.brightnessAttribute] : [LED.brightnessAttribute, LED.triggerAttribute]
+      let needed = switches + led.settingNames(of: trigger)
       return LEDInfo(
         name: name,
         maxBrightness: read(LED.maxBrightnessAttribute).flatMap(LED.parseDecimal),
-        activeTrigger: read(LED.triggerAttribute).flatMap(LED.parseActiveTrigger),
+        activeTrigger: trigger,
         brightness: read(LED.brightnessAttribute).flatMap(LED.parseDecimal),
-        isWritable: led.isAttributeWritable(LED.brightnessAttribute)
-          && led.isAttributeWritable(LED.triggerAttribute))
+        unwritable: needed.filter { !led.isAttributeWritable($0) })
     }
   }
 

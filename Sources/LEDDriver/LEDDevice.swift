@@ -21,9 +21,11 @@ public struct LEDDevice: TorchDevice {
     try SavedLEDState(of: led)
   }
 
-  /// Takes the trigger away (`none`); the torch writes `brightness`.
-  public func claim(saved: SavedLEDState) throws -> SysfsTorch {
-    try SysfsTorch(led: led, brightness: brightness, saved: saved)
+  /// Takes the trigger away (`none`); the torch writes `brightness`. The state to restore
+  /// keeps the trigger's own settings: the files that went with it.
+  public func claim(saved: SavedLEDState) throws -> (torch: SysfsTorch, saved: SavedLEDState) {
+    let torch = try SysfsTorch(led: led, brightness: brightness, saved: saved)
+    return (torch, torch.saved)
   }
 
   /// Writes the saved trigger, its settings and brightness back.

@@ -22,10 +22,12 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   /// `max_brightness`.
   case malformed(path: String, content: String)
 
-  /// The udev rule that lets group `leds` switch every LED, as documented in the README.
+  /// The udev rule that lets group `leds` switch every LED and put its trigger's settings
+  /// back, as documented in the README.
   public static let udevRule =
-    #"ACTION=="add", SUBSYSTEM=="leds", RUN+="/bin/chgrp leds /sys%p/brightness /sys%p/trigger", "#
-    + #"RUN+="/bin/chmod g+w /sys%p/brightness /sys%p/trigger""#
+    #"ACTION=="add|change", SUBSYSTEM=="leds", RUN+="/usr/bin/find /sys%p/ -mindepth 1 "#
+    + #"-maxdepth 2 ( -name power -o -name uevent ) -prune -o -type f -perm -200 "#
+    + #"-exec chgrp leds {} + -exec chmod g+w {} +""#
 
   /// The error for `errno` from `operation` ("read", "write", …) on `path`.
   ///

@@ -8,18 +8,22 @@ public struct LEDInfo: Sendable, Hashable {
   public let activeTrigger: String?
   /// `brightness`, or nil if unreadable.
   public let brightness: Int?
-  /// Whether this user may write both `brightness` and `trigger` (`access(2)` with `W_OK`).
-  public let isWritable: Bool
+  /// The files `send` writes (`brightness`, `trigger`, and the active trigger's settings, to
+  /// put them back) that this user may not write (`access(2)` with `W_OK`).
+  public let unwritable: [String]
+
+  /// Whether this user may write everything `send` writes.
+  public var isWritable: Bool { unwritable.isEmpty }
 
   /// An LED description with the given values.
   public init(
     name: String, maxBrightness: Int?, activeTrigger: String?, brightness: Int?,
-    isWritable: Bool
+    unwritable: [String]
   ) {
     self.name = name
     self.maxBrightness = maxBrightness
     self.activeTrigger = activeTrigger
     self.brightness = brightness
-    self.isWritable = isWritable
+    self.unwritable = unwritable
   }
 }

@@ -7,7 +7,8 @@ import LinuxSystem
 public struct SavedLEDState: Sendable, Hashable, Codable {
   /// One attribute a trigger adds to the LED directory (like `delay_on`), and its content.
   public struct TriggerAttribute: Sendable, Hashable, Codable {
-    /// The attribute's name: one of `SavedLEDState.triggerAttributes`' values.
+    /// The attribute's name, like `delay_on`, or `ports/1-1` inside a directory the trigger
+    /// adds (usbport); see `SavedLEDState.isSettingName`.
     public let name: String
     /// Its content, without the trailing newline.
     public let content: String
@@ -26,15 +27,44 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
   /// The active trigger's own attributes, in restore order.
   public let triggerAttributes: [TriggerAttribute]
 
-  /// The attributes each trigger adds to the LED directory that a user may have tuned, in the
-  /// order they are written back. Writing the trigger resets them to the trigger's defaults.
+  /// The settings of well-known triggers, in the order they are written back; a trigger's
+  /// other settings follow in name order. Writing the trigger resets them to its defaults.
+  /// (On a real kernel a trigger's settings are found without this table: they are the files
+  /// that go when the trigger is set to `none`. The table gives the order, and keeps them on
+  /// plain files, which never go.)
   public static let triggerAttributes: [String: [String]] = [
     "timer": ["delay_on", "delay_off"],
     "oneshot": ["delay_on", "delay_off", "invert"],
     "heartbeat": ["invert"],
     // Writing `pattern` or `repeat` restarts the pattern, so the last write starts it right.
     "pattern": ["pattern", "repeat"],
+    // The device first: the link and traffic modes apply to it.
+    "netdev": ["device_name", "link", "rx", "tx", "interval"],
+    "tty": ["ttyname"],
+    "transient": ["duration", "state"],
   ]
+
+  /// Files of every LED directory that are no trigger's settings.
+  static let coreAttributes: Set<String> = [
+    LED.brightnessAttribute, LED.maxBrightnessAttribute, LED.triggerAttribute, "uevent",
+  ]
+
+  /// Whether `name` can be a trigger's setting: a file name (1 to 64 letters, digits, `_`,
+  /// `-`, `.`, `:`, not starting with `.`), or one such name inside one such directory
+  /// (`ports/1-1`), and no file of the LED class itself. Saving and the record check share it.
+  public static func isSettingName(_ name: String) -> Bool {
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), !coreAttributes.contains(name) else { return false }
+    return parts.allSatisfy { part in
+      (1...64).contains(part.count) && part.first != "."
+        && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.:".contains($0)) }
+    }
+  }
+
+  /// Whether `content` can be a setting's value as saved: one line of at most 4096 characters.
+  static func isSettingContent(_ content: String) -> Bool {
+    content.count <= 4096 && !content.contains(where: \.isNewline)
+  }
 
   /// A saved state with these values.
   public init(trigger: String?, brightness: Int, triggerAttributes: [TriggerAttribute]) {
@@ -49,12 +79,7 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
   public init(of led: LED) throws(LEDError) {
     let trigger = try Self.readActiveTrigger(of: led)
     self.trigger = trigger
-    triggerAttributes = (trigger.flatMap { Self.triggerAttributes[$0] } ?? [])
-      .compactMap { name in
-        // An attribute this kernel lacks or hides is simply not restored.
-        guard let content = try? led.readAttribute(name), !content.isEmpty else { return nil }
-        return TriggerAttribute(name: name, content: content)
-      }
+    triggerAttributes = Self.readSettings(of: led, trigger: trigger)
     let brightnessText = try led.readAttribute(LED.brightnessAttribute)
     guard let current = LED.parseDecimal(brightnessText) else {
       throw .malformed(path: led.attributePath(LED.brightnessAttribute), content: brightnessText)
@@ -74,11 +99,9 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
         trigger.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "[" && $0 != "]" })
       else { return false }
     }
-    let allowed = trigger.flatMap { Self.triggerAttributes[$0] } ?? []
-    return brightness >= 0
+    return brightness >= 0 && (hasActiveTrigger || triggerAttributes.isEmpty)
       && triggerAttributes.allSatisfy { attribute in
-        allowed.contains(attribute.name) && attribute.content.count <= 4096
-          && !attribute.content.contains(where: \.isNewline)
+        Self.isSettingName(attribute.name) && Self.isSettingContent(attribute.content)
       }
   }
 
@@ -88,16 +111,37 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
   /// With a trigger active, brightness belongs to the trigger, and writing it would remove that
   /// trigger again; changing the trigger forces the LED off in the kernel. Attempts every step
   /// even if one fails, and throws the first error.
-  public func restore(to led: LED) throws(LEDError) {
+  ///
+  /// A trigger's settings appear, owned by root, when the trigger is written; the udev rule
+  /// of the README hands them to the LED group on the kernel's `change` event, a moment later.
+  /// So a setting this user may not write yet is tried again for up to `settingsGrace`.
+  public func restore(to led: LED, settingsGrace: Duration = .seconds(1)) throws(LEDError) {
     var firstError: LEDError?
     for (attribute, bytes) in restoreSteps() {
       do throws(LEDError) {
         try led.writeAttribute(attribute, bytes)
       } catch {
+        if case .permissionDenied = error, Self.isSettingName(attribute),
+          Self.waitUntilWritable(led.attributePath(attribute), for: settingsGrace),
+          (try? led.writeAttribute(attribute, bytes)) != nil
+        {
+          continue
+        }
         if firstError == nil { firstError = error }
       }
     }
     if let firstError { throw firstError }
+  }
+
+  /// Looks every 10 ms, for up to `grace`, whether this user may write `path` yet.
+  private static func waitUntilWritable(_ path: String, for grace: Duration) -> Bool {
+    let deadline = MonotonicTime.now() + grace
+    let pause = OneShotEvent()
+    while MonotonicTime.now() < deadline {
+      if FileSystem.isWritable(path) { return true }
+      _ = pause.wait(untilMonotonic: MonotonicTime.now() + .milliseconds(10))
+    }
+    return FileSystem.isWritable(path)
   }
 
   /// The writes that put the LED back, in order: (attribute, bytes).
@@ -112,6 +156,34 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
       steps.append((LED.brightnessAttribute, Array("\(brightness)\n".utf8)))
     }
     return steps
+  }
+
+  /// Every setting the active trigger may have: the well-known ones in their order, then the
+  /// LED directory's other files (one level into its directories) by name, each with its
+  /// content. Files that cannot be read, or hold more than a line, are left out.
+  private static func readSettings(of led: LED, trigger: String?) -> [TriggerAttribute] {
+    guard let trigger, trigger != "none" else { return [] }
+    let known = triggerAttributes[trigger] ?? []
+    let others = led.fileNames(depth: 2).filter { !known.contains($0) }.sorted()
+    return (known + others).compactMap { name in
+      // An attribute this kernel lacks or hides is simply not restored.
+      guard isSettingName(name), let content = try? led.readAttribute(name), !content.isEmpty,
+        isSettingContent(content)
+      else { return nil }
+      return TriggerAttribute(name: name, content: content)
+    }
+  }
+
+  /// The state with only the trigger's own settings: those in `triggerAttributes`, and those
+  /// no longer among `remaining` — the LED directory's files once the trigger was set to
+  /// `none`, which takes the trigger's files away.
+  func keepingTriggerSettings(remaining: Set<String>) -> SavedLEDState {
+    let known = trigger.flatMap { Self.triggerAttributes[$0] } ?? []
+    return SavedLEDState(
+      trigger: trigger, brightness: brightness,
+      triggerAttributes: triggerAttributes.filter {
+        known.contains($0.name) || !remaining.contains($0.name)
+      })
   }
 
   /// The active trigger; nil when the LED has no `trigger` attribute (kernel without

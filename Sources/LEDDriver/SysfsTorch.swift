@@ -16,7 +16,8 @@ public final class SysfsTorch: Torch, Sendable {
   public let onValue: Int
   /// The LED's `max_brightness`.
   public let maxBrightness: Int
-  /// What the LED looked like before it was claimed.
+  /// What the LED looked like before it was claimed: the trigger's settings are those that
+  /// went when the trigger was taken away.
   public let saved: SavedLEDState
 
   private let onBytes: [UInt8]
@@ -34,7 +35,6 @@ public final class SysfsTorch: Torch, Sendable {
   /// reads max_brightness, then takes the trigger away by writing "none".
   public init(led: LED, brightness: BrightnessSetting, saved: SavedLEDState) throws(LEDError) {
     self.led = led
-    self.saved = saved
     let maximumText = try led.readAttribute(LED.maxBrightnessAttribute)
     guard let maximum = LED.parseDecimal(maximumText), maximum >= 1 else {
       throw .malformed(
@@ -47,6 +47,10 @@ public final class SysfsTorch: Torch, Sendable {
     // "none" over "none" would only add a needless permission check on `trigger`.
     if saved.hasActiveTrigger {
       try led.writeAttribute(LED.triggerAttribute, Array("none\n".utf8))
+      // What went with the trigger was the trigger's; what stayed is the LED's own.
+      self.saved = saved.keepingTriggerSettings(remaining: Set(led.fileNames(depth: 2)))
+    } else {
+      self.saved = saved
     }
   }
 

@@ -22,6 +22,8 @@ public struct FileStatus: Sendable, Hashable {
   public var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
   /// The group may write it (`S_IWGRP`).
   public var isGroupWritable: Bool { mode & S_IWGRP != 0 }
+  /// Someone (owner, group or others) may write it: it is not read-only.
+  public var isWritableBySomeone: Bool { mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0 }
   /// Everyone may write it (`S_IWOTH`).
   public var isWorldWritable: Bool { mode & S_IWOTH != 0 }
 }

@@ -17,7 +17,9 @@ public protocol TorchDevice: Sendable {
   func saveState() throws -> SavedState
 
   /// Takes the device over (its state read as `saved` just before): the torch switches it.
-  func claim(saved: SavedState) throws -> ClaimedTorch
+  /// Returns the state to restore as it is known once claimed (claiming may show that some of
+  /// what was read is not the device's to restore).
+  func claim(saved: SavedState) throws -> (torch: ClaimedTorch, saved: SavedState)
 
   /// Puts the device back as `saved` describes (after its transmitter died).
   func restore(_ saved: SavedState) throws

@@ -97,23 +97,28 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// shows. Throws with the device unchanged and the record removed.
   public func claim(text: String, totalSymbols: Int?) throws -> ClaimedDevice<Device> {
     let saved = try device.saveState()
-    let record = TransmissionRecord(
+    var record = TransmissionRecord(
       pid: CurrentProcess.id, device: device.lockName, text: text, totalSymbols: totalSymbols,
       saved: saved)
     try deviceLock.write(record)
-    let torch: Device.ClaimedTorch
+    let claim: (torch: Device.ClaimedTorch, saved: Device.SavedState)
     do {
-      torch = try device.claim(saved: saved)
+      claim = try device.claim(saved: saved)
     } catch {
       deviceLock.removeRecord()
       throw error
     }
     do {
+      if claim.saved != saved {
+        record.saved = claim.saved
+        try deviceLock.write(record)
+      }
       let keeper = try RecordKeeper(deviceLock: deviceLock, record: record)
       return ClaimedDevice(
-        torch: torch, recordKeeper: keeper, deviceLock: deviceLock, stopListener: stopListener)
+        torch: claim.torch, recordKeeper: keeper, deviceLock: deviceLock,
+        stopListener: stopListener)
     } catch {
-      try? torch.restore()
+      try? claim.torch.restore()
       deviceLock.removeRecord()
       throw error
     }

@@ -8,7 +8,8 @@ enum LEDTable {
     let rows = leds.map { led in
       [
         led.name, led.maxBrightness.map(String.init) ?? "?", led.activeTrigger ?? "?",
-        led.brightness.map(String.init) ?? "?", led.isWritable ? "yes" : "no",
+        led.brightness.map(String.init) ?? "?",
+        led.isWritable ? "yes" : "no (\(led.unwritable.joined(separator: ", ")))",
       ]
     }
     let all = [header] + rows

@@ -27,7 +27,7 @@ struct LEDClassDirectoryTests {
       infos[2]
         == LEDInfo(
           name: "white:flash", maxBrightness: 255, activeTrigger: "timer", brightness: 12,
-          isWritable: true))
+          unwritable: []))
     #expect(infos[0].activeTrigger == "mmc0")
     #expect(infos[1].activeTrigger == "none")
     #expect(infos[1].maxBrightness == 1)
@@ -66,11 +66,21 @@ struct LEDClassDirectoryTests {
     }
   }
 
-  @Test func notWritableWhenTriggerIsMissing() throws {
-    // A missing file cannot be written even by root, so this holds in every environment.
+  @Test func withoutATriggerFileOnlyBrightnessIsNeeded() throws {
+    // `send` works on an LED without trigger support: it was listed as not writable before.
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("led", trigger: nil)
-    #expect(try LEDClassDirectory(path: fixture.ledsPath).list().first?.isWritable == false)
+    #expect(try LEDClassDirectory(path: fixture.ledsPath).list().first?.unwritable == [])
+  }
+
+  @Test func whatCannotBeWrittenIsNamed() throws {
+    // A missing file cannot be written even by root, so this holds in every environment.
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("led", trigger: "none [timer]", attributes: ["delay_on": "5\n"])
+    try fixture.removeAttribute("brightness", of: "led")
+    let info = try #require(try LEDClassDirectory(path: fixture.ledsPath).list().first)
+    #expect(info.unwritable == ["brightness"])
+    #expect(!info.isWritable)
   }
 
   @Test(.enabled(if: getuid() != 0, "root may write a 0444 file"))

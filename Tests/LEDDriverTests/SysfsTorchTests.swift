@@ -328,9 +328,18 @@ struct TorchErrorTests {
     #expect(text.contains("README"))
     #expect(text.contains("Permissions"))
     #expect(text.contains(#"SUBSYSTEM=="leds""#))
-    #expect(text.contains("/bin/chgrp leds /sys%p/brightness /sys%p/trigger"))
+    // Both events: the LED's arrival, and each trigger change (its settings' files appear).
+    #expect(text.contains(#"ACTION=="add|change""#))
+    #expect(text.contains("-exec chgrp leds {} + -exec chmod g+w {} +"))
     #expect(text.contains("usermod -aG leds"))
     #expect(text.contains("--action=add"))
+  }
+
+  @Test func theREADMEGivesTheSameUdevRule() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    #expect(text.contains(LEDError.udevRule))
   }
 
   @Test func ledNotFoundListsTheLEDsButNoCommand() {

@@ -8,15 +8,16 @@ import Testing
     let lines = LEDTable.lines(for: [
       LEDInfo(
         name: "input0::capslock", maxBrightness: 1, activeTrigger: "kbd-capslock", brightness: 0,
-        isWritable: true),
+        unwritable: []),
       LEDInfo(
-        name: "ACT", maxBrightness: nil, activeTrigger: nil, brightness: nil, isWritable: false),
+        name: "ACT", maxBrightness: nil, activeTrigger: nil, brightness: nil,
+        unwritable: ["brightness", "delay_on"]),
     ])
     #expect(
       lines == [
         "NAME              MAX  TRIGGER       BRIGHTNESS  WRITABLE",
         "input0::capslock  1    kbd-capslock  0           yes",
-        "ACT               ?    ?             ?           no",
+        "ACT               ?    ?             ?           no (brightness, delay_on)",
       ])
   }
 }

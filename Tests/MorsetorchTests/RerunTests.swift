@@ -333,11 +333,13 @@ struct RerunTests {
         ["send", "--led", led, "--unit", "5", "--brightness", String(index), "SOS"], in: fixture)
     }
     var statuses: [Int32] = []
+    var unexpected: [String] = []
     for child in children {
       let outcome = try child.wait(timeout: .seconds(60))
       statuses.append(outcome.exitStatus ?? -1)
+      if outcome.exitStatus != 0 && outcome.exitStatus != 143 { unexpected.append("\(outcome)") }
     }
-    #expect(statuses.allSatisfy { $0 == 0 || $0 == 143 }, "\(statuses)")
+    #expect(statuses.allSatisfy { $0 == 0 || $0 == 143 }, "\(statuses) \(unexpected)")
     // Whoever drove the LED, two never did at once: a brightness is only ever followed by
     // 0, never straight by another process's brightness.
     let seen = brightness.stop()

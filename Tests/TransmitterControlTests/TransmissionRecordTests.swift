@@ -59,11 +59,23 @@ struct TransmissionRecordTests {
     foreignAttribute.saved = SavedLEDState(
       trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "../x", content: "1")])
     #expect(!foreignAttribute.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
-    var attributeOfAnotherTrigger = good
-    attributeOfAnotherTrigger.saved = SavedLEDState(
-      trigger: "heartbeat", brightness: 0,
-      triggerAttributes: [.init(name: "delay_on", content: "1")])
-    #expect(!attributeOfAnotherTrigger.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    // Any trigger's own files may be restored now (netdev, usbport, ones to come), but only
+    // while a trigger is active, and never the LED class's own files.
+    var settingsWithoutTrigger = good
+    settingsWithoutTrigger.saved = SavedLEDState(
+      trigger: "none", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "1")])
+    #expect(!settingsWithoutTrigger.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var classFile = good
+    classFile.saved = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "brightness", content: "1")])
+    #expect(!classFile.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+    var netdev = good
+    netdev.saved = SavedLEDState(
+      trigger: "netdev", brightness: 0,
+      triggerAttributes: [
+        .init(name: "device_name", content: "lo"), .init(name: "rx", content: "1"),
+      ])
+    #expect(netdev.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
     var negative = good
     negative.saved = SavedLEDState(trigger: "none", brightness: -1, triggerAttributes: [])
     #expect(!negative.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))

@@ -132,7 +132,7 @@ build_kernel() {
   mkdir -p "$kernel.new/modules" || return 1
   cp "$scratch/uleds/uleds.ko" "$kernel.new/modules/" || return 1
   local triggers=$scratch/root/lib/modules/$abi/kernel/drivers/leds/trigger
-  for trigger in timer heartbeat pattern oneshot transient default-on; do
+  for trigger in timer heartbeat pattern oneshot transient default-on netdev; do
     cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" || return 1
   done
   python3 "$here/tools.py" extract-vmlinux "$scratch/root/boot/vmlinuz-$abi" \
@@ -141,7 +141,8 @@ build_kernel() {
   rm -rf "$kernel" && mv "$kernel.new" "$kernel" && rm -rf "$scratch"
 }
 
-if [ ! -e "$kernel/vmlinux" ]; then
+# A cache from before a trigger was added to the list is made again.
+if [ ! -e "$kernel/vmlinux" ] || [ ! -e "$kernel/modules/ledtrig-netdev.ko" ]; then
   say "preparing kernel $abi (download, build uleds.ko, extract vmlinux)"
   rm -rf "$kernel.new"
   prepare_started=$(date +%s)
@@ -168,6 +169,7 @@ done
 cp /bin/busybox "$stage/bin/busybox" &&
   install -m 755 "$here/guest/ledstate" "$stage/bin/ledstate" &&
   install -m 755 "$here/guest/sendresults" "$stage/bin/sendresults" &&
+  install -m 755 "$here/guest/udev-leds" "$stage/bin/udev-leds" &&
   install -m 755 "$here/guest/init" "$stage/init" &&
   cp "$kernel"/modules/*.ko "$stage/modules/" &&
   cp "$binary" "$stage/bin/morsetorch" ||

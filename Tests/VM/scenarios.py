@@ -582,6 +582,66 @@ def check_removed(run):
 # ---------------------------------------------------------------------------------------
 
 
+@scenario("restore-netdev", [("vm::netdev", 255)],
+          setup=" && ".join([sysfs("vm::netdev", "trigger", "netdev"),
+                             sysfs("vm::netdev", "device_name", "lo"),
+                             sysfs("vm::netdev", "rx", 1), sysfs("vm::netdev", "tx", 1),
+                             sysfs("vm::netdev", "interval", 80)]),
+          main=morsetorch("send", "--led", "vm::netdev", "--wpm", "20", "--brightness", "200",
+                          "EE"))
+def check_restore_netdev(run):
+    check_exit(run, 0)
+    find_message(run, 0, "EE", 60, 200, run.starts["main"], run.main_exit()[0])
+    check_restored(run, "vm::netdev", "netdev",
+                   extra={"device_name": "lo", "rx": 1, "tx": 1, "interval": 80})
+    return "back to [netdev] on lo with rx, tx and interval 80: restored from the files that went with it"
+
+
+MEMBER = "su -s /bin/sh morse -c "
+
+
+@scenario("group-member-timer", [("vm::member", 255)],
+          setup=" && ".join([
+              "chgrp leds /run/morsetorch", "chmod 2770 /run/morsetorch",
+              sysfs("vm::member", "trigger", "timer"), sysfs("vm::member", "delay_on", 70),
+              sysfs("vm::member", "delay_off", 130), "sleep 0.3",
+              "ls -ln /sys/class/leds/vm::member/ > /results/group-member-timer/files.txt"]),
+          main=MEMBER + shlex.quote(morsetorch("send", "--led", "vm::member", "--wpm", "10",
+                                               "--brightness", "200", "ET")),
+          final="ledstate vm::member; " + MEMBER + shlex.quote(morsetorch("list"))
+                + "; cp /tmp/uevents.log /results/group-member-timer/uevents.txt")
+def check_group_member(run):
+    check_exit(run, 0)
+    find_message(run, 0, "ET", 120, 200, run.starts["main"], run.main_exit()[0])
+    check_restored(run, "vm::member", "timer", extra={"delay_on": 70, "delay_off": 130})
+    listed = [line for line in run.text("final.out").splitlines()
+              if line.startswith("vm::member ")]
+    require(listed and listed[0].split()[-1] == "yes",
+            f"`list` as the group member says {listed}: not WRITABLE yes")
+    changes = [line for line in run.text("uevents.txt").splitlines()
+               if line.startswith("change ") and "vm::member" in line]
+    delay_on = [line for line in run.text("files.txt").splitlines() if "delay_on" in line]
+    return (f"a non-root member of leds sent and restored [timer] 70/130; "
+            f"{len(changes)} change uevents for it; delay_on after `timer` and the rule: "
+            f"{' '.join(delay_on[0].split()[:4]) if delay_on else '?'}")
+
+
+@scenario("no-run-directory", [("vm::norun", 255)],
+          setup="umount /run && mv /run /run.off",
+          main="env -u MORSETORCH_RUNTIME_DIR -u XDG_RUNTIME_DIR "
+               + morsetorch("send", "--led", "vm::norun", "--wpm", "20", "EE"),
+          final="ledstate vm::norun; ls -ld /tmp/morsetorch-0 >&2; mv /run.off /run; "
+                "mount -t tmpfs tmpfs /run; mkdir -p /run/morsetorch")
+def check_no_run(run):
+    check_exit(run, 0)
+    find_message(run, 0, "EE", 60, 255, run.starts["main"], run.main_exit()[0])
+    check_restored(run, "vm::norun", "none")
+    listing = run.text("final.err").strip()
+    require("/tmp/morsetorch-0" in listing and listing.startswith("drwx------"),
+            f"no private runtime directory in /tmp: {listing!r}")
+    return f"without /run nor XDG_RUNTIME_DIR, sent with {listing.split()[-1]}"
+
+
 def plan(out_path):
     lines = [
         "#!/bin/sh",

@@ -1,0 +1,79 @@
+import Foundation
+import MorseTestSupport
+import Testing
+
+@testable import LEDDriver
+
+@Suite("SavedLEDState")
+struct SavedLEDStateTests {
+  @Test func anyTriggersFilesAreSavedWellKnownOnesFirst() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(
+      "router:green:wan", trigger: "none timer [netdev]",
+      attributes: [
+        "tx": "1\n", "device_name": "lo\n", "link": "0\n", "rx": "1\n", "interval": "50\n",
+        "offloaded": "0\n",
+      ])
+    let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "router:green:wan")
+    let saved = try SavedLEDState(of: led)
+    #expect(saved.trigger == "netdev")
+    #expect(
+      saved.triggerAttributes.map(\.name)
+        == ["device_name", "link", "rx", "tx", "interval", "offloaded"])
+    #expect(saved.triggerAttributes.first?.content == "lo")
+    #expect(saved.isPlausible)
+  }
+
+  @Test func filesInsideATriggersDirectoryAreSavedToo() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("usb:led", trigger: "none [usbport]")
+    let device = fixture.devicePath(of: "usb:led")
+    try FileManager.default.createDirectory(
+      atPath: device + "/ports", withIntermediateDirectories: true)
+    try "1\n".write(toFile: device + "/ports/1-1", atomically: false, encoding: .utf8)
+    try "0\n".write(toFile: device + "/ports/2-1", atomically: false, encoding: .utf8)
+    let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "usb:led")
+    let saved = try SavedLEDState(of: led)
+    #expect(saved.triggerAttributes.map(\.name) == ["ports/1-1", "ports/2-1"])
+  }
+
+  @Test func onlyWhatWentWithTheTriggerIsKept() {
+    let saved = SavedLEDState(
+      trigger: "future", brightness: 0,
+      triggerAttributes: [
+        .init(name: "speed", content: "3"), .init(name: "flash_timeout", content: "100"),
+        .init(name: "ports/1-1", content: "1"),
+      ])
+    // After `none`, the LED's own `flash_timeout` is still there; the trigger's files are gone.
+    let kept = saved.keepingTriggerSettings(
+      remaining: ["brightness", "max_brightness", "trigger", "uevent", "flash_timeout"])
+    #expect(kept.triggerAttributes.map(\.name) == ["speed", "ports/1-1"])
+    // Well-known settings stay whatever the file system does (plain files never go).
+    let timer = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "9")])
+    #expect(timer.keepingTriggerSettings(remaining: ["delay_on"]) == timer)
+  }
+
+  @Test(arguments: [
+    ("delay_on", true), ("ports/1-1", true), ("link_1000", true), ("ttyname", true),
+    ("../x", false), ("a/b/c", false), ("brightness", false), ("trigger", false), (".x", false),
+    ("", false), ("a b", false), (String(repeating: "x", count: 65), false), ("x/", false),
+  ])
+  func settingNamesFollowOneRule(name: String, isSetting: Bool) {
+    #expect(SavedLEDState.isSettingName(name) == isSetting)
+  }
+
+  @Test func whatIsSavedIsAlwaysPlausible() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(
+      "odd", trigger: "none [x]",
+      attributes: [
+        "two_lines": "a\nb\n", "ok": "1\n", ".hidden": "1\n",
+        "long": "\(String(repeating: "9", count: 5000))\n",
+      ])
+    let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "odd")
+    let saved = try SavedLEDState(of: led)
+    #expect(saved.triggerAttributes.map(\.name) == ["ok"])
+    #expect(saved.isPlausible)
+  }
+}
