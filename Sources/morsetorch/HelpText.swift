@@ -12,8 +12,10 @@ enum HelpText {
       75   LED busy (EBUSY: a flash LED in use by a camera); try again
       77   permission denied writing the LED (see README: Permissions)
       78   the runtime directory for the LED locks is missing or unsafe
-      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM (also what a
-           transmission cancelled by `stop` or a rerun exits with)
+      128+N  stopped by signal N, the LED put back first: 129 SIGHUP, 130 SIGINT (Ctrl-C),
+           131 SIGQUIT (Ctrl-\\), 143 SIGTERM (also what a transmission cancelled by `stop`
+           or a rerun exits with), 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals;
+           any signal whose default is to end the process (not the crash signals)
     """
 
   static let environment = """

@@ -71,7 +71,7 @@ struct SendCommand {
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
-      signals: [SIGINT, SIGTERM, SIGHUP], cancelling: cancellation
+      signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
     defer { watcher.stop() }
     if arguments.has("preview") {

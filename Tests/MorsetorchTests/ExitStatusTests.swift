@@ -137,7 +137,21 @@ struct ExitStatusTests {
     #expect(signalName(SIGINT) == "SIGINT")
     #expect(signalName(SIGTERM) == "SIGTERM")
     #expect(signalName(SIGHUP) == "SIGHUP")
-    #expect(signalName(SIGUSR1) == "signal \(SIGUSR1)")
+    #expect(signalName(SIGUSR1) == "SIGUSR1")
+    #expect(signalName(SIGQUIT) == "SIGQUIT")
+    #expect(signalName(__libc_current_sigrtmin()) == "SIGRTMIN")
+    #expect(signalName(__libc_current_sigrtmin() + 3) == "SIGRTMIN+3")
+    #expect(signalName(__libc_current_sigrtmax()) == "SIGRTMAX")
+  }
+
+  @Test func everyStoppingSignalHasAName() {
+    for signal in SignalWatcher.stoppingSignals {
+      #expect(signalName(signal).hasPrefix("SIG"), "\(signal)")
+    }
+    for crash in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGKILL, SIGPIPE] {
+      #expect(!SignalWatcher.stoppingSignals.contains(crash), "\(crash)")
+    }
+    #expect(SignalWatcher.stoppingSignals.contains(__libc_current_sigrtmax()))
   }
 
   @Test func onlyAMissingOrEmptyClassDirectoryMeansNoLED() {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MorseTestSupport
 import Testing
 
@@ -17,6 +18,18 @@ struct PreviewTests {
     #expect(outcome.standardOutput.contains("T  -"), "\(outcome)")
     // The last frame is the light off, then the line ends.
     #expect(outcome.standardOutput.hasSuffix("[      ]  T  -\n"), "\(outcome)")
+  }
+
+  @Test func previewStopsOnAnySignalThatWouldEndTheProcess() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let child = try MorsetorchProcess(
+      ["send", "--preview", "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
+    child.closeInput()
+    usleep(300_000)
+    child.send(signal: SIGQUIT)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 128 + SIGQUIT, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGQUIT; preview ended"), "\(outcome)")
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))

@@ -131,6 +131,23 @@ struct RerunTests {
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
+  @Test func aSignalWhileWaitingForTheLEDEndsTheWaitAndSendsNothing() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--unit", "1", "--wait", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued, "the waiter never queued: \(leftovers(fixture))")
+    waiter.send(signal: SIGUSR1)
+    let outcome = try waiter.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 128 + SIGUSR1, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGUSR1"), "\(outcome)")
+    #expect(outcome.standardError.contains("nothing was sent"), "\(outcome)")
+    #expect(first.isRunning, "the running transmission was disturbed")
+    first.send(signal: SIGTERM)
+    #expect(try first.wait().exitStatus == 143)
+    try expectTimerRestored(fixture)
+  }
+
   @Test func stopCancelsAndSaysWhat() throws {
     let fixture = try fixture()
     let first = try startLongSend(in: fixture)
