@@ -4,6 +4,7 @@ enum HelpText {
     Exit status:
       0    done
       3    stop, status: nothing is being sent (nor left to restore)
+      4    send: cancelled another transmission on the LED (a rerun); nothing was sent
       64   usage error: unknown option, value out of range
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
@@ -64,7 +65,7 @@ enum HelpText {
     it starts); one without a Morse signal is an error naming it and its line and column.
 
     One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
-    (the LED goes back as it was), says so, and exits 0 without sending: run it again to stop.
+    (the LED goes back as it was), says so, and exits 4 without sending: run it again to stop.
     --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
 
     Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between

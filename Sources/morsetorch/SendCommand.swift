@@ -92,8 +92,9 @@ struct SendCommand {
     case .cancelledOther(let pid, let record, let notes):
       notes.forEach { Console.error($0.message) }
       let what = record.map { " (\"\($0.text)\")" } ?? ""
-      Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)")
-      return ExitStatus.success
+      Console.output(
+        "cancelled the transmission on LED \(led.name) by pid \(pid)\(what); nothing was sent")
+      return ExitStatus.cancelledOther
     case .cancelledWhileWaiting:
       return stoppedStatus(watcher, while: "waiting for LED \(led.name); nothing was sent")
     case .reserved(let session):

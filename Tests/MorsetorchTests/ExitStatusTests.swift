@@ -99,6 +99,7 @@ struct ExitStatusTests {
   @Test func statusConstantsAreSysexits() {
     #expect(ExitStatus.success == 0)
     #expect(ExitStatus.notRunning == 3)
+    #expect(ExitStatus.cancelledOther == 4)
     #expect(ExitStatus.usage == 64)
     #expect(ExitStatus.dataError == 65)
     #expect(ExitStatus.unavailable == 69)
