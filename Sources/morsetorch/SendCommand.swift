@@ -194,17 +194,17 @@ struct SendCommand {
 
   private func chooseLED() throws -> LED {
     let directory = LEDClassDirectory(environment: environment)
-    let preferred =
-      arguments.values["led"]
-      ?? environment["MORSETORCH_LED"].flatMap {
-        $0.isEmpty ? nil : $0
-      }
+    let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
+    let option = arguments.values["led"]
     let choice: LEDChoice
     do {
-      choice = try directory.chooseLED(preferred: preferred)
+      choice = try directory.chooseLED(preferred: option ?? variable)
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
       let ledError: LEDError = error
+      if option == nil, variable != nil, !ledError.isNoLED {
+        throw LEDVariableError(error: ledError)
+      }
       guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
       throw HintedError(
         error: ledError,

@@ -337,6 +337,19 @@ struct SendProcessTests {
     #expect(try LEDSnapshot(of: flash, in: fixture) == before)
   }
 
+  @Test func anLEDTheEnvironmentNamesThatDoesNotExistIsNamedAsTheVariable() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch(
+      "send", "--unit", "1", "E", in: fixture, environment: ["MORSETORCH_LED": "blue:torch"])
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(
+      outcome.standardError.hasPrefix("morsetorch: MORSETORCH_LED names no LED: "), "\(outcome)")
+    #expect(outcome.standardError.contains("blue:torch"), "\(outcome)")
+    #expect(outcome.standardError.contains(flash), "it lists the LEDs that exist: \(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
   @Test func missingClassDirectory() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try MorsetorchProcess.run(

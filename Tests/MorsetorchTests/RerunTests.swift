@@ -210,6 +210,53 @@ struct RerunTests {
     #expect(idle.exitStatus == 3, "\(idle)")
   }
 
+  @Test(arguments: ["status", "stop"])
+  func anLEDNameThatNamesNothingIsNotAnIdleLED(command: String) throws {
+    let fixture = try fixture()
+    let outcome = try run([command, "--led", "nope"], in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("no LED named \"nope\""), "\(outcome)")
+    #expect(outcome.standardError.contains(led), "it lists the LEDs that exist: \(outcome)")
+    #expect(!outcome.standardError.contains("nothing is being sent"), "\(outcome)")
+  }
+
+  @Test func statusOfAStreamSaysWhenItWaitsForInput() throws {
+    let fixture = try fixture()
+    let child = try MorsetorchProcess(
+      ["send", "--led", led, "--unit", "5"], ledsDirectory: fixture.ledsPath)
+    try child.write("E\n")
+    // Line 1 sent, line 2 not typed yet: the transmitter is idle.
+    var status = try run(["status", "--led", led], in: fixture)
+    let isWaiting = try eventually {
+      status = try run(["status", "--led", led], in: fixture)
+      return status.standardOutput.contains("waiting for input (line 2)")
+    }
+    #expect(isWaiting, "\(status)")
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(status.standardOutput.contains("1 character begun"), "\(status)")
+    #expect(!status.standardOutput.contains("sending"), "\(status)")
+    child.closeInput()
+    #expect(try child.wait().exitStatus == 0)
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(arguments: ["status", "stop"])
+  func statusAndStopReportACorruptRecordToo(command: String) throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try "{\"led\":".write(toFile: directory + "/\(led).state", atomically: false, encoding: .utf8)
+    let outcome = try run([command, "--led", led], in: fixture)
+    #expect(outcome.exitStatus == 3, "\(outcome)")
+    let report = outcome.standardError.split(separator: "\n").filter {
+      $0.contains("ignoring the state record")
+    }
+    #expect(report.count == 1, "\(outcome)")
+    #expect(report.first?.contains(directory + "/\(led).state") == true, "\(outcome)")
+    #expect(report.first?.contains("corrupt") == true, "\(outcome)")
+    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
+  }
+
   @Test func differentLEDsRunSideBySide() throws {
     let fixture = try fixture([led, "input3::capslock"])
     let first = try start(["send", "--led", led, "--unit", "30", "TT"], in: fixture)
