@@ -127,7 +127,7 @@ enum HelpText {
     Cancels the transmission on the LED (every LED without --led), and any senders waiting
     for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
     by a killed transmitter is restored from its state record. Exits 3 when there was
-    nothing to stop or restore.
+    nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
     Options:
     \(optionLines(Options.stop))
@@ -141,7 +141,9 @@ enum HelpText {
     Usage: morsetorch status [--led NAME]
 
     Shows what is being sent on each LED: the text, the process, how many characters have
-    begun, for how long, and who is waiting. Exits 3 when nothing is being sent.
+    begun, for how long, and who is waiting; a standard input stream idle between lines shows
+    "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
+    LED (and nothing was sent on it).
 
     Options:
     \(optionLines(Options.status))
