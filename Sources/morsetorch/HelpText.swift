@@ -75,7 +75,12 @@ enum HelpText {
     \(optionLines(Options.send))
 
     The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
-    one, else the first LED by name (the choice is reported when there were several).
+    one, else the first LED by name (the choice is reported when there were several). With no
+    LED at all and none named, at a terminal, the light is shown there instead (--preview);
+    from a script it exits 69.
+
+    --preview draws the light on one line of the terminal; into a pipe or a file, or with
+    TERM=dumb, it prints one plain line per character as it starts ("S ...") instead.
 
     \(environment)
 

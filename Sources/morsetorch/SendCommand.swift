@@ -74,16 +74,9 @@ struct SendCommand {
       signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
     defer { watcher.stop() }
-    if arguments.has("preview") {
-      let preview = try TerminalPreview()
-      let transmitter = makeTransmitter(
-        preview, timing: timing, cancellation: cancellation, observers: [preview])
-      let result = Result { try send(message, with: transmitter) }
-      preview.restore()
-      _ = try result.get()
-      return stoppedStatus(watcher, while: "preview ended")
+    guard !arguments.has("preview"), let led = try chooseLED() else {
+      return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
-    let led = try chooseLED()
     let runtime = try RuntimeDirectory(environment: environment)
     let device = LEDDevice(led: led, brightness: brightness)
     switch try TransmitterSession.reserve(
@@ -108,6 +101,22 @@ struct SendCommand {
       _ = try claimed.finish(Result { try send(message, with: transmitter) })
       return stoppedStatus(watcher)
     }
+  }
+
+  /// `--preview`: the light in this terminal, through the same transmitter as an LED; plain
+  /// lines when standard output is no terminal or `TERM` is `dumb`.
+  private func preview(
+    _ message: MorseMessage?, timing: MorseTiming, cancellation: Cancellation,
+    watcher: SignalWatcher
+  ) throws -> Int32 {
+    let isPlain = !Console.isOutputTerminal || environment["TERM"] == "dumb"
+    let preview = try TerminalPreview(isPlain: isPlain)
+    let transmitter = makeTransmitter(
+      preview, timing: timing, cancellation: cancellation, observers: [preview])
+    let result = Result { try send(message, with: transmitter) }
+    preview.restore()
+    _ = try result.get()
+    return stoppedStatus(watcher, while: "preview ended")
   }
 
   private var unknownCharacters: UnknownCharacterPolicy {
@@ -192,7 +201,9 @@ struct SendCommand {
     return ExitStatus.signalled(signal)
   }
 
-  private func chooseLED() throws -> LED {
+  /// The LED to send on; nil when there is none at all, nobody named one (`--led`,
+  /// `MORSETORCH_LED`) and someone is watching the terminal: the light is shown there instead.
+  private func chooseLED() throws -> LED? {
     let directory = LEDClassDirectory(environment: environment)
     let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
     let option = arguments.values["led"]
@@ -206,6 +217,10 @@ struct SendCommand {
         throw LEDVariableError(error: ledError)
       }
       guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
+      if option == nil, variable == nil {
+        Console.error("no LED here: showing the light in this terminal instead (--preview)")
+        return nil
+      }
       throw HintedError(
         error: ledError,
         hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "
