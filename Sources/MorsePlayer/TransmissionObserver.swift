@@ -12,9 +12,14 @@ public protocol TransmissionObserver: AnyObject {
   /// characters skipped by `UnknownCharacterPolicy.skip`. (A message given whole to
   /// `Transmitter.send(_:)` was validated by the caller, who has it.)
   func transmission(willSendLine message: MorseMessage, number: Int)
+  /// Streamed input: the transmitter is idle, waiting for input line `line` (1-based) to
+  /// arrive; the next step that begins ends the wait.
+  func transmissionIsWaitingForInput(line: Int)
 }
 
 extension TransmissionObserver {
   /// Ignores the message.
   public func transmission(willSendLine message: MorseMessage, number: Int) {}
+  /// Ignores the wait.
+  public func transmissionIsWaitingForInput(line: Int) {}
 }

@@ -61,7 +61,9 @@ public final class Transmitter {
   public func send(lines source: some LineSource) throws -> TransmissionOutcome {
     scheduler.cancellation.onCancel { [source] in source.close() }
     var lineNumber = 0
-    while let bytes = try source.nextLine() {
+    while true {
+      observers.forEach { $0.transmissionIsWaitingForInput(line: lineNumber + 1) }
+      guard let bytes = try source.nextLine() else { break }
       lineNumber += 1
       if scheduler.isCancelled { break }
       let text = try UTF8Lines.decode(bytes, line: lineNumber)

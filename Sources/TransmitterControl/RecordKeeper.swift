@@ -34,6 +34,16 @@ public final class RecordKeeper<SavedState: Codable & Sendable & Hashable>: Tran
     lock.withLock {
       latest.sentSymbols = progress.symbolsBegun
       latest.line = progress.line
+      latest.waitingForLine = nil
+      isDirty = true
+      changed.signal()
+    }
+  }
+
+  /// Stores that the transmitter is idle, waiting for input line `line`, for the writer.
+  public func transmissionIsWaitingForInput(line: Int) {
+    lock.withLock {
+      latest.waitingForLine = line
       isDirty = true
       changed.signal()
     }

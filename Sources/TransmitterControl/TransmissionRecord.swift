@@ -30,6 +30,9 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   public var sentSymbols: Int
   /// The input line being sent.
   public var line: Int
+  /// Streamed input: the line the transmitter is idle waiting for; nil while it sends (and in
+  /// records written before this field existed).
+  public var waitingForLine: Int?
   /// The device's state before the transmission: what to restore.
   public var saved: SavedState
 
@@ -37,7 +40,7 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   private enum CodingKeys: String, CodingKey {
     case version, pid
     case device = "led"
-    case text, startedAt, totalSymbols, sentSymbols, line, saved
+    case text, startedAt, totalSymbols, sentSymbols, line, waitingForLine, saved
   }
 
   /// A record of a transmission that is just starting.
@@ -60,7 +63,8 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   /// judged by `isPlausible`.
   public func isPlausible(for device: String, isPlausible: (SavedState) -> Bool) -> Bool {
     version == Self.currentVersion && pid > 0 && self.device == device && sentSymbols >= 0
-      && line >= 1 && (totalSymbols ?? 0) >= 0 && text.count <= Self.textLimit + 1
+      && line >= 1 && (waitingForLine ?? 1) >= 1 && (totalSymbols ?? 0) >= 0
+      && text.count <= Self.textLimit + 1
       && startedAt.isFinite && isPlausible(saved)
   }
 

@@ -45,6 +45,9 @@ enum Console {
     try? StandardStreams.write(text, to: .error)
   }
 
+  /// Whether standard output is a terminal (escape sequences are understood there).
+  static var isOutputTerminal: Bool { StandardStreams.isTerminal(.output) }
+
   /// Whether standard error is a terminal (someone is watching).
   static var isErrorTerminal: Bool { StandardStreams.isTerminal(.error) }
 }

@@ -20,6 +20,13 @@ enum ControlCommand {
     var names = Transmissions.names(in: runtime)
     if let name = arguments.values["led"] {
       guard LEDClassDirectory.isValidName(name) else { throw LEDError.invalidName(name) }
+      // A name that is neither an LED nor known to the runtime directory is a typo, not an
+      // idle LED: say so, with the LEDs that exist.
+      if !names.contains(name),
+        case .none = Transmissions.record(of: name, as: LEDDevice.self, in: runtime)
+      {
+        _ = try LEDClassDirectory(environment: environment).led(named: name)
+      }
       names = [name]
     }
     var found = 0
@@ -35,12 +42,18 @@ enum ControlCommand {
   }
 
   /// Restores LED `name` from a record left by a killed transmitter, if there is one; whether
-  /// it did.
+  /// it did. A corrupt record is reported (as `send` does) and left alone.
   static func recoverLeftover(
     _ name: String, runtime: RuntimeDirectory, environment: [String: String]
   ) -> Bool {
-    guard case .record = Transmissions.record(of: name, as: LEDDevice.self, in: runtime),
-      let led = try? LEDClassDirectory(environment: environment).led(named: name)
+    switch Transmissions.record(of: name, as: LEDDevice.self, in: runtime) {
+    case .record: break
+    case .corrupt(let path, let reason):
+      Console.error(ControlNote.corruptRecordIgnored(path: path, reason: reason).message)
+      return false
+    case .none: return false
+    }
+    guard let led = try? LEDClassDirectory(environment: environment).led(named: name)
     else { return false }
     do {
       guard let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)

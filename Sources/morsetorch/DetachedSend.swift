@@ -43,7 +43,7 @@ enum DetachedSend {
       descriptors.give(ready.writeEnd, as: readyDescriptor)
       let pid = try ChildProcess.spawn(
         executable, arguments: [executable] + arguments, environment: childEnvironment,
-        descriptors: descriptors, defaultSignals: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
+        descriptors: descriptors, defaultSignals: SignalWatcher.stoppingSignals + [SIGPIPE])
       // Only the child's copies of the write ends may stay open, or the reads never end.
       let outputRead = output.closingWriteEnd()
       let errorsRead = errors.closingWriteEnd()

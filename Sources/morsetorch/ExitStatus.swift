@@ -3,6 +3,9 @@ enum ExitStatus {
   static let success: Int32 = 0
   /// `stop` or `status` found nothing being sent (as LSB init scripts say "not running").
   static let notRunning: Int32 = 3
+  /// `send` cancelled another transmission on the LED (the rerun toggle) and sent nothing:
+  /// not 0, so a script can tell its text was never sent.
+  static let cancelledOther: Int32 = 4
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let unavailable: Int32 = 69

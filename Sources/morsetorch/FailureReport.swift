@@ -30,6 +30,9 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
   case let error as LEDError:
     return ledReport(error)
+  case let error as LEDVariableError:
+    let report = ledReport(error.error)
+    return ("\(LEDVariableError.variable) names no LED: " + report.message, report.status)
   case let error as ControlError:
     switch error {
     case .directory, .unsafeDirectory, .unsafeFile:

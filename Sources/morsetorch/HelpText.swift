@@ -4,6 +4,7 @@ enum HelpText {
     Exit status:
       0    done
       3    stop, status: nothing is being sent (nor left to restore)
+      4    send: cancelled another transmission on the LED (a rerun); nothing was sent
       64   usage error: unknown option, value out of range
       65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
       69   LED unavailable: no LED class, LED not found, LED vanished while sending
@@ -12,8 +13,10 @@ enum HelpText {
       75   LED busy (EBUSY: a flash LED in use by a camera); try again
       77   permission denied writing the LED (see README: Permissions)
       78   the runtime directory for the LED locks is missing or unsafe
-      129  stopped by SIGHUP; 130 by SIGINT (Ctrl-C); 143 by SIGTERM (also what a
-           transmission cancelled by `stop` or a rerun exits with)
+      128+N  stopped by signal N, the LED put back first: 129 SIGHUP, 130 SIGINT (Ctrl-C),
+           131 SIGQUIT (Ctrl-\\), 143 SIGTERM (also what a transmission cancelled by `stop`
+           or a rerun exits with), 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals;
+           any signal whose default is to end the process (not the crash signals)
     """
 
   static let environment = """
@@ -63,7 +66,7 @@ enum HelpText {
     it starts); one without a Morse signal is an error naming it and its line and column.
 
     One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
-    (the LED goes back as it was), says so, and exits 0 without sending: run it again to stop.
+    (the LED goes back as it was), says so, and exits 4 without sending: run it again to stop.
     --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
 
     Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
@@ -73,7 +76,12 @@ enum HelpText {
     \(optionLines(Options.send))
 
     The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
-    one, else the first LED by name (the choice is reported when there were several).
+    one, else the first LED by name (the choice is reported when there were several). With no
+    LED at all and none named, at a terminal, the light is shown there instead (--preview);
+    from a script it exits 69.
+
+    --preview draws the light on one line of the terminal; into a pipe or a file, or with
+    TERM=dumb, it prints one plain line per character as it starts ("S ...") instead.
 
     \(environment)
 
@@ -125,7 +133,7 @@ enum HelpText {
     Cancels the transmission on the LED (every LED without --led), and any senders waiting
     for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
     by a killed transmitter is restored from its state record. Exits 3 when there was
-    nothing to stop or restore.
+    nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
     Options:
     \(optionLines(Options.stop))
@@ -139,7 +147,9 @@ enum HelpText {
     Usage: morsetorch status [--led NAME]
 
     Shows what is being sent on each LED: the text, the process, how many characters have
-    begun, for how long, and who is waiting. Exits 3 when nothing is being sent.
+    begun, for how long, and who is waiting; a standard input stream idle between lines shows
+    "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
+    LED (and nothing was sent on it).
 
     Options:
     \(optionLines(Options.status))

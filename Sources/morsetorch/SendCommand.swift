@@ -71,30 +71,23 @@ struct SendCommand {
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
-      signals: [SIGINT, SIGTERM, SIGHUP], cancelling: cancellation
+      signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
     defer { watcher.stop() }
-    if arguments.has("preview") {
-      let preview = try TerminalPreview()
-      let transmitter = makeTransmitter(
-        preview, timing: timing, cancellation: cancellation, observers: [preview])
-      let result = Result { try send(message, with: transmitter) }
-      preview.restore()
-      _ = try result.get()
-      return stoppedStatus(watcher, while: "preview ended")
+    guard !arguments.has("preview"), let led = try chooseLED() else {
+      return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
     return try sendOnLED(
-      message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
+      led, message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
       cancellation: cancellation, watcher: watcher, ready: ready)
   }
 
   /// The main path: reserve the LED, claim it, transmit, restore, release.
   private func sendOnLED(
-    _ message: MorseMessage?, text: String?, timing: MorseTiming, brightness: BrightnessSetting,
-    conflicts: ConflictPolicy, cancellation: Cancellation, watcher: SignalWatcher,
-    ready: consuming FileDescriptor?
+    _ led: LED, _ message: MorseMessage?, text: String?, timing: MorseTiming,
+    brightness: BrightnessSetting, conflicts: ConflictPolicy, cancellation: Cancellation,
+    watcher: SignalWatcher, ready: consuming FileDescriptor?
   ) throws -> Int32 {
-    let led = try chooseLED()
     let runtime = try RuntimeDirectory(environment: environment)
     let device = LEDDevice(led: led, brightness: brightness)
     switch try TransmitterSession.reserve(
@@ -104,8 +97,10 @@ struct SendCommand {
       notes.forEach { Console.error($0.message) }
       let what = record.map { " (\"\($0.text)\")" } ?? ""
       let others = waiters.isEmpty ? "" : " and \(waiters.count) waiting (pid \(pidList(waiters)))"
-      Console.output("cancelled the transmission on LED \(led.name) by pid \(pid)\(what)\(others)")
-      return ExitStatus.success
+      Console.output(
+        "cancelled the transmission on LED \(led.name) by pid \(pid)\(what)\(others); "
+          + "nothing was sent")
+      return ExitStatus.cancelledOther
     case .cancelledWhileWaiting(let request):
       return stoppedStatus(
         watcher, request: request, while: "waiting for LED \(led.name); nothing was sent")
@@ -120,6 +115,22 @@ struct SendCommand {
       _ = try claimed.finish(Result { try send(message, with: transmitter) })
       return stoppedStatus(watcher, request: claimed.stopRequest)
     }
+  }
+
+  /// `--preview`: the light in this terminal, through the same transmitter as an LED; plain
+  /// lines when standard output is no terminal or `TERM` is `dumb`.
+  private func preview(
+    _ message: MorseMessage?, timing: MorseTiming, cancellation: Cancellation,
+    watcher: SignalWatcher
+  ) throws -> Int32 {
+    let isPlain = !Console.isOutputTerminal || environment["TERM"] == "dumb"
+    let preview = try TerminalPreview(isPlain: isPlain)
+    let transmitter = makeTransmitter(
+      preview, timing: timing, cancellation: cancellation, observers: [preview])
+    let result = Result { try send(message, with: transmitter) }
+    preview.restore()
+    _ = try result.get()
+    return stoppedStatus(watcher, while: "preview ended")
   }
 
   private var unknownCharacters: UnknownCharacterPolicy {
@@ -215,20 +226,26 @@ struct SendCommand {
     pids.map(String.init).joined(separator: ", ")
   }
 
-  private func chooseLED() throws -> LED {
+  /// The LED to send on; nil when there is none at all, nobody named one (`--led`,
+  /// `MORSETORCH_LED`) and someone is watching the terminal: the light is shown there instead.
+  private func chooseLED() throws -> LED? {
     let directory = LEDClassDirectory(environment: environment)
-    let preferred =
-      arguments.values["led"]
-      ?? environment["MORSETORCH_LED"].flatMap {
-        $0.isEmpty ? nil : $0
-      }
+    let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
+    let option = arguments.values["led"]
     let choice: LEDChoice
     do {
-      choice = try directory.chooseLED(preferred: preferred)
+      choice = try directory.chooseLED(preferred: option ?? variable)
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
       let ledError: LEDError = error
+      if option == nil, variable != nil, !ledError.isNoLED {
+        throw LEDVariableError(error: ledError)
+      }
       guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
+      if option == nil, variable == nil {
+        Console.error("no LED here: showing the light in this terminal instead (--preview)")
+        return nil
+      }
       throw HintedError(
         error: ledError,
         hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "

@@ -32,14 +32,19 @@ enum StatusCommand {
   ) -> String {
     var progress = "\(record.sentSymbols)"
     if let totalSymbols = record.totalSymbols { progress += " of \(totalSymbols)" }
-    progress += " characters"
-    if record.totalSymbols == nil { progress += ", line \(record.line)" }
+    progress += (record.totalSymbols ?? record.sentSymbols) == 1 ? " character" : " characters"
+    let doing: String
+    if let waitingLine = record.waitingForLine {
+      doing = "waiting for input (line \(waitingLine))"
+    } else {
+      doing = "sending \"\(record.text)\""
+      if record.totalSymbols == nil { progress += ", line \(record.line)" }
+    }
     let seconds = max(0, now - record.startedAt)
     let elapsed =
       seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
     var line =
-      "\(record.device): sending \"\(record.text)\" (pid \(record.pid)): \(progress) begun, "
-      + "for \(elapsed)"
+      "\(record.device): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
     }

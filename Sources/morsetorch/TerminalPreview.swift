@@ -5,7 +5,13 @@ import MorsePlayer
 ///
 /// It is a `Torch`, so it runs through the same scheduler as an LED. Switching only records
 /// the state and wakes a drawing thread: writing to a slow terminal can never delay a step.
+///
+/// Plain, for a pipe, a file or `TERM=dumb`, it writes no escape sequence and no carriage
+/// return: one line per character as it starts (`S ...`), and nothing else.
 final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
+  private let isPlain: Bool
+  private var plainLines: [String] = []
+  private var symbolsShown = 0
   private let lock = Lock()
   private let changed = ConditionVariable()
   private var isOn = false
@@ -15,16 +21,20 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
   private let draw: @Sendable (String) -> Void
   private let finished = OneShotEvent()
 
-  /// A preview that hands each frame to `draw` (by default, standard output).
-  init(draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput)
-    throws(Errno)
-  {
+  /// A preview that hands each frame to `draw` (by default, standard output); plain lines
+  /// instead of frames when `isPlain`.
+  init(
+    isPlain: Bool = false,
+    draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput
+  ) throws(Errno) {
+    self.isPlain = isPlain
     self.draw = draw
     try Threads.start { [self] in drawLoop() }
   }
 
-  /// Records the new state of the light and wakes the drawing thread.
+  /// Records the new state of the light and wakes the drawing thread (plain: nothing to draw).
   func set(_ isOn: Bool) {
+    guard !isPlain else { return }
     lock.withLock {
       self.isOn = isOn
       generation += 1
@@ -41,13 +51,20 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
     case .letterGap, .wordGap: text = ""
     }
     lock.withLock {
+      if isPlain {
+        // One line per character, as its first element begins.
+        guard progress.symbolsBegun > symbolsShown else { return }
+        symbolsShown = progress.symbolsBegun
+        plainLines.append("\(step.symbol.text) \(step.symbol.code)\n")
+      }
       if !text.isEmpty { sending = text }
       generation += 1
       changed.signal()
     }
   }
 
-  /// Draws the light off, ends the line and stops the drawing thread.
+  /// Draws the light off, ends the line (plain: writes the lines still due) and stops the
+  /// drawing thread.
   func restore() {
     lock.withLock {
       isOn = false
@@ -72,12 +89,17 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
   private func drawLoop() {
     var drawnGeneration = -1
     while true {
-      let (frame, stop): (String, Bool) = lock.withLock {
+      let (text, stop): (String, Bool) = lock.withLock {
         while generation == drawnGeneration && !isStopped { changed.wait(lock) }
         drawnGeneration = generation
-        return (Self.frame(isOn: isOn, sending: sending), isStopped)
+        guard !isPlain else {
+          defer { plainLines = [] }
+          return (plainLines.joined(), isStopped)
+        }
+        let frame = Self.frame(isOn: isOn, sending: sending)
+        return (isStopped ? frame + "\n" : frame, isStopped)
       }
-      draw(stop ? frame + "\n" : frame)
+      if !text.isEmpty { draw(text) }
       if stop {
         finished.fire()
         return

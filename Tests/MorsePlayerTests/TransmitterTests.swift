@@ -83,6 +83,26 @@ import Testing
     #expect(torch.events == timeline([0, 100]))
   }
 
+  @Test func observersHearWhenTheTransmitterWaitsForALine() throws {
+    let clock = ManualStepClock()
+    let observer = RecordingObserver()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing,
+      observers: [observer])
+    _ = try transmitter.send(lines: FixedLineSource(["E", "T"]))
+    // Before each line, and once more before the end of input.
+    #expect(observer.waitedForLines == [1, 2, 3])
+    // A message sent whole never waits.
+    let whole = RecordingObserver()
+    _ = try Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing,
+      observers: [whole]
+    ).send(try MorseMessage("E"))
+    #expect(whole.waitedForLines.isEmpty)
+  }
+
   @Test func progressCountsCharactersAsTheyBegin() throws {
     let clock = ManualStepClock()
     let observer = RecordingObserver()

@@ -1,13 +1,24 @@
 import Foundation
+import Glibc
+import MorseTestSupport
 import Testing
 
 /// Output that cannot be written is an error, as in coreutils; a reader that went away is not.
 @Suite struct ConsoleTests {
-  private func shell(_ script: String) throws -> (output: String, errors: String) {
+  private func shell(_ script: String, fixture: TemporaryLEDDirectory? = nil) throws -> (
+    output: String, errors: String
+  ) {
     let binary = try MorsetorchProcess.executablePath()
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/bash")
     shell.arguments = ["-c", script, binary]
+    if let fixture {
+      // The LEDs and runtime directory a `MorsetorchProcess` of the same fixture uses.
+      shell.environment = [
+        "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "MORSETORCH_LEDS_DIR": fixture.ledsPath,
+        "MORSETORCH_RUNTIME_DIR": fixture.root + "/run",
+      ]
+    }
     let output = Pipe()
     let errors = Pipe()
     shell.standardOutput = output
@@ -27,6 +38,34 @@ import Testing
     #expect(output == "status 74\n")
     #expect(errors.contains("cannot write to standard output"), "\(errors)")
     #expect(errors.contains("ENOSPC"), "\(errors)")
+  }
+
+  @Test func listIntoAFullOutputIsAnErrorWithAMessage() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("white:flash")
+    let (output, errors) = try shell(
+      "\"$0\" list >/dev/full; echo \"status $?\"", fixture: fixture)
+    #expect(output == "status 74\n")
+    #expect(errors.contains("cannot write to standard output"), "\(errors)")
+    #expect(errors.contains("ENOSPC"), "\(errors)")
+  }
+
+  @Test(arguments: [">/dev/full", ">&-"])
+  func statusIntoAFullOrClosedOutputIsAnErrorWithAMessage(redirection: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("white:flash", trigger: "none [timer]")
+    let sender = try MorsetorchProcess(
+      ["send", "--led", "white:flash", "--unit", "300", "TTTTT"], ledsDirectory: fixture.ledsPath)
+    sender.closeInput()
+    let isClaimed = try eventually { try fixture.read("trigger", of: "white:flash") == "none\n" }
+    try #require(isClaimed, "the transmission never claimed the LED")
+    let (output, errors) = try shell(
+      "\"$0\" status \(redirection); echo \"status $?\" >&2", fixture: fixture)
+    #expect(output.isEmpty)
+    #expect(errors.contains("cannot write to standard output"), "\(errors)")
+    #expect(errors.hasSuffix("status 74\n"), "\(errors)")
+    sender.send(signal: SIGTERM)
+    #expect(try sender.wait().exitStatus == 143)
   }
 
   @Test func aClosedOutputIsAnErrorWithAMessage() throws {

@@ -66,7 +66,8 @@ struct DetachTests {
     let first = try run(["send", "--detach", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
     #expect(first.exitStatus == 0, "\(first)")
     let second = try run(["send", "--detach", "--led", led, "E"], in: fixture)
-    #expect(second.exitStatus == 0, "\(second)")
+    // The same status as a plain rerun: nothing was sent.
+    #expect(second.exitStatus == 4, "\(second)")
     #expect(second.standardOutput.contains("cancelled the transmission"), "\(second)")
     #expect(!second.standardOutput.contains("background"), "\(second)")
     try expectTimerRestored(fixture)

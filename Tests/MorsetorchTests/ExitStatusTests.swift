@@ -98,6 +98,7 @@ struct ExitStatusTests {
   @Test func statusConstantsAreSysexits() {
     #expect(ExitStatus.success == 0)
     #expect(ExitStatus.notRunning == 3)
+    #expect(ExitStatus.cancelledOther == 4)
     #expect(ExitStatus.usage == 64)
     #expect(ExitStatus.dataError == 65)
     #expect(ExitStatus.unavailable == 69)
@@ -136,7 +137,21 @@ struct ExitStatusTests {
     #expect(signalName(SIGINT) == "SIGINT")
     #expect(signalName(SIGTERM) == "SIGTERM")
     #expect(signalName(SIGHUP) == "SIGHUP")
-    #expect(signalName(SIGUSR1) == "signal \(SIGUSR1)")
+    #expect(signalName(SIGUSR1) == "SIGUSR1")
+    #expect(signalName(SIGQUIT) == "SIGQUIT")
+    #expect(signalName(__libc_current_sigrtmin()) == "SIGRTMIN")
+    #expect(signalName(__libc_current_sigrtmin() + 3) == "SIGRTMIN+3")
+    #expect(signalName(__libc_current_sigrtmax()) == "SIGRTMAX")
+  }
+
+  @Test func everyStoppingSignalHasAName() {
+    for signal in SignalWatcher.stoppingSignals {
+      #expect(signalName(signal).hasPrefix("SIG"), "\(signal)")
+    }
+    for crash in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGKILL, SIGPIPE] {
+      #expect(!SignalWatcher.stoppingSignals.contains(crash), "\(crash)")
+    }
+    #expect(SignalWatcher.stoppingSignals.contains(__libc_current_sigrtmax()))
   }
 
   @Test func onlyAMissingOrEmptyClassDirectoryMeansNoLED() {

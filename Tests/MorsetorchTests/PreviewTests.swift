@@ -1,29 +1,81 @@
 import Foundation
+import Glibc
 import MorseTestSupport
 import Testing
 
 // `send --preview` and the advice for a machine without LEDs, as a process.
 
+private let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
 @Suite("send --preview, and no LED at all")
 struct PreviewTests {
-  @Test func previewDrawsTheLightInTheTerminalAndNeedsNoLED() throws {
+  @Test(.enabled(if: hasScript))
+  func previewDrawsTheLightInTheTerminalAndNeedsNoLED() throws {
     let fixture = try TemporaryLEDDirectory()
     try FileManager.default.removeItem(atPath: fixture.ledsPath)
     let outcome = try MorsetorchProcess.run(
-      ["send", "--preview", "--unit", "20", "ET"], ledsDirectory: fixture.ledsPath)
+      ["send", "--preview", "--unit", "20", "ET"], ledsDirectory: fixture.ledsPath,
+      launch: .underTerminal)
     #expect(outcome.exitStatus == 0, "\(outcome)")
     // Frames redraw one line: erase it, then the light and what is being sent.
     #expect(outcome.standardOutput.contains("\r\u{1B}[2K"), "\(outcome)")
     #expect(outcome.standardOutput.contains("T  -"), "\(outcome)")
-    // The last frame is the light off, then the line ends.
-    #expect(outcome.standardOutput.hasSuffix("[      ]  T  -\n"), "\(outcome)")
+    // The last frame is the light off, then the line ends (the terminal adds a \r).
+    #expect(outcome.standardOutput.hasSuffix("[      ]  T  -\r\n"), "\(outcome)")
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-  func withoutLEDsAndWithATerminalSendPointsToLedAndPreview() throws {
+  @Test func previewIntoAPipeWritesOnePlainLinePerCharacter() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try MorsetorchProcess.run(
-      ["send", "SOS"], ledsDirectory: fixture.ledsPath, launch: .underTerminal)
+      ["send", "--preview", "--unit", "5", "SOS E"], ledsDirectory: fixture.ledsPath)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "S ...\nO ---\nS ...\nE .\n", "\(outcome)")
+  }
+
+  @Test(.enabled(if: hasScript))
+  func previewOnADumbTerminalWritesNoEscapeSequences() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--preview", "--unit", "5", "ET"], ledsDirectory: fixture.ledsPath,
+      environment: ["TERM": "dumb"], launch: .underTerminal)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(!outcome.standardOutput.contains("\u{1B}"), "\(outcome)")
+    // The terminal turns each \n into \r\n; morsetorch itself writes no \r.
+    #expect(outcome.standardOutput == "E .\r\nT -\r\n", "\(outcome)")
+  }
+
+  @Test(.enabled(if: hasScript))
+  func withoutLEDsAndWithATerminalTheLightIsShownThere() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--unit", "5", "SOS"], ledsDirectory: fixture.ledsPath, launch: .underTerminal)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let notice = "no LED here: showing the light in this terminal instead (--preview)"
+    #expect(outcome.standardOutput.hasPrefix("morsetorch: \(notice)\r\n"), "\(outcome)")
+    #expect(outcome.standardOutput.contains("O  ---"), "\(outcome)")
+  }
+
+  @Test func previewStopsOnAnySignalThatWouldEndTheProcess() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let child = try MorsetorchProcess(
+      ["send", "--preview", "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
+    child.closeInput()
+    usleep(300_000)
+    child.send(signal: SIGQUIT)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 128 + SIGQUIT, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGQUIT; preview ended"), "\(outcome)")
+  }
+
+  @Test(.enabled(if: hasScript))
+  func withoutLEDsAndWithATerminalSendPointsToLedAndPreview() throws {
+    // An LED was named, so no preview instead: the advice.
+    let fixture = try TemporaryLEDDirectory()
+    try FileManager.default.removeItem(atPath: fixture.ledsPath)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "white:flash", "SOS"], ledsDirectory: fixture.ledsPath,
+      launch: .underTerminal)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardOutput.contains("no LED to send on here"), "\(outcome)")
     #expect(outcome.standardOutput.contains("--led NAME"), "\(outcome)")
     #expect(outcome.standardOutput.contains("--preview"), "\(outcome)")

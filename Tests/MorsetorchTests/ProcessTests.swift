@@ -168,6 +168,34 @@ struct SendProcessTests {
     try expectTimerRestored(fixture)
   }
 
+  /// Signals whose default action ends the process, beyond the three of a terminal, with
+  /// their names: Ctrl-\, `kill -USR1`, `kill -ALRM`, a real-time signal.
+  static let otherStoppingSignals: [(Int32, String)] = [
+    (SIGQUIT, "SIGQUIT"), (SIGUSR1, "SIGUSR1"), (SIGALRM, "SIGALRM"),
+    (__libc_current_sigrtmin() + 3, "SIGRTMIN+3"),
+  ]
+
+  @Test(arguments: otherStoppingSignals)
+  func everySignalThatWouldEndTheProcessRestoresTheLEDFirst(_ signal: Int32, _ name: String)
+    throws
+  {
+    let fixture = try timerFixture()
+    // With the runtime's backtracer on, SIGQUIT must still be ours, not a crash report.
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath,
+      environment: ["SWIFT_BACKTRACE": "enable=yes"])
+    child.closeInput()
+    // In the middle of the first dash.
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    child.send(signal: signal)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 128 + signal, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by \(name); LED restored"), "\(outcome)")
+    #expect(!outcome.standardError.contains("crashed"), "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
   @Test func signalBlockedByTheParentIsStillHandled() throws {
     // A program that starts morsetorch from a thread with signals blocked (Swift concurrency,
     // Dispatch) passes that mask on; `kill` must still stop the transmission.
@@ -306,6 +334,19 @@ struct SendProcessTests {
     let outcome = try runMorsetorch(
       "send", "--unit", "1", "E", in: fixture, environment: ["MORSETORCH_LED": "../x"])
     #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(try LEDSnapshot(of: flash, in: fixture) == before)
+  }
+
+  @Test func anLEDTheEnvironmentNamesThatDoesNotExistIsNamedAsTheVariable() throws {
+    let fixture = try timerFixture()
+    let before = try LEDSnapshot(of: flash, in: fixture)
+    let outcome = try runMorsetorch(
+      "send", "--unit", "1", "E", in: fixture, environment: ["MORSETORCH_LED": "blue:torch"])
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(
+      outcome.standardError.hasPrefix("morsetorch: MORSETORCH_LED names no LED: "), "\(outcome)")
+    #expect(outcome.standardError.contains("blue:torch"), "\(outcome)")
+    #expect(outcome.standardError.contains(flash), "it lists the LEDs that exist: \(outcome)")
     #expect(try LEDSnapshot(of: flash, in: fixture) == before)
   }
 

@@ -72,8 +72,10 @@ struct RerunTests {
     let first = try startLongSend(in: fixture)
     let brightness = AttributeRecorder("brightness", of: led, in: fixture)
     let second = try run(["send", "--led", led, "--unit", "1", "EEEE"], in: fixture)
-    #expect(second.exitStatus == 0, "\(second)")
+    // Not 0: a script can tell that EEEE was never sent.
+    #expect(second.exitStatus == 4, "\(second)")
     #expect(second.standardOutput.contains("cancelled"), "\(second)")
+    #expect(second.standardOutput.contains("nothing was sent"), "\(second)")
     #expect(second.standardOutput.contains("pid \(first.processIdentifier)"), "\(second)")
     #expect(second.standardOutput.contains("TTTTT"), "\(second)")
     let firstOutcome = try first.wait()
@@ -134,6 +136,23 @@ struct RerunTests {
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
+  @Test func aSignalWhileWaitingForTheLEDEndsTheWaitAndSendsNothing() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--unit", "1", "--wait", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued, "the waiter never queued: \(leftovers(fixture))")
+    waiter.send(signal: SIGUSR1)
+    let outcome = try waiter.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 128 + SIGUSR1, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGUSR1"), "\(outcome)")
+    #expect(outcome.standardError.contains("nothing was sent"), "\(outcome)")
+    #expect(first.isRunning, "the running transmission was disturbed")
+    first.send(signal: SIGTERM)
+    #expect(try first.wait().exitStatus == 143)
+    try expectTimerRestored(fixture)
+  }
+
   @Test func stopCancelsAndSaysWhat() throws {
     let fixture = try fixture()
     let first = try startLongSend(in: fixture)
@@ -185,7 +204,7 @@ struct RerunTests {
     let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
     try #require(queued)
     let rerun = try run(["send", "--led", led, "E"], in: fixture)
-    #expect(rerun.exitStatus == 0, "\(rerun)")
+    #expect(rerun.exitStatus == 4, "\(rerun)")
     #expect(
       rerun.standardOutput.contains("1 waiting (pid \(waiter.processIdentifier))"), "\(rerun)")
     #expect(try first.wait().exitStatus == 143)
@@ -199,7 +218,7 @@ struct RerunTests {
     let first = try startLongSend(in: fixture)
     kill(first.processIdentifier, SIGSTOP)
     let rerun = try run(["send", "--led", led, "E"], in: fixture)
-    #expect(rerun.exitStatus == 0, "\(rerun)")
+    #expect(rerun.exitStatus == 4, "\(rerun)")
     // Before: five silent seconds, then SIGKILL (137) and a restore by the rerun.
     let outcome = try first.wait()
     #expect(outcome.exitStatus == 143, "SIGTERM with SIGCONT lets it restore itself: \(outcome)")
@@ -252,6 +271,53 @@ struct RerunTests {
     #expect(try first.wait().exitStatus == 143)
     let idle = try run(["status", "--led", led], in: fixture)
     #expect(idle.exitStatus == 3, "\(idle)")
+  }
+
+  @Test(arguments: ["status", "stop"])
+  func anLEDNameThatNamesNothingIsNotAnIdleLED(command: String) throws {
+    let fixture = try fixture()
+    let outcome = try run([command, "--led", "nope"], in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("no LED named \"nope\""), "\(outcome)")
+    #expect(outcome.standardError.contains(led), "it lists the LEDs that exist: \(outcome)")
+    #expect(!outcome.standardError.contains("nothing is being sent"), "\(outcome)")
+  }
+
+  @Test func statusOfAStreamSaysWhenItWaitsForInput() throws {
+    let fixture = try fixture()
+    let child = try MorsetorchProcess(
+      ["send", "--led", led, "--unit", "5"], ledsDirectory: fixture.ledsPath)
+    try child.write("E\n")
+    // Line 1 sent, line 2 not typed yet: the transmitter is idle.
+    var status = try run(["status", "--led", led], in: fixture)
+    let isWaiting = try eventually {
+      status = try run(["status", "--led", led], in: fixture)
+      return status.standardOutput.contains("waiting for input (line 2)")
+    }
+    #expect(isWaiting, "\(status)")
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(status.standardOutput.contains("1 character begun"), "\(status)")
+    #expect(!status.standardOutput.contains("sending"), "\(status)")
+    child.closeInput()
+    #expect(try child.wait().exitStatus == 0)
+    try expectTimerRestored(fixture)
+  }
+
+  @Test(arguments: ["status", "stop"])
+  func statusAndStopReportACorruptRecordToo(command: String) throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try "{\"led\":".write(toFile: directory + "/\(led).state", atomically: false, encoding: .utf8)
+    let outcome = try run([command, "--led", led], in: fixture)
+    #expect(outcome.exitStatus == 3, "\(outcome)")
+    let report = outcome.standardError.split(separator: "\n").filter {
+      $0.contains("ignoring the state record")
+    }
+    #expect(report.count == 1, "\(outcome)")
+    #expect(report.first?.contains(directory + "/\(led).state") == true, "\(outcome)")
+    #expect(report.first?.contains("corrupt") == true, "\(outcome)")
+    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
   }
 
   @Test func differentLEDsRunSideBySide() throws {
@@ -337,9 +403,10 @@ struct RerunTests {
     for child in children {
       let outcome = try child.wait(timeout: .seconds(60))
       statuses.append(outcome.exitStatus ?? -1)
-      if outcome.exitStatus != 0 && outcome.exitStatus != 143 { unexpected.append("\(outcome)") }
+      if ![0, 4, 143].contains(outcome.exitStatus ?? -1) { unexpected.append("\(outcome)") }
     }
-    #expect(statuses.allSatisfy { $0 == 0 || $0 == 143 }, "\(statuses) \(unexpected)")
+    // Sent (0), cancelled by a later one (143), or cancelled an earlier one (4).
+    #expect(statuses.allSatisfy { [0, 4, 143].contains($0) }, "\(statuses) \(unexpected)")
     // Whoever drove the LED, two never did at once: a brightness is only ever followed by
     // 0, never straight by another process's brightness.
     let seen = brightness.stop()

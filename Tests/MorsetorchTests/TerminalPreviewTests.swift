@@ -25,6 +25,18 @@ import TransmitterControl
     #expect(all.allSatisfy { $0.hasPrefix("\r\u{1B}[2K") })
   }
 
+  @Test func plainPreviewWritesOneLinePerCharacterAndNothingElse() throws {
+    let frames = FrameLog()
+    let preview = try TerminalPreview(isPlain: true) { frames.append($0) }
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: preview, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(100)), observers: [preview])
+    _ = try transmitter.send(try MorseMessage("AB C"))
+    preview.restore()
+    #expect(frames.all.joined() == "A .-\nB -...\nC -.-.\n")
+  }
+
   @Test func frameMarksTheLightOnInReverseVideo() {
     #expect(TerminalPreview.frame(isOn: true, sending: "S  ...").contains("\u{1B}[7m"))
     #expect(!TerminalPreview.frame(isOn: false, sending: "S  ...").contains("\u{1B}[7m"))

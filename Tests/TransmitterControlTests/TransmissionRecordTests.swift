@@ -81,6 +81,25 @@ struct TransmissionRecordTests {
     #expect(!negative.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
   }
 
+  @Test func aRecordWaitingForInputRoundTripsAndOneWithoutTheFieldStillReads() throws {
+    var record = TransmissionRecord(
+      pid: 42, device: "a", text: "(standard input)", totalSymbols: nil, saved: saved,
+      startedAt: 0)
+    let older = try record.encoded()
+    // Not waiting: the field is left out, so the file reads exactly as before it existed.
+    #expect(!String(decoding: older, as: UTF8.self).contains("waitingForLine"))
+    #expect(
+      try TransmissionRecord.decode(older, for: "a", isPlausible: LEDDevice.isPlausible).get()
+        == record)
+    record.waitingForLine = 2
+    let decoded = try TransmissionRecord.decode(
+      try record.encoded(), for: "a", isPlausible: LEDDevice.isPlausible
+    ).get()
+    #expect(decoded.waitingForLine == 2)
+    record.waitingForLine = 0
+    #expect(!record.isPlausible(for: "a", isPlausible: LEDDevice.isPlausible))
+  }
+
   @Test func theDeviceNameIsStoredUnderTheKeyTheFormatAlwaysHad() throws {
     let record = TransmissionRecord(
       pid: 42, device: "a", text: "x", totalSymbols: 1, saved: saved, startedAt: 0)

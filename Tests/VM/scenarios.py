@@ -450,7 +450,7 @@ def check_rerun(run):
             f"rerun started (ms, value): {changes}")
     require([v for _, v in changes] == [0, 5],
             f"after the rerun the kernel reported (ms, value) {changes}, expected off then 5")
-    require(second_status == 0, f"the rerun exited {second_status}, expected 0: {output!r}")
+    require(second_status == 4, f"the rerun exited {second_status}, expected 4: {output!r}")
     require(len(output.splitlines()) == 1, f"the rerun printed {output!r}, expected one line")
     require(main_status == 143, f"the cancelled run exited {main_status}, expected 143")
     check_restored(run, "vm::rerun", "none", 5)
