@@ -16,8 +16,9 @@ public enum BrightnessSetting: Sendable, Hashable {
       return min(max(value, 1), maximum)
     case .percent(let percent):
       let clamped = min(max(percent, 0), 100)
-      // Round half up in integers; floating point would misround some exact halves.
-      let scaled = (clamped * maximum + 50) / 100
+      // Round half up in integers (floating point would misround some exact halves), split
+      // so that no product can overflow, whatever max_brightness says.
+      let scaled = maximum / 100 * clamped + (maximum % 100 * clamped + 50) / 100
       return min(max(scaled, 1), maximum)
     }
   }

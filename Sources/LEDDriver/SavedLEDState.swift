@@ -61,6 +61,17 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
     }
   }
 
+  /// Whether `name` can be a trigger's name as saved: 1 to 64 printable ASCII characters, no
+  /// space or bracket. An LED whose active trigger breaks the rule is not claimed at all, so
+  /// nothing is ever recorded that the record check would refuse after a kill.
+  public static func isTriggerName(_ name: String) -> Bool {
+    (1...64).contains(name.count)
+      && name.allSatisfy {
+        $0.isASCII && !$0.isWhitespace && !$0.isNewline
+          && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true && $0 != "[" && $0 != "]"
+      }
+  }
+
   /// Whether `content` can be a setting's value as saved: one line of at most 4096 characters.
   static func isSettingContent(_ content: String) -> Bool {
     content.count <= 4096 && !content.contains(where: \.isNewline)
@@ -94,11 +105,7 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
   /// only the known attributes of that trigger, single-line contents, a brightness of at least
   /// 0. A record read back from disk is checked with this before anything is written.
   public var isPlausible: Bool {
-    if let trigger {
-      guard !trigger.isEmpty, trigger.count <= 64,
-        trigger.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "[" && $0 != "]" })
-      else { return false }
-    }
+    if let trigger, !Self.isTriggerName(trigger) { return false }
     return brightness >= 0 && (hasActiveTrigger || triggerAttributes.isEmpty)
       && triggerAttributes.allSatisfy { attribute in
         Self.isSettingName(attribute.name) && Self.isSettingContent(attribute.content)
@@ -198,7 +205,7 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
       if case .vanished(_, let errno) = error, errno == .noSuchFile { return nil }
       throw error
     }
-    guard let active = LED.parseActiveTrigger(text) else {
+    guard let active = LED.parseActiveTrigger(text), isTriggerName(active) else {
       throw .malformed(path: path, content: text)
     }
     return active

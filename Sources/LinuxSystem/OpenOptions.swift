@@ -20,6 +20,9 @@ public struct OpenOptions: OptionSet, Sendable {
   public static let exclusive = OpenOptions(rawValue: O_EXCL)
   /// `O_TRUNC`.
   public static let truncate = OpenOptions(rawValue: O_TRUNC)
+  /// `O_NONBLOCK`: never wait in `open(2)` itself, as opening a FIFO planted where a file was
+  /// expected would (until someone opens its other end).
+  public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
   /// `O_NOFOLLOW`: fail with `ELOOP` rather than follow a symlink in the last component.
   public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
 }

@@ -1,6 +1,8 @@
 import LinuxSystem
 
-/// The files of one device in the runtime directory, and the careful ways to open them.
+/// The files of one device in the runtime directory, and the careful ways to open them: never
+/// through a symlink (`O_NOFOLLOW`), never waiting in `open` (`O_NONBLOCK`: a FIFO planted
+/// there opens at once, and is then refused as no regular file).
 ///
 /// `NAME.lock` (held by the transmitter), `NAME.state` (its record), `NAME.tickets` (orders
 /// the waiters) and `NAME.wait.N` (one per waiting sender, locked by it).
@@ -28,7 +30,8 @@ struct RuntimeFiles {
     let path = path ?? lock
     let file: FileDescriptor
     do throws(Errno) {
-      file = try FileDescriptor.open(path, [.readWrite, .noFollow, .create], permissions: 0o664)
+      file = try FileDescriptor.open(
+        path, [.readWrite, .noFollow, .nonBlocking, .create], permissions: 0o664)
     } catch {
       throw .file(operation: "open", path: path, errno: error)
     }
@@ -57,7 +60,8 @@ struct RuntimeFiles {
 
   /// The process holding the lock on `lockPath` (the device's lock by default).
   func holder(lockPath: String? = nil) -> Int32? {
-    guard let file = try? FileDescriptor.open(lockPath ?? lock, [.readOnly, .noFollow])
+    guard
+      let file = try? FileDescriptor.open(lockPath ?? lock, [.readOnly, .noFollow, .nonBlocking])
     else { return nil }
     return (try? file.lockHolder()) ?? nil
   }
@@ -66,7 +70,7 @@ struct RuntimeFiles {
   func readRecordLater() -> RecordReading {
     let bytes: [UInt8]
     do throws(Errno) {
-      let file = try FileDescriptor.open(record, [.readOnly, .noFollow])
+      let file = try FileDescriptor.open(record, [.readOnly, .noFollow, .nonBlocking])
       let status = try file.status()
       guard status.isRegularFile, status.linkCount == 1 else {
         return .done(
@@ -163,7 +167,7 @@ struct RuntimeFiles {
   /// up its ticket); returns at once if the file is gone.
   func waitForRelease(of path: String) throws(ControlError) {
     do throws(Errno) {
-      let file = try FileDescriptor.open(path, [.readOnly, .noFollow])
+      let file = try FileDescriptor.open(path, [.readOnly, .noFollow, .nonBlocking])
       _ = try file.lock(exclusive: false, wait: true)
     } catch  where error == .noSuchFile {
       return

@@ -76,4 +76,13 @@ struct SavedLEDStateTests {
     #expect(saved.triggerAttributes.map(\.name) == ["ok"])
     #expect(saved.isPlausible)
   }
+
+  @Test(arguments: ["[ä]", "[\(String(repeating: "t", count: 65))]"])
+  func anLEDWhoseTriggerNameNoRecordCouldHoldIsNotClaimed(trigger: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("odd", trigger: "none " + trigger)
+    let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "odd")
+    #expect(throws: LEDError.self) { _ = try SavedLEDState(of: led) }
+    #expect(try fixture.read("trigger", of: "odd") == "none \(trigger)\n")
+  }
 }

@@ -242,6 +242,35 @@ struct RerunTests {
     #expect(try waiter.wait().exitStatus == 143)
   }
 
+  @Test(arguments: [".state", ".lock"])
+  func aFIFOPlantedInTheRuntimeDirectoryNeverHangs(suffix: String) throws {
+    let fixture = try fixture()
+    let directory = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    chmod(directory, 0o700)
+    #expect(mkfifo(directory + "/" + led + suffix, 0o600) == 0)
+    // Before: each of these blocked forever in open(2) (the test's timeout would end it).
+    for command in [
+      ["status", "--led", led], ["stop", "--led", led], ["send", "--led", led, "E"],
+    ] {
+      let outcome = try MorsetorchProcess.run(
+        command, ledsDirectory: fixture.ledsPath, timeout: .seconds(20))
+      #expect(outcome.exitStatus != nil, "\(command): \(outcome)")
+      guard command[0] == "send" else { continue }
+      if suffix == ".lock" {
+        // Refused, with the LED untouched.
+        #expect(outcome.exitStatus == 78, "\(outcome)")
+        #expect(outcome.standardError.contains("not a plain file"), "\(outcome)")
+        #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
+      } else {
+        // Reported as an unusable record, removed, and the LED sent on and restored.
+        #expect(outcome.exitStatus == 0, "\(outcome)")
+        #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
+        try expectTimerRestored(fixture)
+      }
+    }
+  }
+
   @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {
     let fixture = try fixture([led, "input3::capslock"])
     let first = try startLongSend(in: fixture)
