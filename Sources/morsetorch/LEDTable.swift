@@ -7,7 +7,8 @@ enum LEDTable {
     let header = ["NAME", "MAX", "TRIGGER", "BRIGHTNESS", "WRITABLE"]
     let rows = leds.map { led in
       [
-        led.name, led.maxBrightness.map(String.init) ?? "?", led.activeTrigger ?? "?",
+        TerminalText.escaped(led.name), led.maxBrightness.map(String.init) ?? "?",
+        led.activeTrigger ?? "?",
         led.brightness.map(String.init) ?? "?",
         led.isWritable ? "yes" : "no (\(led.unwritable.joined(separator: ", ")))",
       ]

@@ -95,7 +95,7 @@ struct SendCommand {
     {
     case .cancelledOther(let pid, let record, let waiters, let notes):
       notes.forEach { Console.error($0.message) }
-      let what = record.map { " (\"\($0.text)\")" } ?? ""
+      let what = record.map { " (\"\(TerminalText.escaped($0.text))\")" } ?? ""
       let others = waiters.isEmpty ? "" : " and \(waiters.count) waiting (pid \(pidList(waiters)))"
       Console.output(
         "cancelled the transmission on LED \(led.name) by pid \(pid)\(what)\(others); "

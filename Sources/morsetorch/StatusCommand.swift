@@ -10,16 +10,19 @@ enum StatusCommand {
     ) { name, runtime in
       let waiting = Transmissions.waiters(of: name, in: runtime)
       guard let holder = Transmissions.holder(of: name, in: runtime) else {
-        _ = ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
-        return 0
+        // A leftover restored is something found: not "nothing ... nor left to restore".
+        return ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
+          ? 1 : 0
       }
       switch Transmissions.record(of: name, as: LEDDevice.self, in: runtime) {
       case .record(let record) where record.pid == holder:
         Console.output(summary(of: record, waiting: waiting))
       case .corrupt(let path, let reason):
-        Console.output("\(name): held by pid \(holder); its record \(path) is unusable: \(reason)")
+        Console.output(
+          "\(TerminalText.escaped(name)): held by pid \(holder); its record \(TerminalText.escaped(path)) is unusable: \(reason)"
+        )
       default:
-        Console.output("\(name): held by pid \(holder), starting")
+        Console.output("\(TerminalText.escaped(name)): held by pid \(holder), starting")
       }
       return 1
     }
@@ -37,14 +40,12 @@ enum StatusCommand {
     if let waitingLine = record.waitingForLine {
       doing = "waiting for input (line \(waitingLine))"
     } else {
-      doing = "sending \"\(record.text)\""
+      doing = "sending \"\(TerminalText.escaped(record.text))\""
       if record.totalSymbols == nil { progress += ", line \(record.line)" }
     }
-    let seconds = max(0, now - record.startedAt)
-    let elapsed =
-      seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    let elapsed = TerminalText.elapsed(seconds: now - record.startedAt)
     var line =
-      "\(record.device): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
+      "\(TerminalText.escaped(record.device)): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
     }

@@ -10,13 +10,14 @@ enum StopCommand {
       var stopped = 0
       let record = Transmissions.readRecordLater(of: name, in: runtime)
       for pid in Transmissions.stopWaiters(of: name, in: runtime) {
-        Console.output("stopped a sender waiting for LED \(name) (pid \(pid))")
+        Console.output(
+          "stopped a sender waiting for LED \(TerminalText.escaped(name)) (pid \(pid))")
         stopped += 1
       }
       if let pid = try Transmissions.stop(name, in: runtime) {
-        var line = "stopped the transmission on LED \(name) (pid \(pid)"
+        var line = "stopped the transmission on LED \(TerminalText.escaped(name)) (pid \(pid)"
         if case .record(let found) = record.decoded(as: LEDDevice.self), found.pid == pid {
-          line += ", \"\(found.text)\""
+          line += ", \"\(TerminalText.escaped(found.text))\""
         }
         Console.output(line + ")")
         stopped += 1

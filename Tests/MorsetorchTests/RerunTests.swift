@@ -387,6 +387,8 @@ struct RerunTests {
     _ = try first.wait()
     let outcome = try run(command, in: fixture)
     #expect(outcome.standardError.contains("restored LED \(led)"), "\(outcome)")
+    // Before: `status` said it had found nothing (exit 3) right after restoring the LED.
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     try expectTimerRestored(fixture)
   }
 

@@ -31,4 +31,37 @@ import TransmitterControl
     let line = StatusCommand.summary(of: idle, now: 100)
     #expect(line == "a: waiting for input (line 3) (pid 7): 4 characters begun, for 0 s")
   }
+
+  @Test func summarySaysWhatWhoAndHowFar() {
+    var record = TransmissionRecord(
+      pid: 42, device: "white:flash", text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
+    record.sentSymbols = 2
+    #expect(
+      StatusCommand.summary(of: record, now: 1065, waiting: [7, 8])
+        == "white:flash: sending \"SOS\" (pid 42): 2 of 3 characters begun, for 1 min 5 s; "
+        + "2 waiting (pid 7, 8)")
+    var streamed = record
+    streamed.totalSymbols = nil
+    streamed.line = 4
+    #expect(
+      StatusCommand.summary(of: streamed, now: 1003).contains(
+        "2 characters, line 4 begun, for 3 s"))
+  }
+
+  @Test func anotherUsersTextCannotActOnTheTerminal() {
+    let hostile = record(text: "\u{1B}]0;owned\u{07}\nfake line\u{202E}", total: 1, sent: 0)
+    let line = StatusCommand.summary(of: hostile, now: 100)
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" }, "\(line)")
+    #expect(line.contains("\\u{1B}]0;owned\\u{7}\\nfake line\\u{202E}"), "\(line)")
+  }
+
+  @Test func aStartTimeFromTheFarPastOrFutureIsNoCrash() {
+    // Before: Int(seconds) of 1e300 trapped (exit 132), in root's `status` too.
+    var past = record(text: "x", total: 1, sent: 0)
+    past.startedAt = -1e300
+    #expect(StatusCommand.summary(of: past, now: 100).hasSuffix("d 0 h") == false)
+    #expect(StatusCommand.summary(of: past, now: 100).contains("for "))
+    past.startedAt = 1e300
+    #expect(StatusCommand.summary(of: past, now: 100).hasSuffix("for 0 s"))
+  }
 }

@@ -1,0 +1,43 @@
+/// Text from elsewhere (another user's transmission, an LED's name) made safe to print.
+enum TerminalText {
+  /// `text` with every character that could act on a terminal shown instead: controls, DEL,
+  /// C1 controls, and invisible formatting (bidi overrides) as `\n`, `\t`, `\u{1B}`…; cut to
+  /// `limit` characters with "…".
+  static func escaped(_ text: String, limit: Int = 200) -> String {
+    var result = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count >= limit {
+        result += "…"
+        break
+      }
+      count += 1
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case "\\": result += "\\\\"
+      default:
+        let category = scalar.properties.generalCategory
+        if category == .control || category == .format || category == .lineSeparator
+          || category == .paragraphSeparator || category == .unassigned
+        {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  /// A duration of `seconds` as "42 s" or "3 min 5 s"; far-off values (a record's clock from
+  /// another machine, a forged one) are clamped, never a crash.
+  static func elapsed(seconds: Double) -> String {
+    guard seconds.isFinite, seconds > 0 else { return "0 s" }
+    let whole = Int(min(seconds, 1e12))
+    if whole < 60 { return "\(whole) s" }
+    if whole < 86_400 { return "\(whole / 60) min \(whole % 60) s" }
+    return "\(whole / 86_400) d \(whole % 86_400 / 3600) h"
+  }
+}
