@@ -26,7 +26,7 @@ public final class ClaimedDevice<Device: TorchDevice> {
   /// Puts the device back, then removes the record, releases the device and answers any stop
   /// request (by closing its connection: the asker then finds the device free); returns how the
   /// transmission ended (`result`), or throws its error — a `RestoreFailure` when restoring
-  /// failed too.
+  /// failed, which keeps the record for the next run to try again.
   ///
   /// The device first: that is what a cancel waits for. The record goes last, once the device
   /// is back, so a kill in between still leaves what is needed to restore it.
@@ -35,18 +35,21 @@ public final class ClaimedDevice<Device: TorchDevice> {
   {
     let restored = Result { try torch.restore() }
     recordKeeper.stop()
-    deviceLock.removeRecord()
+    // The record goes only once the device is back: a failed restore is tried again later.
+    if case .success = restored { deviceLock.removeRecord() }
     deviceLock.release()
     stopListener?.close()
     switch (result, restored) {
     case (.success(let outcome), .success):
       return outcome
-    case (.success, .failure(let restoreError)):
-      throw restoreError
     case (.failure(let error), .success):
       throw error
+    case (.success, .failure(let restoreError)):
+      throw RestoreFailure(
+        error: nil, restoreError: restoreError, recordPath: deviceLock.files.record)
     case (.failure(let error), .failure(let restoreError)):
-      throw RestoreFailure(error: error, restoreError: restoreError)
+      throw RestoreFailure(
+        error: error, restoreError: restoreError, recordPath: deviceLock.files.record)
     }
   }
 }

@@ -1,18 +1,26 @@
-/// A transmission failed, and putting the device back failed too.
+/// Putting the device back failed (after the transmission, or after it failed too).
+///
+/// The device's saved state stays in its record (`recordPath`), so the next run on the device
+/// tries again: nothing is forgotten until a restore succeeds.
 public struct RestoreFailure: Error, CustomStringConvertible {
-  /// What stopped the transmission; it decides the exit status.
-  public let error: any Error
+  /// What stopped the transmission, if something did; it decides the exit status then.
+  public let error: (any Error)?
   /// What went wrong while restoring the device.
   public let restoreError: any Error
+  /// The record kept with the state to restore.
+  public let recordPath: String
 
-  /// The transmission's `error`, and the `restoreError` that followed it.
-  public init(error: any Error, restoreError: any Error) {
+  /// A failed restore, after `error` (nil: the transmission itself went well).
+  public init(error: (any Error)?, restoreError: any Error, recordPath: String) {
     self.error = error
     self.restoreError = restoreError
+    self.recordPath = recordPath
   }
 
-  /// Both, the first one first.
+  /// Both, the first one first, and where the state is kept.
   public var description: String {
-    "\(error)\nalso, restoring the device failed: \(restoreError)"
+    let restore = "restoring the device failed: \(restoreError); its state is kept in \(recordPath)"
+    guard let error else { return restore }
+    return "\(error)\nalso, \(restore)"
   }
 }

@@ -149,7 +149,13 @@ public final class TransmitterSession<Device: TorchDevice> {
       deviceLock.removeRecord()
       return .corruptRecordIgnored(path: path, reason: reason)
     case .record(let record):
-      try device.restore(record.saved)
+      do {
+        try device.restore(record.saved)
+      } catch {
+        throw LeftoverRestoreFailure(
+          device: device.lockName, pid: record.pid, recordPath: deviceLock.files.record,
+          error: error)
+      }
       deviceLock.removeRecord()
       return .leftoverRestored(device: device.lockName, pid: record.pid)
     }

@@ -14,7 +14,19 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as ArgumentEncodingError:
     return (error.description, ExitStatus.dataError)
   case let failure as RestoreFailure:
-    return (restoreFailureMessage(failure), failureReport(for: failure.error).status)
+    return (
+      restoreFailureMessage(failure),
+      failureReport(for: failure.error ?? failure.restoreError).status
+    )
+  case let failure as LeftoverRestoreFailure:
+    let report = failureReport(for: failure.error)
+    return (
+      "LED \(TerminalText.escaped(failure.device)) was left claimed by morsetorch pid "
+        + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
+        + "Fix that and run `morsetorch stop --led \(failure.device)`, or remove "
+        + "\(failure.recordPath) to give up restoring it.",
+      report.status
+    )
   case let hinted as HintedError:
     let report = failureReport(for: hinted.error)
     return (report.message + "\n" + hinted.hint, report.status)
@@ -72,13 +84,19 @@ private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
 /// Both errors, the first one first; the second only if it says something new (an LED that
 /// vanished cannot be restored either).
 private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
-  let first = failureReport(for: failure.error).message
-  if case .vanished = failure.error as? LEDError, case .vanished = failure.restoreError as? LEDError
-  {
+  let kept =
+    "\nIts saved state is kept in \(failure.recordPath): the next morsetorch on this LED "
+    + "tries again (`morsetorch stop` does it at once)."
+  guard let error = failure.error else {
+    return "restoring the LED failed: \(failureReport(for: failure.restoreError).message)" + kept
+  }
+  let first = failureReport(for: error).message
+  // An LED that vanished cannot be restored either: that says nothing new.
+  if case .vanished = error as? LEDError, case .vanished = failure.restoreError as? LEDError {
     return first
   }
   return "\(first)\nalso, restoring the LED failed: "
-    + failureReport(for: failure.restoreError).message
+    + failureReport(for: failure.restoreError).message + kept
 }
 
 extension MorseError {

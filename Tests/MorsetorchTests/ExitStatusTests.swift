@@ -87,12 +87,31 @@ struct ExitStatusTests {
   @Test func aRestoreFailureSaysBothUnlessTheLEDVanished() {
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
     let both = failureReport(
-      for: RestoreFailure(error: Broken(), restoreError: LEDError.busy(path: "/a/trigger")))
+      for: RestoreFailure(
+        error: Broken(), restoreError: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"
+      ))
     #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring the LED failed: "))
     let vanished = LEDError.vanished(path: "/a/brightness", errno: .noSuchFile)
-    let gone = failureReport(for: RestoreFailure(error: vanished, restoreError: vanished))
+    let gone = failureReport(
+      for: RestoreFailure(error: vanished, restoreError: vanished, recordPath: "/run/a.state"))
     #expect(gone.message == vanished.description)
     #expect(gone.status == 69)
+    let alone = failureReport(
+      for: RestoreFailure(
+        error: nil, restoreError: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"))
+    #expect(alone.status == 75)
+    #expect(alone.message.contains("/run/a.state"), "\(alone)")
+  }
+
+  @Test func aLeftoverThatCannotBeRestoredNamesTheRecordAndTheWayOut() {
+    let report = failureReport(
+      for: LeftoverRestoreFailure(
+        device: "a", pid: 42, recordPath: "/run/morsetorch/a.state",
+        error: LEDError.permissionDenied(path: "/a/trigger", errno: .permissionDenied)))
+    #expect(report.status == 77)
+    #expect(report.message.contains("pid 42"))
+    #expect(report.message.contains("/run/morsetorch/a.state"))
+    #expect(report.message.contains("morsetorch stop --led a"))
   }
 
   @Test func statusConstantsAreSysexits() {

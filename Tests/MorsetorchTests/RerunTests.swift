@@ -271,6 +271,37 @@ struct RerunTests {
     }
   }
 
+  @Test(
+    .enabled(
+      if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged, "needs root to run a second user"))
+  func aRestoreThatFailsKeepsTheRecordAndEveryNextRunSaysWhatToDo() throws {
+    let fixture = try fixture()
+    // Another user may switch the LED, but not write the timer's own settings back.
+    try fixture.setPermissions(0o666, of: "brightness", of: led)
+    try fixture.setPermissions(0o666, of: "trigger", of: led)
+    let asNobody = { (words: [String]) in
+      try MorsetorchProcess.run(words, ledsDirectory: fixture.ledsPath, launch: .unprivileged)
+    }
+    let first = try asNobody(["send", "--led", led, "--unit", "1", "E"])
+    #expect(first.exitStatus == 77, "\(first)")
+    #expect(first.standardError.contains("is kept in"), "\(first)")
+    // Before: the record was deleted, and with it the only copy of the timer's settings.
+    let record = runtimeDirectory(of: fixture) + "/\(led).state"
+    #expect(FileManager.default.fileExists(atPath: record))
+    let second = try asNobody(["send", "--led", led, "--unit", "1", "E"])
+    #expect(second.exitStatus == 77, "\(second)")
+    #expect(second.standardError.contains("left claimed by morsetorch pid"), "\(second)")
+    #expect(second.standardError.contains("morsetorch stop --led \(led)"), "\(second)")
+    #expect(second.standardError.contains(record), "\(second)")
+    try fixture.setPermissions(0o666, of: "delay_on", of: led)
+    try fixture.setPermissions(0o666, of: "delay_off", of: led)
+    let stop = try asNobody(["stop", "--led", led])
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(stop.standardError.contains("restored LED"), "\(stop)")
+    try expectTimerRestored(fixture)
+    #expect(!FileManager.default.fileExists(atPath: record))
+  }
+
   @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {
     let fixture = try fixture([led, "input3::capslock"])
     let first = try startLongSend(in: fixture)
