@@ -25,12 +25,19 @@ public final class StepScheduler: Sendable {
 
   /// Runs `steps` on `torch`, the first at `start`; returns when the last has ended.
   ///
+  /// Lateness: a step that starts up to `lateTolerance` after its deadline leaves the schedule
+  /// as it is (the next deadline makes up for it, so errors never add up). A step later than
+  /// that (the machine stalled, or the process was stopped and continued) moves the rest of
+  /// the schedule by its lateness, so the rest of the message keeps its rhythm instead of
+  /// being replayed back to back; the steps before it simply lasted longer.
+  ///
   /// `observer` is told of each step just after the torch switched for it. On an error from
   /// the torch, or a failure reported through the cancellation (`Cancellation.fail`), the
   /// torch is switched off (best effort) and the error is thrown. The torch is always off when
   /// this returns or throws; restoring it is the caller's job.
   public func run(
     _ steps: some Sequence<MorseStep>, on torch: any Torch, startingAt start: MonotonicInstant,
+    lateTolerance: Duration = .milliseconds(50),
     observer: ((MorseStep, MonotonicInstant) -> Void)? = nil
   ) throws -> StepRunOutcome {
     var deadline = start
@@ -42,6 +49,8 @@ public final class StepScheduler: Sendable {
           isOn = false
           return try stoppedOutcome()
         }
+        let now = clock.now()
+        if now - deadline > lateTolerance { deadline = now }
         try torch.set(step.isOn)
         isOn = step.isOn
         observer?(step, deadline)

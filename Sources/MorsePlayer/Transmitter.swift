@@ -85,7 +85,8 @@ public final class Transmitter {
       observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
     return try outcome(
       of: scheduler.run(
-        MorseSteps(message, timing: timing), on: torch, startingAt: start, observer: observe))
+        MorseSteps(message, timing: timing), on: torch, startingAt: start,
+        lateTolerance: timing.unit / 2, observer: observe))
   }
 
   private func began(_ step: MorseStep, at instant: MonotonicInstant, line: Int) {

@@ -133,4 +133,25 @@ import Testing
     #expect(torch.events == timeline([0, 150]))
     #expect(!torch.isOn)
   }
+
+  @Test func aStallShiftsTheRestInsteadOfReplayingItInABurst() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    // E E E at 100 ms: on 0-100, gap to 400, on 400-500, gap to 800, on 800-900. During the
+    // first gap the machine stalls for a second (SIGTSTP and SIGCONT, a loaded host).
+    clock.schedule(at: at(150)) { clock.advance(by: .milliseconds(1000)) }
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      try steps("EEE"), on: torch, startingAt: .origin, lateTolerance: .milliseconds(50))
+    // Before: on@1150 then off, on, off all at 1150 — the rest of the message in no time.
+    #expect(torch.events == timeline([0, 100, 1150, 1250, 1550, 1650]))
+  }
+
+  @Test func latenessWithinTheToleranceLeavesTheScheduleAlone() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    clock.schedule(at: at(150)) { clock.advance(by: .milliseconds(280)) }  // 30 ms late at 400
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      try steps("EEE"), on: torch, startingAt: .origin, lateTolerance: .milliseconds(50))
+    #expect(torch.events == timeline([0, 100, 430, 500, 800, 900]))
+  }
 }
