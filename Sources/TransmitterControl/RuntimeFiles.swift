@@ -10,19 +10,56 @@ struct RuntimeFiles {
   let name: String
   let directory: RuntimeDirectory
 
-  var lock: String { directory.file(name + ".lock") }
-  var record: String { directory.file(name + ".state") }
+  /// The name as it appears in file names: `%` and `.` written as `%25` and `%2E`, so that no
+  /// name's files can be mistaken for another's (`.x.state` is not the temporary record of
+  /// `x`), and the suffixes below are the only dots.
+  static func stem(of name: String) -> String {
+    var stem = ""
+    for character in name {
+      switch character {
+      case "%": stem += "%25"
+      case ".": stem += "%2E"
+      default: stem.append(character)
+      }
+    }
+    return stem
+  }
+
+  /// The name of the file stem `stem`, or nil if it is no stem of any name.
+  static func name(ofStem stem: String) -> String? {
+    var name = ""
+    var rest = Substring(stem)
+    while let character = rest.first {
+      if rest.hasPrefix("%25") {
+        name += "%"
+        rest = rest.dropFirst(3)
+      } else if rest.hasPrefix("%2E") {
+        name += "."
+        rest = rest.dropFirst(3)
+      } else if character == "%" || character == "." {
+        return nil
+      } else {
+        name.append(character)
+        rest = rest.dropFirst()
+      }
+    }
+    return name
+  }
+
+  private var stem: String { Self.stem(of: name) }
+  var lock: String { directory.file(stem + ".lock") }
+  var record: String { directory.file(stem + ".state") }
   /// Where the holder takes stop requests (`StopListener`).
-  var stopDoor: String { directory.file(name + ".stop") }
+  var stopDoor: String { directory.file(stem + ".stop") }
 
   /// Where the owner of the lock file `lockPath` (the device's lock or a ticket) takes stop
   /// requests.
   func stopDoor(forLockPath lockPath: String) -> String {
     lockPath == lock ? stopDoor : lockPath + ".stop"
   }
-  private var tickets: String { directory.file(name + ".tickets") }
-  private var ticketPrefix: String { name + ".wait." }
-  private var temporaryRecordPrefix: String { ".\(name).state." }
+  private var tickets: String { directory.file(stem + ".tickets") }
+  private var ticketPrefix: String { stem + ".wait." }
+  private var temporaryRecordPrefix: String { ".\(stem).state." }
 
   /// Opens (creating if needed) a lock-type file: never through a symlink, and only if it is
   /// a regular file with a single link.

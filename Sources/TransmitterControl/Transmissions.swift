@@ -32,8 +32,8 @@ public enum Transmissions {
   /// Every device with a lock file in `directory`, sorted.
   public static func names(in directory: RuntimeDirectory) -> [String] {
     let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".lock") && $0.count > 5 }.map { String($0.dropLast(5)) }
-      .sorted()
+    return names.filter { $0.hasSuffix(".lock") && $0.count > 5 }
+      .compactMap { RuntimeFiles.name(ofStem: String($0.dropLast(5))) }.sorted()
   }
 
   /// Stops the process holding `name` and waits until it has exited, which is after it put the
