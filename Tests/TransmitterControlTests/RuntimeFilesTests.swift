@@ -1,0 +1,48 @@
+import Foundation
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+@Suite("RuntimeFiles")
+struct RuntimeFilesTests {
+  @Test(arguments: ["x", ".x", ".x.state", "x.state", "a%2Eb", "a.b", "%", "white:flash"])
+  func namesRoundTripThroughTheirStems(name: String) {
+    let stem = RuntimeFiles.stem(of: name)
+    #expect(!stem.contains("."))
+    #expect(RuntimeFiles.name(ofStem: stem) == name)
+  }
+
+  @Test func noTwoNamesShareAFile() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let names = ["x", ".x", ".x.state", "x.state", "x.lock", "a.b", "a%2Eb"]
+    var seen: [String: String] = [:]
+    for name in names {
+      let files = RuntimeFiles(name: name, directory: runtime)
+      for path in [files.lock, files.record, files.stopDoor] {
+        #expect(seen[path] == nil, "\(name) and \(seen[path] ?? "") share \(path)")
+        seen[path] = name
+      }
+    }
+  }
+
+  @Test func removingOneRecordLeavesAnotherNamesFilesAlone() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let other = RuntimeFiles(name: ".x.state", directory: runtime)
+    let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: [])
+    try other.writeRecord(
+      TransmissionRecord(pid: 1, device: ".x.state", text: "x", totalSymbols: 1, saved: saved))
+    _ = try other.openLockFile()
+    // Before: `x`'s clean-up removed ".x.state.*", which were the other LED's lock and record.
+    RuntimeFiles(name: "x", directory: runtime).removeRecord()
+    #expect(FileManager.default.fileExists(atPath: other.record))
+    #expect(FileManager.default.fileExists(atPath: other.lock))
+    #expect(Transmissions.names(in: runtime) == [".x.state"])
+  }
+}
