@@ -68,6 +68,12 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let notImplemented = Errno(code: ENOSYS)
   /// `ETIMEDOUT`.
   public static let timedOut = Errno(code: ETIMEDOUT)
+  /// `EROFS`.
+  public static let readOnlyFileSystem = Errno(code: EROFS)
+  /// `EISDIR`.
+  public static let isDirectory = Errno(code: EISDIR)
+  /// `EDQUOT`.
+  public static let diskQuotaExceeded = Errno(code: EDQUOT)
   /// `ELOOP`.
   public static let tooManySymbolicLinks = Errno(code: ELOOP)
 
@@ -92,6 +98,6 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     ERANGE: "ERANGE", EDEADLK: "EDEADLK", ENAMETOOLONG: "ENAMETOOLONG", ENOSYS: "ENOSYS",
     ENOTEMPTY: "ENOTEMPTY", ELOOP: "ELOOP", ENODATA: "ENODATA", ETIMEDOUT: "ETIMEDOUT",
     EOPNOTSUPP: "EOPNOTSUPP", ESTALE: "ESTALE", ENOTCONN: "ENOTCONN", ECANCELED: "ECANCELED",
-    ENOMEDIUM: "ENOMEDIUM", EOVERFLOW: "EOVERFLOW",
+    ENOMEDIUM: "ENOMEDIUM", EOVERFLOW: "EOVERFLOW", EDQUOT: "EDQUOT",
   ]
 }

@@ -57,6 +57,18 @@ public struct ProcessHandle: ~Copyable {
     return bytes[close + 2] == UInt8(ascii: "T")
   }
 
+  /// Waits up to `timeout` for the process to exit, unless `giveUp` fires first (looked at
+  /// every 50 ms); whether it exited.
+  public func waitForExit(timeout: Duration, unless giveUp: OneShotEvent?) -> Bool {
+    let deadline = MonotonicTime.now() + timeout
+    while giveUp?.isFired != true {
+      let left = deadline - MonotonicTime.now()
+      guard left > .zero else { return false }
+      if waitForExit(timeout: min(left, .milliseconds(50))) { return true }
+    }
+    return false
+  }
+
   /// Waits up to `timeout` for the process to exit; whether it did.
   public func waitForExit(timeout: Duration) -> Bool {
     switch descriptor {

@@ -92,15 +92,18 @@ public struct UnixSocket: ~Copyable, Sendable {
     return Array(buffer[..<count])
   }
 
-  /// Waits up to `timeout` for the other end to close; whether it did. Bytes that arrive
-  /// meanwhile are read and dropped.
-  public func waitForClose(timeout: Duration) -> Bool {
+  /// Waits up to `timeout` for the other end to close, unless `giveUp` fires first (looked at
+  /// every 50 ms); whether it closed. Bytes that arrive meanwhile are read and dropped.
+  public func waitForClose(timeout: Duration, unless giveUp: OneShotEvent? = nil) -> Bool {
     let deadline = MonotonicTime.now() + timeout
-    while true {
+    while giveUp?.isFired != true {
       let left = deadline - MonotonicTime.now()
-      guard left > .zero, file.waitUntilReadable(timeout: left) else { return false }
+      guard left > .zero else { return false }
+      // A signal (EINTR) only shortens a slice.
+      guard file.waitUntilReadable(timeout: min(left, .milliseconds(50))) else { continue }
       guard let bytes = try? receive(), !bytes.isEmpty else { return true }
     }
+    return false
   }
 
   private static func makeSocket() throws(Errno) -> UnixSocket {

@@ -45,10 +45,16 @@ public enum Transmissions {
   /// SIGTERM and SIGCONT, through a pidfd checked against the lock table, where this user may
   /// signal it; if it has not exited after `patience`, SIGKILL, and the caller restores the
   /// device from the record it left.
+  ///
+  /// `giveUp` (the caller's own cancellation: Ctrl-C on a rerun) ends the wait, and never
+  /// leads to SIGKILL: the holder was asked, and puts the device back by itself. Returns nil
+  /// then, as when nothing was stopped.
   public static func stop(
-    _ name: String, in directory: RuntimeDirectory, patience: Duration = .seconds(5)
+    _ name: String, in directory: RuntimeDirectory, patience: Duration = .seconds(5),
+    unless giveUp: Cancellation? = nil
   ) throws(ControlError) -> Int32? {
-    try stopHolder(RuntimeFiles(name: name, directory: directory), patience: patience)
+    try stopHolder(
+      RuntimeFiles(name: name, directory: directory), patience: patience, giveUp: giveUp?.event)
   }
 
   /// Stops every process waiting for `name`; returns their pids.
@@ -60,7 +66,8 @@ public enum Transmissions {
   }
 
   private static func stopHolder(
-    _ files: RuntimeFiles, lockPath: String? = nil, patience: Duration
+    _ files: RuntimeFiles, lockPath: String? = nil, patience: Duration,
+    giveUp: OneShotEvent? = nil
   ) throws(ControlError) -> Int32? {
     let path = lockPath ?? files.lock
     for _ in 0..<3 {
@@ -73,17 +80,19 @@ public enum Transmissions {
       }
       // Pinned: if it still holds the lock now, the handle is the holder.
       guard files.holder(lockPath: path) == pid else { continue }
-      if ask(files.stopDoor(forLockPath: path), handle: handle, patience: patience) {
+      if ask(files.stopDoor(forLockPath: path), handle: handle, patience: patience, giveUp: giveUp)
+      {
         return pid
       }
-      return try signal(handle, holding: path, of: files, patience: patience)
+      if giveUp?.isFired == true { return nil }
+      return try signal(handle, holding: path, of: files, patience: patience, giveUp: giveUp)
     }
     return nil
   }
 
   /// Asks through the stop socket at `door`; whether the holder answered that it stopped.
   private static func ask(
-    _ door: String, handle: borrowing ProcessHandle, patience: Duration
+    _ door: String, handle: borrowing ProcessHandle, patience: Duration, giveUp: OneShotEvent?
   ) -> Bool {
     guard let status = try? FileSystem.linkStatus(door), status.isSocket,
       let socket = try? UnixSocket.connect(to: door),
@@ -93,13 +102,13 @@ public enum Transmissions {
     else { return false }
     // A stopped process runs no code: waiting for its answer would only waste the patience.
     if handle.isStopped { return false }
-    return socket.waitForClose(timeout: patience)
+    return socket.waitForClose(timeout: patience, unless: giveUp)
   }
 
   /// SIGTERM (with SIGCONT, for a stopped process), then SIGKILL after `patience`.
   private static func signal(
     _ handle: borrowing ProcessHandle, holding path: String, of files: RuntimeFiles,
-    patience: Duration
+    patience: Duration, giveUp: OneShotEvent?
   ) throws(ControlError) -> Int32? {
     let pid = handle.pid
     do throws(Errno) {
@@ -115,7 +124,10 @@ public enum Transmissions {
       }
       throw .file(operation: "signal pid \(pid) holding", path: path, errno: error)
     }
-    if handle.waitForExit(timeout: patience) { return pid }
+    if handle.waitForExit(timeout: patience, unless: giveUp) { return pid }
+    // Given up (a signal to the one asking): the holder was asked and restores by itself;
+    // killing it would leave that to someone who is leaving.
+    if giveUp?.isFired == true { return nil }
     if files.holder(lockPath: path) == pid {
       try? handle.kill()
       if handle.waitForExit(timeout: .seconds(2)) { return pid }

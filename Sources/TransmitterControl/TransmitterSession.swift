@@ -54,7 +54,7 @@ public final class TransmitterSession<Device: TorchDevice> {
       while !cancellation.isCancelled {
         switch try DeviceLock.tryAcquire(name, in: runtime) {
         case .acquired(let deviceLock): return try session(deviceLock)
-        case .busy: _ = try Transmissions.stop(name, in: runtime)
+        case .busy: _ = try Transmissions.stop(name, in: runtime, unless: cancellation)
         }
       }
       return .cancelledWhileWaiting(request: nil)
@@ -77,7 +77,8 @@ public final class TransmitterSession<Device: TorchDevice> {
     let reading = Transmissions.readRecordLater(of: name, in: runtime)
     // The waiters first, or the next one would take the device the moment it is free.
     let waiters = Transmissions.stopWaiters(of: name, in: runtime)
-    guard let pid = try Transmissions.stop(name, in: runtime) else {
+    guard let pid = try Transmissions.stop(name, in: runtime, unless: cancellation) else {
+      if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
       // It ended by itself just now; there is nothing left to cancel.
       return try reserve(device, in: runtime, policy: policy, cancellation: cancellation)
     }

@@ -49,6 +49,13 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     switch error {
     case .directory, .unsafeDirectory, .unsafeFile:
       return (error.description, ExitStatus.configuration)
+    case .file(_, _, let errno) where isUnusableDirectory(errno):
+      // The directory itself will not do: read-only, full, not ours to write, a symlink or a
+      // file in the way. That is how it is set up, not a passing I/O error.
+      return (
+        error.description + "; set \(RuntimeDirectory.environmentVariable) to a directory you "
+          + "may write, or see README: Permissions", ExitStatus.configuration
+      )
     case .file:
       return (error.description, ExitStatus.ioError)
     case .holderDidNotStop:
@@ -134,4 +141,12 @@ extension TimingError {
       return "--unit \(value) is out of range: use \(range.lowerBound) to \(range.upperBound) ms"
     }
   }
+}
+
+/// The errors that mean a runtime directory cannot hold morsetorch's files at all.
+private func isUnusableDirectory(_ errno: Errno) -> Bool {
+  [
+    Errno.permissionDenied, .notPermitted, .readOnlyFileSystem, .noSpace, .tooManySymbolicLinks,
+    .isDirectory, .notDirectory, .diskQuotaExceeded,
+  ].contains(errno)
 }

@@ -103,6 +103,14 @@ struct ExitStatusTests {
     #expect(alone.message.contains("/run/a.state"), "\(alone)")
   }
 
+  @Test(arguments: [EACCES, EROFS, ENOSPC, ELOOP, EISDIR])
+  func aRuntimeDirectoryThatCannotHoldTheFilesIsAConfigurationError(code: Int32) {
+    let report = failureReport(
+      for: ControlError.file(operation: "open", path: "/run/x/a.lock", errno: Errno(code: code)))
+    #expect(report.status == 78, "\(report)")
+    #expect(report.message.contains("MORSETORCH_RUNTIME_DIR"), "\(report)")
+  }
+
   @Test func aLeftoverThatCannotBeRestoredNamesTheRecordAndTheWayOut() {
     let report = failureReport(
       for: LeftoverRestoreFailure(

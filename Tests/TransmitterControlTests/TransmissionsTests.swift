@@ -1,0 +1,53 @@
+import Foundation
+import LinuxSystem
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+@Suite("Transmissions")
+struct TransmissionsTests {
+  /// A process that holds `path`'s lock, ignores SIGTERM and has no stop socket: a holder that
+  /// will not stop when asked. Returns once it holds the lock.
+  private func stubbornHolder(of path: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c",
+      "import fcntl, signal, sys, time\n"
+        + "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        + "f = open(sys.argv[1], 'w'); fcntl.lockf(f, fcntl.LOCK_EX)\n"
+        + "print('locked', flush=True); time.sleep(60)\n",
+      path,
+    ]
+    let output = Foundation.Pipe()
+    process.standardOutput = output
+    try process.run()
+    _ = output.fileHandleForReading.availableData  // "locked"
+    return process
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func givingUpWhileStoppingNeverKillsTheHolder() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let holder = try stubbornHolder(of: RuntimeFiles(name: "a", directory: runtime).lock)
+    defer {
+      holder.terminate()
+      kill(holder.processIdentifier, SIGKILL)
+    }
+    let cancellation = Cancellation()
+    try Threads.start {
+      _ = OneShotEvent().wait(untilMonotonic: MonotonicTime.now() + .milliseconds(300))
+      cancellation.cancel()  // Ctrl-C on the rerun that is stopping the holder
+    }
+    let started = MonotonicTime.now()
+    let stopped = try Transmissions.stop(
+      "a", in: runtime, patience: .seconds(5), unless: cancellation)
+    #expect(stopped == nil)
+    // Before: no way to give up; after 5 s of patience the holder got SIGKILL.
+    #expect(MonotonicTime.now() - started < .seconds(4))
+    #expect(holder.isRunning, "the holder was killed because the one stopping it was signalled")
+  }
+}
