@@ -45,20 +45,22 @@ enum DetachedSend {
         executable, arguments: [executable] + arguments, environment: childEnvironment,
         descriptors: descriptors, defaultSignals: SignalWatcher.stoppingSignals + [SIGPIPE])
       // Only the child's copies of the write ends may stay open, or the reads never end.
-      let outputRead = output.closingWriteEnd()
-      let errorsRead = errors.closingWriteEnd()
+      // Read what the copy says as it says it: a copy that says more than a pipe holds before
+      // it is ready must not wait for a reader that waits for it.
+      let said = (
+        try BackgroundReader(output.closingWriteEnd()),
+        try BackgroundReader(errors.closingWriteEnd())
+      )
       let readyRead = ready.closingWriteEnd()
       var byte: UInt8 = 0
       let isReady =
         (try? withUnsafeMutableBytes(of: &byte) { try readyRead.read(into: $0) }) == 1
       // Ready: the copy has put /dev/null on its streams, so these reads end at once.
-      let said = (
-        String(decoding: (try? outputRead.readAll(limit: .max)) ?? [], as: UTF8.self),
-        String(decoding: (try? errorsRead.readAll(limit: .max)) ?? [], as: UTF8.self)
-      )
-      if isReady { return .sending(pid: pid, output: said.0, errors: said.1) }
+      let printed = String(decoding: said.0.result(), as: UTF8.self)
+      let complained = String(decoding: said.1.result(), as: UTF8.self)
+      if isReady { return .sending(pid: pid, output: printed, errors: complained) }
       return .ended(
-        status: try ChildProcess.waitForExit(pid), output: said.0, errors: said.1)
+        status: try ChildProcess.waitForExit(pid), output: printed, errors: complained)
     } catch {
       throw DetachError.cannotStart(error)
     }

@@ -84,4 +84,20 @@ struct DetachTests {
     #expect(outcome.standardError.contains("--detach"), "\(outcome)")
     #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
   }
+
+  @Test func aCopyThatSaysMoreThanAPipeHoldsBeforeItIsReadyStillStarts() throws {
+    let fixture = try TemporaryLEDDirectory()
+    // So many torches that the note naming the one chosen is longer than a pipe (64 KiB).
+    for index in 0..<2600 {
+      try fixture.addLED("torch-\(index)-" + String(repeating: "x", count: 20), trigger: "none")
+    }
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--detach", "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      timeout: .seconds(60))
+    // Before: the parent waited for "ready" while the copy waited for the parent to read.
+    #expect(outcome.exitStatus == 0, "\(outcome.exitStatus as Any)")
+    #expect(outcome.standardError.contains("Using LED"))
+    #expect(outcome.standardError.count > 65_536)
+    #expect(outcome.standardOutput.contains("sending in the background"))
+  }
 }
