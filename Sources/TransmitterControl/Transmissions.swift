@@ -85,6 +85,8 @@ public enum Transmissions {
         return pid
       }
       if giveUp?.isFired == true { return nil }
+      // It may have let go while it was asked (and closed its socket): signal only a holder.
+      guard files.holder(lockPath: path) == pid else { return pid }
       return try signal(handle, holding: path, of: files, patience: patience, giveUp: giveUp)
     }
     return nil

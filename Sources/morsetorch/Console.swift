@@ -35,14 +35,26 @@ enum Console {
     if let errno = outputFailure.withLock({ $0 }) { throw OutputError(errno: errno) }
   }
 
-  /// Prints "morsetorch: " and `message` to standard error.
+  /// The writer of standard error; nil (direct writes) if no thread could be had for it.
+  private static let errorWriter: ErrorWriter? = try? ErrorWriter()
+
+  /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it.
   static func error(_ message: String) {
-    try? StandardStreams.write("morsetorch: \(message)\n", to: .error)
+    writeError("morsetorch: \(message)\n")
   }
 
-  /// Writes `text` as it is to standard error.
+  /// Writes `text` as it is to standard error, without ever waiting for it.
   static func writeError(_ text: String) {
-    try? StandardStreams.write(text, to: .error)
+    guard let errorWriter else {
+      try? StandardStreams.write(text, to: .error)
+      return
+    }
+    errorWriter.write(text)
+  }
+
+  /// Before exit: lets the messages still queued reach standard error (a second at most).
+  static func flushErrors() {
+    errorWriter?.flush(timeout: .seconds(1))
   }
 
   /// Whether standard output is a terminal (escape sequences are understood there).

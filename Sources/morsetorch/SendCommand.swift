@@ -73,7 +73,8 @@ struct SendCommand {
     let watcher = try SignalWatcher(
       signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
-    defer { watcher.stop() }
+    // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
+    // ending the process by its default action with another status.
     guard !arguments.has("preview"), let led = try chooseLED() else {
       return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }

@@ -46,4 +46,5 @@ do {
   Console.error(report.message)
   status = report.status
 }
+Console.flushErrors()
 exit(status)

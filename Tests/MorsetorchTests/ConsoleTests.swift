@@ -82,4 +82,26 @@ import Testing
     #expect(printed == "... --- ...\nstatus 0\n")
     #expect(complaints.isEmpty, "\(complaints)")
   }
+
+  @Test func aStandardErrorNobodyReadsNeverHoldsTheTransmission() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("a", trigger: "none [timer]", attributes: ["delay_on": "100\n"])
+    // Every line warns about 30 skipped characters: a pipe's worth of warnings within a
+    // second. The FIFO's reader holds it open and never reads.
+    let script = """
+      export MORSETORCH_LEDS_DIR='\(fixture.ledsPath)' MORSETORCH_RUNTIME_DIR='\(fixture.root)/run'
+      f='\(fixture.root)/fifo'; mkfifo "$f"
+      sleep 30 3<"$f" >/dev/null 2>&1 & reader=$!
+      line=$(printf '€%.0s' $(seq 30))E
+      yes "$line" | head -n 3000 | "$0" send --led a --skip-unknown --unit 1 2>"$f" & pid=$!
+      sleep 1.5; kill -TERM $pid
+      for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+      if kill -0 $pid 2>/dev/null; then echo "still running"; kill -KILL $pid; fi
+      wait $pid; echo "status $?"; kill -KILL $reader
+      """
+    let (output, _) = try shell(script)
+    // Before: blocked in write(2) on the full pipe, it never saw SIGTERM; the LED stayed claimed.
+    #expect(output.hasSuffix("status 143\n"), "\(output)")
+    #expect(try fixture.read("trigger", of: "a") == "timer\n")
+  }
 }
