@@ -82,6 +82,8 @@ enum DetachedSend {
   /// In the copy, once the LED is claimed: tells the parent, and leaves the standard streams
   /// (the parent stops reading them now).
   static func reportReady(on ready: consuming FileDescriptor) {
+    // What is still queued for standard error goes to the parent first, not to /dev/null.
+    Console.flushErrors()
     StandardStreams.silence()
     try? ready.writeWhole([UInt8(ascii: "R")])
     try? ready.close()
