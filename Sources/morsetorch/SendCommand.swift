@@ -125,6 +125,8 @@ struct SendCommand {
     watcher: SignalWatcher
   ) throws -> Int32 {
     let isPlain = !Console.isOutputTerminal || environment["TERM"] == "dumb"
+    // What was said before (no LED here, skipped characters) comes before the light.
+    Console.flushErrors()
     let preview = try TerminalPreview(isPlain: isPlain)
     let transmitter = makeTransmitter(
       preview, timing: timing, cancellation: cancellation, observers: [preview])
