@@ -92,8 +92,14 @@ public enum MorseAlphabet {
   /// Characters without a signal, spelled with ITU characters (ITU-R M.1677-1 §3).
   ///
   /// ITU: × as X, ′ as ', ″ as '', % as 0/0, ‰ as 0/00, fractions with the fraction bar.
-  /// Not ITU, for pasted text: typographic quotes as ' and ".
+  /// Not ITU, for pasted text: typographic quotes as ' and ". Not ITU, so that every
+  /// printable ASCII character (logs, shell output) can be sent, each by its role (README,
+  /// "Encoding"): brackets of any shape as ( ), `*` as X (as ×), `#` as NR ("number"), bars
+  /// and the backslash as /, `~` as -, `^` and the backtick as '. `<` and `>` are brackets
+  /// only where they do not enclose a prosign (`<SK>`).
   public static let substitutions: [Character: String] = [
+    "[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")", "*": "X", "#": "NR",
+    "|": "/", "\\": "/", "~": "-", "^": "'", "`": "'",
     "×": "X", "′": "'", "″": "''", "%": "0/0", "‰": "0/00",
     "¼": "1/4", "½": "1/2", "¾": "3/4", "⅐": "1/7", "⅑": "1/9", "⅒": "1/10", "⅓": "1/3",
     "⅔": "2/3", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6",

@@ -2,12 +2,6 @@
 public enum MorseError: Error, Hashable, CustomStringConvertible {
   /// A character with no Morse signal (with the default policy, which rejects it).
   case unsendable(UnsendableCharacter)
-  /// A `<` with no `>` after it on the same line; the position is the `<`.
-  case unclosedProsign(line: Int, column: Int)
-  /// `<>` with nothing inside; the position is the `<`.
-  case emptyProsign(line: Int, column: Int)
-  /// A character other than a letter inside `<…>`.
-  case invalidProsignCharacter(UnsendableCharacter)
   /// A group of dots and dashes (or other characters) with no meaning; the position is its
   /// first character.
   case unknownCode(String, line: Int, column: Int)
@@ -19,15 +13,6 @@ public enum MorseError: Error, Hashable, CustomStringConvertible {
     switch self {
     case .unsendable(let character):
       return "\(character) has no Morse code"
-    case .unclosedProsign(let line, let column):
-      return "the prosign starting with '<' at line \(line), column \(column) has no closing "
-        + "'>' on the same line; write prosigns like <SK>"
-    case .emptyProsign(let line, let column):
-      return "the prosign '<>' at line \(line), column \(column) is empty; put its letters "
-        + "inside, like <SK> or <AR>"
-    case .invalidProsignCharacter(let character):
-      return "\(character) cannot be part of a prosign; a prosign is letters only between "
-        + "'<' and '>', like <SK> or <AR>"
     case .unknownCode(let code, let line, let column):
       if let stray = code.first(where: { $0 != "." && $0 != "-" }) {
         let shown = UnsendableCharacter.describe(stray)

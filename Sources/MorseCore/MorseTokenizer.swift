@@ -52,14 +52,10 @@ struct MorseTokenizer: Sendable {
         defer { followsNumber = isDigit }
         return send(MorseSymbol(text: String(character), code: code))
       }
-      if character == "<" {
-        let position = UnsendableCharacter(
-          character: character, line: characterLine, column: characterColumn)
-        if let symbol = try prosign(openedAt: position) {
-          followsNumber = false
-          return send(symbol)
-        }
-        return .skipped(position)
+      // `<` opens a prosign only where `<LETTERS>` follows; otherwise it is a bracket.
+      if character == "<", let symbol = prosign() {
+        followsNumber = false
+        return send(symbol)
       }
       if let codes = MorseAlphabet.substitutionCodes[character] {
         let text = String(character)
@@ -102,61 +98,28 @@ struct MorseTokenizer: Sendable {
     return send(first)
   }
 
-  /// Reads `<LETTERS>` after the `<` just read; the symbol, or nil if `.skip` drops the `<`.
+  /// Reads `LETTERS>` after the `<` just read, as one prosign; nil (nothing consumed) if what
+  /// follows is anything else: then the `<` is an ordinary character.
   ///
   /// Only a run of letters is scanned ahead, so no character is looked at more than twice.
-  private mutating func prosign(
-    openedAt opening: UnsendableCharacter
-  ) throws(MorseError) -> MorseSymbol? {
+  private mutating func prosign() -> MorseSymbol? {
     var lookahead = characters
-    var lookaheadColumn = column
     var name = "<"
     var elements: [MorseElement] = []
-    while true {
-      guard let next = lookahead.next(), !Self.isNewline(next) else {
-        guard policy == .skip else {
-          throw .unclosedProsign(line: opening.line, column: opening.column)
-        }
-        return nil
-      }
+    var length = 0
+    while let next = lookahead.next() {
       if next == ">" {
-        guard !elements.isEmpty else {
-          guard policy == .skip else {
-            throw .emptyProsign(line: opening.line, column: opening.column)
-          }
-          return nil
-        }
+        guard !elements.isEmpty else { return nil }
         characters = lookahead
-        column = lookaheadColumn + 1
+        column += length + 1
         return MorseSymbol(text: name + ">", code: MorseCode(elements))
       }
-      guard next.isLetter, let code = MorseAlphabet.code(for: next) else {
-        guard policy == .skip else {
-          let stray = UnsendableCharacter(character: next, line: line, column: lookaheadColumn)
-          throw Self.isClosedLater(lookahead)
-            ? .invalidProsignCharacter(stray)
-            : .unclosedProsign(line: opening.line, column: opening.column)
-        }
-        return nil
-      }
+      guard next.isLetter, let code = MorseAlphabet.code(for: next) else { return nil }
       let upper = String(next).uppercased()
       name += upper.count == 1 ? upper : String(next)
       elements += code.elements
-      lookaheadColumn += 1
+      length += 1
     }
-  }
-
-  /// True if a `>` comes before the end of the line.
-  private static func isClosedLater(_ characters: String.Iterator) -> Bool {
-    var characters = characters
-    while let character = characters.next(), !isNewline(character) {
-      if character == ">" { return true }
-    }
-    return false
-  }
-
-  /// "\n", "\r\n" and a lone "\r" end a line.
-  private static func isNewline(_ character: Character) -> Bool {
-    character == "\n" || character == "\r\n" || character == "\r"
+    return nil
   }
 }

@@ -109,12 +109,10 @@ private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
 extension MorseError {
   /// What the command line offers for this error: `--skip-unknown`, the alphabet's help.
   fileprivate var commandLineAdvice: String {
-    let alphabet = "(see `morsetorch encode --help` for the alphabet)"
+    let alphabet = "(see `morsetorch alphabet`)"
     switch self {
     case .unsendable:
       return "; remove it or use --skip-unknown to drop it \(alphabet)"
-    case .unclosedProsign:
-      return ", or use --skip-unknown to drop the '<'"
     case .unknownCode(let code, _, _) where code.allSatisfy({ $0 == "." || $0 == "-" }):
       return " \(alphabet)"
     default:

@@ -110,25 +110,42 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
   }
 
   @Test(arguments: [
-    ("<SK", MorseError.unclosedProsign(line: 1, column: 1)),
-    ("ab <SK\n>", .unclosedProsign(line: 1, column: 4)),
-    ("<S K", .unclosedProsign(line: 1, column: 1)),
-    ("x\n  <>", .emptyProsign(line: 2, column: 3)),
-    ("<S K>", .invalidProsignCharacter(UnsendableCharacter(character: " ", line: 1, column: 3))),
-    ("a <S1>", .invalidProsignCharacter(UnsendableCharacter(character: "1", line: 1, column: 5))),
-    ("<SЖ>", .invalidProsignCharacter(UnsendableCharacter(character: "Ж", line: 1, column: 3))),
-    ("a > b", .unsendable(UnsendableCharacter(character: ">", line: 1, column: 3))),
+    ("<SK", "(SK"), ("ab <SK\n>", "ab (SK\n)"), ("<>", "()"), ("<S K>", "(S K)"),
+    ("a <S1>", "a (S1)"), ("a > b", "a ) b"), ("<3", "(3"), ("->", "-)"),
   ])
-  func malformedProsignIsRejected(text: String, expected: MorseError) {
-    #expect(morseError { _ = try MorseMessage(text) } == expected)
+  func anglesAreBracketsWhereTheyEncloseNoProsign(text: String, sameAs: String) throws {
+    // Before: every one of these was an error (exit 65).
+    #expect(try MorseMessage(text).encoded == MorseMessage(sameAs).encoded)
   }
 
-  @Test func prosignErrorsExplainTheFix() {
-    let empty = MorseError.emptyProsign(line: 1, column: 1).description
-    #expect(empty.contains("<SK>"))
-    let unclosed = MorseError.unclosedProsign(line: 3, column: 7).description
-    #expect(unclosed.contains("line 3, column 7"))
-    #expect(unclosed.contains("'>'"))
+  @Test func anglesAroundLettersStayProsigns() throws {
+    #expect(try MorseMessage("<SK>").encoded == "...-.-")
+    #expect(try MorseMessage("<sos>x").encoded == "...---... -..-")
+  }
+
+  @Test func everyPrintableASCIICharacterCanBeSent() throws {
+    let printable = String((0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) })
+    let message = try MorseMessage(printable)
+    #expect(message.skippedCount == 0)
+    #expect(!message.encoded.isEmpty)
+  }
+
+  @Test(arguments: [
+    "Nov 22 09:12:01 host systemd[1]: Started session-4.scope - Session 4 of User pi.",
+    "[    2.345678] usb 1-1: new high-speed USB device number 2 using xhci_hcd",
+    "2026-11-22 09:00:01 status half-configured libc6:amd64 2.36-9+deb12u4",
+    "~/src $ ls | grep `x` *.txt #x ^C {a,b} \\n <stdin> a->b 100% <SK>",
+  ])
+  func realLogAndShellLinesEncodeWithoutOptions(line: String) throws {
+    #expect(try MorseMessage(line).skippedCount == 0)
+  }
+
+  @Test(arguments: [
+    ("[", "("), ("]", ")"), ("{", "("), ("}", ")"), ("<", "("), (">", ")"), ("*", "X"),
+    ("#", "NR"), ("|", "/"), ("\\", "/"), ("~", "-"), ("^", "'"), ("`", "'"),
+  ])
+  func asciiSubstitutionsAreSentAsDocumented(character: String, sentAs: String) throws {
+    #expect(try MorseMessage(character).encoded == MorseMessage(sentAs).encoded)
   }
 
   @Test func skipPolicyDropsAndReportsCharacters() throws {
@@ -143,10 +160,10 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
     #expect(!message.isEmpty)
   }
 
-  @Test func skipPolicyDropsTheBracketOfAMalformedProsign() throws {
+  @Test func aMalformedProsignIsSentAsBracketsNotDropped() throws {
     let message = try MorseMessage("a < b> <>", unknownCharacters: .skip)
-    #expect(tokens(message) == [".-", "/", "-..."])
-    #expect(message.skipped.map(\.character) == ["<", ">", "<", ">"])
+    #expect(tokens(message) == [".-", "/", "-.--.", "/", "-...", "-.--.-", "/", "-.--.", "-.--.-"])
+    #expect(message.skipped.isEmpty)
   }
 
   @Test func skippedListIsCappedButCountIsNot() throws {
