@@ -135,10 +135,10 @@ public enum MorseAlphabet {
     substitutions[character]
   }
 
-  /// The text a code decodes to: an ITU character, else an extension character, else a
-  /// prosign name like "<SK>", else nil.
-  public static func text(for code: MorseCode) -> String? {
-    decodedTexts[code]
+  /// The text a code decodes to: a letter of `alphabet` if it has one, else an ITU
+  /// character, else an extension character, else a prosign name like "<SK>", else nil.
+  public static func text(for code: MorseCode, alphabet: NationalAlphabet = .latin) -> String? {
+    alphabet.text(for: code) ?? decodedTexts[code]
   }
 
   /// True for characters joined to a preceding number by a hyphen ("2%" is sent 2-0/0).
@@ -185,10 +185,12 @@ public enum MorseAlphabet {
     return codes
   }()
 
-  /// Every table character and its single-character lower- and uppercase forms.
+  /// Every table character (Latin, extension, Cyrillic, Greek) and its single-character
+  /// lower- and uppercase forms.
   private static let caseFoldedCodes: [Character: MorseCode] = {
     var codes: [Character: MorseCode] = [:]
-    for entry in internationalEntries + extendedEntries {
+    let national = NationalAlphabet.cyrillic.entries + NationalAlphabet.greek.entries
+    for entry in internationalEntries + extendedEntries + national {
       if codes[entry.character] == nil { codes[entry.character] = entry.code }
       for variant in [String(entry.character).lowercased(), String(entry.character).uppercased()]
       where variant.count == 1 {

@@ -8,7 +8,12 @@ public enum MorseDecoder {
   /// a character decodes to its prosign name ("...-.-" to "<SK>"). Throws
   /// `MorseError.unknownCode` with the code and its line and column for a code with no meaning
   /// or with a character other than "." and "-" in it.
-  public static func decode(_ text: String, line: Int = 1) throws(MorseError) -> String {
+  ///
+  /// With `alphabet`, letters are read in that script (`...` is С in Cyrillic, Σ in Greek);
+  /// codes it has no letter for (figures, punctuation, prosigns) read as usual.
+  public static func decode(
+    _ text: String, line: Int = 1, alphabet: NationalAlphabet = .latin
+  ) throws(MorseError) -> String {
     var output = ""
     var currentLine = line
     var column = 1
@@ -19,7 +24,9 @@ public enum MorseDecoder {
 
     func finishCode() throws(MorseError) {
       guard !code.isEmpty else { return }
-      guard let morse = MorseCode(code), let decoded = MorseAlphabet.text(for: morse) else {
+      guard let morse = MorseCode(code),
+        let decoded = MorseAlphabet.text(for: morse, alphabet: alphabet)
+      else {
         throw .unknownCode(code, line: currentLine, column: codeColumn)
       }
       if isWordGapPending && !output.isEmpty { output += " " }

@@ -5,13 +5,24 @@ enum DecodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try ParsedArguments(words, specs: Options.decode, command: "decode")
     if arguments.has("help") { return Morsetorch.printing(HelpText.decode) }
+    let alphabet = try Self.alphabet(arguments.values["alphabet"])
     if let text = try textOperand(arguments.operands, command: "decode") {
-      Console.output(try MorseDecoder.decode(text))
+      Console.output(try MorseDecoder.decode(text, alphabet: alphabet))
     } else {
       try InputLines.forEach { text, line in
-        Console.output(try MorseDecoder.decode(text, line: line))
+        Console.output(try MorseDecoder.decode(text, line: line, alphabet: alphabet))
       }
     }
     return ExitStatus.success
+  }
+
+  /// The script `--alphabet` names (Latin when not given).
+  static func alphabet(_ name: String?) throws(UsageError) -> NationalAlphabet {
+    guard let name else { return .latin }
+    guard let alphabet = NationalAlphabet(name: name) else {
+      throw .invalidValue(
+        option: "--alphabet", value: name, expected: "latin, cyrillic (or russian) or greek")
+    }
+    return alphabet
   }
 }

@@ -101,10 +101,12 @@ enum HelpText {
     """
 
   static let decode = """
-    Usage: morsetorch decode [CODE...]
+    Usage: morsetorch decode [--alphabet NAME] [CODE...]
 
     Prints dots and dashes (or each line of standard input) as text. Codes are separated by
-    spaces; words by "/" or by three or more spaces. A code with no character but a prosign
+    spaces; words by "/" or by three or more spaces. Cyrillic and Greek share their codes with
+    Latin letters: --alphabet cyrillic or greek reads letters in that script (figures and
+    punctuation read as usual). A code with no character but a prosign
     prints as <SK>.
 
     Options:

@@ -41,7 +41,12 @@ enum Options {
     help,
   ]
   static let encode: [OptionSpec] = [skipUnknown, help]
-  static let decode: [OptionSpec] = [help]
+  static let decode: [OptionSpec] = [
+    OptionSpec(
+      name: "alphabet", shortName: nil, valueName: "NAME",
+      help: "read letters as latin (default), cyrillic (russian) or greek"),
+    help,
+  ]
   static let list: [OptionSpec] = [help]
   static let stop: [OptionSpec] = [
     OptionSpec(

@@ -748,4 +748,15 @@ struct CommandProcessTests {
     #expect(outcome.exitStatus == 64, "\(outcome)")
     #expect(!outcome.standardError.contains("morsetorch morsetorch"), "\(outcome)")
   }
+
+  @Test func decodeReadsCyrillicAndGreekWhenAsked() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let russian = try runMorsetorch("decode", "--alphabet", "russian", "... --- ...", in: fixture)
+    #expect(russian.exitStatus == 0 && russian.standardOutput == "СОС\n", "\(russian)")
+    let greek = try runMorsetorch("decode", "--alphabet", "greek", "... --- ...", in: fixture)
+    #expect(greek.standardOutput == "ΣΟΣ\n", "\(greek)")
+    let bad = try runMorsetorch("decode", "--alphabet", "klingon", "...", in: fixture)
+    #expect(bad.exitStatus == 64, "\(bad)")
+    #expect(bad.standardError.contains("cyrillic"), "\(bad)")
+  }
 }
