@@ -35,6 +35,7 @@ enum HelpText {
       morsetorch send [options] [TEXT...]   blink TEXT on an LED (no TEXT or "-": standard input)
       morsetorch encode [TEXT...]           print TEXT as dots and dashes
       morsetorch decode [CODE...]           print dots and dashes as text
+      morsetorch alphabet                   show every character and prosign with its code
       morsetorch list                       show the LEDs and whether you may write them
       morsetorch status [--led NAME]        show what is being sent, by whom, how far along
       morsetorch stop [--led NAME]          cancel what is being sent (and waiting)
@@ -115,6 +116,19 @@ enum HelpText {
     \(exitStatuses)
     """
 
+  static let alphabet = """
+    Usage: morsetorch alphabet
+
+    Shows every character morsetorch sends, with its code: the ITU-R M.1677-1 set, the
+    extensions (not ITU), the characters sent as other signals (like % as 0/0, [ as ( and
+    * as X), the Cyrillic and Greek tables, and the named prosigns.
+
+    Options:
+    \(optionLines(Options.alphabet))
+
+    \(exitStatuses)
+    """
+
   static let list = """
     Usage: morsetorch list
 
@@ -168,6 +182,7 @@ enum HelpText {
     case "encode": encode
     case "decode": decode
     case "list": list
+    case "alphabet": alphabet
     case "stop": stop
     case "status": status
     default: nil

@@ -23,6 +23,7 @@ enum Morsetorch {
     case "encode": return try EncodeCommand.run(rest)
     case "decode": return try DecodeCommand.run(rest)
     case "list": return try ListCommand.run(rest, environment: environment)
+    case "alphabet": return try AlphabetCommand.run(rest)
     case "stop": return try StopCommand.run(rest, environment: environment)
     case "status": return try StatusCommand.run(rest, environment: environment)
     case "help":

@@ -48,6 +48,7 @@ enum Options {
     help,
   ]
   static let list: [OptionSpec] = [help]
+  static let alphabet: [OptionSpec] = [help]
   static let stop: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME", help: "only this LED (default: every LED)"),

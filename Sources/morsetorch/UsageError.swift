@@ -16,7 +16,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .missingCommand:
       return "no command given; try `morsetorch send \"SOS\"` or `morsetorch --help`"
     case .unknownCommand(let name):
-      return "unknown command '\(name)'; the commands are send, encode, decode, list, status, "
+      return
+        "unknown command '\(name)'; the commands are send, encode, decode, alphabet, list, status, "
         + "stop, help (see `morsetorch --help`)"
     case .unknownOption(let option, let command) where command == "morsetorch":
       return "unknown option '\(option)'; see `morsetorch --help`"

@@ -9,6 +9,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("encode", HelpText.encode, Options.encode),
   ("decode", HelpText.decode, Options.decode),
   ("list", HelpText.list, Options.list),
+  ("alphabet", HelpText.alphabet, Options.alphabet),
   ("stop", HelpText.stop, Options.stop),
   ("status", HelpText.status, Options.status),
   ("morsetorch", HelpText.tool, Options.global),
@@ -70,7 +71,7 @@ struct HelpTests {
   }
 
   @Test func toolHelpNamesEveryCommandAndTheEnvironment() {
-    for command in ["send", "encode", "decode", "list", "stop", "status", "help"] {
+    for command in ["send", "encode", "decode", "alphabet", "list", "stop", "status", "help"] {
       #expect(HelpText.tool.contains("morsetorch \(command)"))
     }
     #expect(HelpText.tool.contains("MORSETORCH_LEDS_DIR"))

@@ -718,7 +718,7 @@ struct CommandProcessTests {
     (["help", "send"], HelpText.send), (["encode", "--help"], HelpText.encode),
     (["decode", "--help"], HelpText.decode), (["list", "--help"], HelpText.list),
     (["help", "list"], HelpText.list), (["stop", "--help"], HelpText.stop),
-    (["status", "--help"], HelpText.status),
+    (["status", "--help"], HelpText.status), (["alphabet", "--help"], HelpText.alphabet),
   ])
   func help(_ arguments: [String], _ expected: String) throws {
     let fixture = try TemporaryLEDDirectory()
@@ -758,5 +758,26 @@ struct CommandProcessTests {
     let bad = try runMorsetorch("decode", "--alphabet", "klingon", "...", in: fixture)
     #expect(bad.exitStatus == 64, "\(bad)")
     #expect(bad.standardError.contains("cyrillic"), "\(bad)")
+  }
+
+  @Test func theAlphabetHasAHomeAndErrorsPointThere() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let alphabet = try runMorsetorch("alphabet", in: fixture)
+    #expect(alphabet.exitStatus == 0, "\(alphabet)")
+    let rows = alphabet.standardOutput.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    // Every printable ASCII character but the space has a row: its signal or what it is sent as.
+    for value in UInt8(0x21)...UInt8(0x7E) {
+      let character = Character(UnicodeScalar(value))
+      let isListed = rows.contains { $0.first == character && $0.dropFirst().first == " " }
+      #expect(isListed || character.isLowercase, "\(character) has no row")
+    }
+    #expect(rows.contains { $0.hasPrefix("Ж") }, "Cyrillic")
+    #expect(rows.contains { $0.hasPrefix("Ω") }, "Greek")
+    #expect(rows.contains { $0.hasPrefix("<SK>") }, "prosigns")
+    let error = try runMorsetorch("encode", "€", in: fixture)
+    #expect(error.exitStatus == 65)
+    #expect(error.standardError.contains("morsetorch alphabet"), "\(error)")
   }
 }
