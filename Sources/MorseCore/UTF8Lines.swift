@@ -17,6 +17,23 @@ public enum UTF8Lines {
     return try result.get()
   }
 
+  /// The UTF-8 byte-order mark (U+FEFF), which some editors put at the start of a file.
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// `bytes` without a byte-order mark at the start: at the start of input it only says
+  /// "this is UTF-8", and is not text to send.
+  public static func droppingByteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes)
+    -> Bytes.SubSequence
+  {
+    bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// Decodes one line of bytes, each ill-formed sequence replaced by U+FFFD (which is then
+  /// skipped, with a warning naming it, as a character without a signal).
+  public static func repairing(_ bytes: some Collection<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Validates, then decodes, contiguous bytes.
   private static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, line: Int

@@ -34,6 +34,9 @@ public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
         return true
       }
     }
+    if character == "\u{FFFD}" {
+      return "bytes that are not UTF-8 (U+FFFD)"
+    }
     let shown = isVisible ? "'\(character)'" : "an invisible character"
     return "\(shown) (\(scalars.joined(separator: " ")))"
   }

@@ -66,7 +66,11 @@ public final class Transmitter {
       guard let bytes = try source.nextLine() else { break }
       lineNumber += 1
       if scheduler.isCancelled { break }
-      let text = try UTF8Lines.decode(bytes, line: lineNumber)
+      let line = lineNumber == 1 ? UTF8Lines.droppingByteOrderMark(bytes) : bytes[...]
+      // With `.skip`, bytes that are not UTF-8 are skipped (and reported) like any other.
+      let text =
+        unknownCharacters == .skip
+        ? UTF8Lines.repairing(line) : try UTF8Lines.decode(line, line: lineNumber)
       let message = try MorseMessage(
         text, firstLine: lineNumber, unknownCharacters: unknownCharacters)
       observers.forEach { $0.transmission(willSendLine: message, number: lineNumber) }

@@ -14,7 +14,9 @@ enum EncodeCommand {
     if let text = try textOperand(arguments.operands, command: "encode") {
       try encode(text, line: 1)
     } else {
-      try InputLines.forEach { text, line in try encode(text, line: line) }
+      try InputLines.forEach(repairing: policy == .skip) { text, line in
+        try encode(text, line: line)
+      }
     }
     return ExitStatus.success
   }

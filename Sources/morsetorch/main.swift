@@ -17,7 +17,7 @@ private func strictArguments() throws -> [String] {
         UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
       } ?? []
     do throws(MorseError) {
-      return try UTF8Lines.decode(bytes, line: 1)
+      return try UTF8Lines.decode(UTF8Lines.droppingByteOrderMark(bytes), line: 1)
     } catch {
       throw ArgumentEncodingError(position: index, error: error)
     }

@@ -56,3 +56,15 @@ import Testing
           line: 1, column: 2, byte: lead))
   }
 }
+
+@Suite struct UTF8RepairTests {
+  @Test func aByteOrderMarkIsDroppedOnlyAtTheStart() {
+    #expect(Array(UTF8Lines.droppingByteOrderMark([0xEF, 0xBB, 0xBF, 0x41])) == [0x41])
+    #expect(Array(UTF8Lines.droppingByteOrderMark([0x41, 0xEF, 0xBB, 0xBF])).count == 4)
+  }
+
+  @Test func repairingReplacesEachBadSequence() {
+    #expect(UTF8Lines.repairing([0x61, 0xFF, 0x62]) == "a\u{FFFD}b")
+    #expect(UTF8Lines.repairing([0xED, 0xA0, 0x80]).allSatisfy { $0 == "\u{FFFD}" })
+  }
+}

@@ -780,4 +780,41 @@ struct CommandProcessTests {
     #expect(error.exitStatus == 65)
     #expect(error.standardError.contains("morsetorch alphabet"), "\(error)")
   }
+
+  /// Runs `morsetorch ARGUMENTS…` with raw `bytes` on standard input.
+  private func run(_ arguments: [String], bytes: [UInt8], in fixture: TemporaryLEDDirectory)
+    throws -> MorsetorchProcess.Outcome
+  {
+    let child = try MorsetorchProcess(arguments, ledsDirectory: fixture.ledsPath)
+    try child.write(bytes: bytes)
+    child.closeInput()
+    return try child.wait()
+  }
+
+  @Test func skipUnknownAlsoSkipsBytesThatAreNotUTF8() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0x0A]  // a, a stray byte, b
+    let skipped = try run(["encode", "--skip-unknown"], bytes: bytes, in: fixture)
+    // Before: exit 65, as without the option.
+    #expect(skipped.exitStatus == 0, "\(skipped)")
+    #expect(skipped.standardOutput == ".- -...\n", "\(skipped)")
+    #expect(skipped.standardError.contains("not UTF-8"), "\(skipped)")
+    #expect(skipped.standardError.contains("line 1, column 2"), "\(skipped)")
+    let strict = try run(["encode"], bytes: bytes, in: fixture)
+    #expect(strict.exitStatus == 65, "\(strict)")
+    let sent = try run(
+      ["send", "--dry-run", "--skip-unknown", "--unit", "1"], bytes: bytes, in: fixture)
+    #expect(sent.exitStatus == 0, "\(sent)")
+    #expect(sent.standardOutput.contains("b -..."), "\(sent)")
+  }
+
+  @Test(arguments: [["encode"], ["decode"], ["send", "--dry-run", "--unit", "1"]])
+  func aByteOrderMarkAtTheStartOfInputIsIgnored(command: [String]) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let text = command[0] == "decode" ? "... --- ...\n" : "SOS\n"
+    let outcome = try run(command, bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8), in: fixture)
+    // Before: U+FEFF was a character without a signal (65), or a stray code for decode.
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.isEmpty, "\(outcome)")
+  }
 }
