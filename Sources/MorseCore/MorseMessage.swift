@@ -8,6 +8,7 @@ public struct MorseMessage: Sequence, Sendable {
 
   private let text: String
   private let firstLine: Int
+  private let firstColumn: Int
   private let policy: UnknownCharacterPolicy
   /// The first `skippedLimit` characters dropped by the `.skip` policy.
   public let skipped: [UnsendableCharacter]
@@ -16,17 +17,20 @@ public struct MorseMessage: Sequence, Sendable {
   /// True when there is no symbol to send (only whitespace or skipped characters).
   public let isEmpty: Bool
 
-  /// Validates the whole text before anything can be sent.
+  /// Validates the whole text before anything can be sent. Positions in errors count from
+  /// `firstLine` and, on that line, from `firstColumn` (a piece of a long line).
   ///
   /// With `.reject`, throws `MorseError.unsendable` on the first character without a signal,
   /// and the prosign errors on a malformed `<…>`. With `.skip`, such characters (and the `<`
   /// of a malformed prosign) are dropped and reported in `skipped`. Stores nothing per
   /// character, so the text may be large.
   public init(
-    _ text: String, firstLine: Int = 1, unknownCharacters: UnknownCharacterPolicy = .reject
+    _ text: String, firstLine: Int = 1, firstColumn: Int = 1,
+    unknownCharacters: UnknownCharacterPolicy = .reject
   ) throws(MorseError) {
     let normalized = Self.normalized(text)
-    var tokenizer = MorseTokenizer(normalized, firstLine: firstLine, policy: unknownCharacters)
+    var tokenizer = MorseTokenizer(
+      normalized, firstLine: firstLine, firstColumn: firstColumn, policy: unknownCharacters)
     var skipped: [UnsendableCharacter] = []
     var skippedCount = 0
     var hasSymbol = false
@@ -41,6 +45,7 @@ public struct MorseMessage: Sequence, Sendable {
     }
     self.text = normalized
     self.firstLine = firstLine
+    self.firstColumn = firstColumn
     self.policy = unknownCharacters
     self.skipped = skipped
     self.skippedCount = skippedCount
@@ -49,7 +54,9 @@ public struct MorseMessage: Sequence, Sendable {
 
   /// A fresh lazy pass over the tokens.
   public func makeIterator() -> Iterator {
-    Iterator(tokenizer: MorseTokenizer(text, firstLine: firstLine, policy: policy))
+    Iterator(
+      tokenizer: MorseTokenizer(
+        text, firstLine: firstLine, firstColumn: firstColumn, policy: policy))
   }
 
   /// Letters separated by one space, words by " / ": "SOS" gives "... --- ...".

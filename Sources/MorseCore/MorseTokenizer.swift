@@ -18,9 +18,10 @@ struct MorseTokenizer: Sendable {
   /// Symbols found but not handed out yet, last first.
   private var queue: [MorseSymbol] = []
 
-  init(_ text: String, firstLine: Int, policy: UnknownCharacterPolicy) {
+  init(_ text: String, firstLine: Int, firstColumn: Int = 1, policy: UnknownCharacterPolicy) {
     self.characters = text.makeIterator()
     self.line = firstLine
+    self.column = firstColumn
     self.policy = policy
   }
 

@@ -8,12 +8,12 @@ public enum UTF8Lines {
   /// bytes and cut-off sequences are all refused. The byte named is the first byte of the
   /// sequence that cannot be decoded (as Python reports it). A line break inside the bytes is
   /// kept; the line number is the caller's.
-  public static func decode(_ bytes: some Collection<UInt8>, line: Int) throws(MorseError)
-    -> String
-  {
+  public static func decode(
+    _ bytes: some Collection<UInt8>, line: Int, firstColumn: Int = 1
+  ) throws(MorseError) -> String {
     let result: Result<String, MorseError> =
-      bytes.withContiguousStorageIfAvailable { decode($0, line: line) }
-      ?? Array(bytes).withUnsafeBufferPointer { decode($0, line: line) }
+      bytes.withContiguousStorageIfAvailable { decode($0, line: line, firstColumn: firstColumn) }
+      ?? Array(bytes).withUnsafeBufferPointer { decode($0, line: line, firstColumn: firstColumn) }
     return try result.get()
   }
 
@@ -36,11 +36,12 @@ public enum UTF8Lines {
 
   /// Validates, then decodes, contiguous bytes.
   private static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, line: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, line: Int, firstColumn: Int
   ) -> Result<String, MorseError> {
     if let offset = firstInvalidOffset(in: bytes) {
       let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<offset]), as: UTF8.self)
-      return .failure(.invalidUTF8(line: line, column: prefix.count + 1, byte: bytes[offset]))
+      return .failure(
+        .invalidUTF8(line: line, column: firstColumn + prefix.count, byte: bytes[offset]))
     }
     return .success(String(decoding: bytes, as: UTF8.self))
   }

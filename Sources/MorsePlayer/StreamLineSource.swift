@@ -3,12 +3,14 @@ import LinuxSystem
 /// Reads lines from a file descriptor on a thread of its own, a few lines ahead.
 ///
 /// Streaming: a line is handed over as soon as its newline arrives (`journalctl -f` works),
-/// while the reader waits for more. At most `capacity` lines wait in the queue, so memory is
-/// bounded by the longest line, not by the length of the input.
+/// while the reader waits for more. A line longer than `pieceLimit` bytes is handed over in
+/// pieces, cut after its last space or tab within the limit (else at a character boundary),
+/// so a line with no newline (`tr -d '\n'`) starts at once and memory stays flat: at most
+/// `capacity` pieces wait, whatever the input.
 public final class StreamLineSource: LineSource, @unchecked Sendable {
   /// What the reader thread hands over.
   private enum Item {
-    case line([UInt8])
+    case piece(LinePiece)
     case end
     case failure(any Error)
   }
@@ -17,17 +19,20 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
   private var queue: [Item] = []
   private var isClosed = false
   private let capacity: Int
+  private let pieceLimit: Int
   private let file: FileDescriptor
   private let itemReady = ConditionVariable()
   private let spaceFreed = ConditionVariable()
 
   /// Starts reading `file` (standard input by default) on a new thread; throws if no thread
   /// can be had.
-  public init(reading file: consuming FileDescriptor = .standardInput, capacity: Int = 8)
-    throws(Errno)
-  {
+  public init(
+    reading file: consuming FileDescriptor = .standardInput, capacity: Int = 8,
+    pieceLimit: Int = 4096
+  ) throws(Errno) {
     self.file = file
     self.capacity = capacity
+    self.pieceLimit = max(4, pieceLimit)
     try Threads.start { [self] in readLoop() }
   }
 
@@ -40,8 +45,13 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  /// The next complete line; nil at end of input or after `close()`.
+  /// The next complete line, or piece of a long one; nil at end of input or after `close()`.
   public func nextLine() throws -> [UInt8]? {
+    try nextPiece()?.bytes
+  }
+
+  /// The next complete line or piece; nil at end of input or after `close()`.
+  public func nextPiece() throws -> LinePiece? {
     let item: Item = lock.withLock {
       while queue.isEmpty && !isClosed { itemReady.wait(lock) }
       if isClosed { return .end }
@@ -50,7 +60,7 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
       return first
     }
     switch item {
-    case .line(let bytes): return bytes
+    case .piece(let piece): return piece
     case .end: return nil
     case .failure(let error): throw error
     }
@@ -68,7 +78,8 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
 
   private func readLoop() {
     var line: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var isContinuing = false
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
       let count: Int
       do throws(Errno) {
@@ -80,7 +91,9 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
         return
       }
       if count == 0 {
-        if !line.isEmpty { guard hand(.line(line)) else { return } }
+        if !line.isEmpty || isContinuing {
+          guard hand(.piece(LinePiece(line, continuesLine: isContinuing))) else { return }
+        }
         _ = hand(.end)
         return
       }
@@ -88,10 +101,30 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
       for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
         line.append(contentsOf: buffer[start..<index])
         start = index + 1
-        guard hand(.line(line)) else { return }
+        guard hand(.piece(LinePiece(line, continuesLine: isContinuing))) else { return }
         line.removeAll(keepingCapacity: true)
+        isContinuing = false
       }
       line.append(contentsOf: buffer[start..<count])
+      while line.count > pieceLimit {
+        let cut = Self.cut(line, limit: pieceLimit)
+        guard hand(.piece(LinePiece(Array(line[..<cut]), continuesLine: isContinuing))) else {
+          return
+        }
+        line.removeFirst(cut)
+        isContinuing = true
+      }
     }
+  }
+
+  /// Where to cut a piece of at most `limit` bytes off `line`: after the last space or tab
+  /// in it, else before the UTF-8 sequence that the limit would split.
+  static func cut(_ line: [UInt8], limit: Int) -> Int {
+    if let space = line[..<limit].lastIndex(where: { $0 == 0x20 || $0 == 0x09 }), space > 0 {
+      return space + 1
+    }
+    var cut = limit
+    while cut > 1 && (0x80...0xBF).contains(line[cut]) { cut -= 1 }
+    return cut
   }
 }

@@ -58,25 +58,38 @@ public final class Transmitter {
   }
 
   /// Sends `source` line by line as lines arrive, until it ends or the run is cancelled.
+  ///
+  /// A piece of a long line is sent like a line of its own (after a word gap), and positions in
+  /// errors still count from the start of its line.
   public func send(lines source: some LineSource) throws -> TransmissionOutcome {
     scheduler.cancellation.onCancel { [source] in source.close() }
     var lineNumber = 0
+    var column = 1
     while true {
       observers.forEach { $0.transmissionIsWaitingForInput(line: lineNumber + 1) }
-      guard let bytes = try source.nextLine() else { break }
-      lineNumber += 1
+      guard let piece = try source.nextPiece() else { break }
+      if !piece.continuesLine {
+        lineNumber += 1
+        column = 1
+      }
       if scheduler.isCancelled { break }
-      let line = lineNumber == 1 ? UTF8Lines.droppingByteOrderMark(bytes) : bytes[...]
-      // With `.skip`, bytes that are not UTF-8 are skipped (and reported) like any other.
-      let text =
-        unknownCharacters == .skip
-        ? UTF8Lines.repairing(line) : try UTF8Lines.decode(line, line: lineNumber)
+      let text = try decode(piece, line: lineNumber, column: column)
       let message = try MorseMessage(
-        text, firstLine: lineNumber, unknownCharacters: unknownCharacters)
+        text, firstLine: lineNumber, firstColumn: column, unknownCharacters: unknownCharacters)
+      column += text.count
       observers.forEach { $0.transmission(willSendLine: message, number: lineNumber) }
       guard try transmit(message, line: lineNumber) == .completed else { return .cancelled }
     }
     return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
+  }
+
+  /// The text of `piece`: without a byte-order mark at the start of input; with `.skip`,
+  /// bytes that are not UTF-8 are skipped (and reported) like any other unknown character.
+  private func decode(_ piece: LinePiece, line: Int, column: Int) throws -> String {
+    let isStart = line == 1 && !piece.continuesLine
+    let bytes = isStart ? UTF8Lines.droppingByteOrderMark(piece.bytes) : piece.bytes[...]
+    guard unknownCharacters != .skip else { return UTF8Lines.repairing(bytes) }
+    return try UTF8Lines.decode(bytes, line: line, firstColumn: column)
   }
 
   private func transmit(_ message: MorseMessage, line: Int) throws -> TransmissionOutcome {

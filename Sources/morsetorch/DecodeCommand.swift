@@ -9,8 +9,14 @@ enum DecodeCommand {
     if let text = try textOperand(arguments.operands, command: "decode") {
       Console.output(try MorseDecoder.decode(text, alphabet: alphabet))
     } else {
-      try InputLines.forEach { text, line in
-        Console.output(try MorseDecoder.decode(text, line: line, alphabet: alphabet))
+      // A long line comes in pieces cut at a space: they go on the same output line.
+      var isLineOpen = false
+      // The line begun is ended whatever happens: an error on a later line included.
+      defer { if isLineOpen { Console.write("\n") } }
+      try InputLines.forEach { text, line, _, continuesLine in
+        let decoded = try MorseDecoder.decode(text, line: line, alphabet: alphabet)
+        Console.write((isLineOpen && !continuesLine ? "\n" : "") + decoded)
+        isLineOpen = true
       }
     }
     return ExitStatus.success

@@ -3,16 +3,29 @@ import MorsePlayer
 
 /// Standard input, line by line (streaming), each line decoded as strict UTF-8.
 enum InputLines {
-  /// Calls `body` with each line and its number, until the input ends or standard output
-  /// has failed (nobody reads what the lines turn into). A byte-order mark at the start is
-  /// dropped; with `repairing`, bytes that are not UTF-8 become U+FFFD instead of an error.
-  static func forEach(repairing: Bool = false, _ body: (String, Int) throws -> Void) throws {
+  /// Calls `body` with each line (or piece of a line longer than 4 KiB: `continuesLine`)
+  /// and its number, until the input ends or standard output has failed (nobody reads what
+  /// the lines turn into). A byte-order mark at the start is dropped; with `repairing`, bytes
+  /// that are not UTF-8 become U+FFFD instead of an error.
+  static func forEach(
+    repairing: Bool = false,
+    _ body: (_ text: String, _ line: Int, _ column: Int, _ continuesLine: Bool) throws -> Void
+  ) throws {
     let source = try StreamLineSource()
     var line = 0
-    while !Console.hasOutputFailed, let bytes = try source.nextLine() {
-      line += 1
-      let text = line == 1 ? UTF8Lines.droppingByteOrderMark(bytes) : bytes[...]
-      try body(repairing ? UTF8Lines.repairing(text) : try UTF8Lines.decode(text, line: line), line)
+    var column = 1
+    while !Console.hasOutputFailed, let piece = try source.nextPiece() {
+      if !piece.continuesLine {
+        line += 1
+        column = 1
+      }
+      let isStart = line == 1 && !piece.continuesLine
+      let bytes = isStart ? UTF8Lines.droppingByteOrderMark(piece.bytes) : piece.bytes[...]
+      let text =
+        repairing
+        ? UTF8Lines.repairing(bytes) : try UTF8Lines.decode(bytes, line: line, firstColumn: column)
+      try body(text, line, column, piece.continuesLine)
+      column += text.count
     }
   }
 }

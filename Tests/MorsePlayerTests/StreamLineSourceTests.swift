@@ -63,4 +63,39 @@ private final class Writer: @unchecked Sendable {
     while let line = try source.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
     #expect(lines == (0..<1000).map(String.init))
   }
+
+  @Test func aLongLineComesInPiecesBeforeItsEndAndAtSpaces() throws {
+    let pipe = try LinuxSystem.Pipe()
+    let writer = Writer(pipe.writeEnd)
+    defer { writer.close() }
+    let source = try StreamLineSource(reading: pipe.readEnd, pieceLimit: 100)
+    let words = (0..<1000).map { "w\($0)" }.joined(separator: " ")
+    try writer.write(words)  // no newline, and the writer stays open
+    var pieces: [LinePiece] = []
+    var received = 0
+    while received < words.utf8.count - 100, let piece = try source.nextPiece() {
+      pieces.append(piece)
+      received += piece.bytes.count
+    }
+    // Before: nothing came until a newline or the end of input; memory grew with the line.
+    #expect(pieces.count > 10)
+    #expect(pieces.allSatisfy { $0.bytes.count <= 100 })
+    #expect(pieces.first?.continuesLine == false)
+    #expect(pieces.dropFirst().allSatisfy { $0.continuesLine })
+    #expect(pieces.allSatisfy { $0.bytes.last == UInt8(ascii: " ") }, "cut after a space")
+    try writer.write("\nnext\n")
+    var rest: [LinePiece] = []
+    while let piece = try source.nextPiece(), piece.bytes != Array("next".utf8) {
+      rest.append(piece)
+    }
+    let whole = (pieces + rest).flatMap(\.bytes)
+    #expect(whole == Array(words.utf8))
+  }
+
+  @Test func aPieceIsNeverCutInsideACharacter() {
+    let line = Array(String(repeating: "Ж", count: 100).utf8)  // 2 bytes each, no space
+    let cut = StreamLineSource.cut(line, limit: 51)
+    #expect(cut == 50)
+    #expect(UTF8Lines.repairing(line[..<cut]) == String(repeating: "Ж", count: 25))
+  }
 }

@@ -116,6 +116,30 @@ import Testing
     // A message sent whole was validated by the caller: no line is announced.
     #expect(observer.lines.isEmpty)
   }
+
+  @Test func aPieceOfALongLineKeepsItsLineAndColumnInErrors() throws {
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing)
+    let source = PieceSource([
+      LinePiece(Array("E ".utf8)), LinePiece(Array("E E ".utf8), continuesLine: true),
+      LinePiece(Array("€".utf8), continuesLine: true),
+    ])
+    #expect(throws: MorseError.unsendable(UnsendableCharacter(character: "€", line: 1, column: 7)))
+    {
+      try transmitter.send(lines: source)
+    }
+  }
+}
+
+/// Pieces of lines given up front.
+final class PieceSource: LineSource, @unchecked Sendable {
+  private var pieces: [LinePiece]
+  init(_ pieces: [LinePiece]) { self.pieces = pieces }
+  func nextLine() throws -> [UInt8]? { try nextPiece()?.bytes }
+  func nextPiece() throws -> LinePiece? { pieces.isEmpty ? nil : pieces.removeFirst() }
+  func close() {}
 }
 
 /// Lines that arrive after a delay on the manual clock.

@@ -104,4 +104,17 @@ import Testing
     #expect(output.hasSuffix("status 143\n"), "\(output)")
     #expect(try fixture.read("trigger", of: "a") == "timer\n")
   }
+
+  @Test func aLineWithoutNewlinesIsReadInPiecesAndEncodedOnOneLine() throws {
+    // A megabyte of "CQ " with no newline: before, memory grew with the line and nothing
+    // was done until the end of input.
+    let (output, errors) = try shell(
+      "yes 'CQ' | tr -d '\\n' | head -c 1000000 | \"$0\" encode | wc -l; "
+        + "yes 'CQ DE' | tr -d '\\n' | head -c 100000 | \"$0\" encode --skip-unknown | head -c 60")
+    #expect(!errors.contains("morsetorch"), "\(errors)")  // `head -c` makes yes and tr complain
+    #expect(output.hasPrefix("1\n"), "one output line: \(output)")
+    // "CQ DECQ DECQ …": the words as they are, though read in pieces.
+    #expect(
+      output.hasSuffix("-.-. --.- / -.. . -.-. --.- / -.. . -.-. --.- / -.. . -.-. -"), "\(output)")
+  }
 }
