@@ -1,23 +1,33 @@
 /// The text `--help` prints, for the tool and for each command.
 enum HelpText {
-  static let exitStatuses = """
-    Exit status:
-      0    done
-      3    stop, status: nothing is being sent (nor left to restore)
-      4    send: cancelled another transmission on the LED (a rerun); nothing was sent
-      64   usage error: unknown option, value out of range
-      65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code
-      69   LED unavailable: no LED class, LED not found, LED vanished while sending
-      70   internal error (please report it)
-      74   I/O error reading input, writing standard output or an LED
-      75   LED busy (EBUSY: a flash LED in use by a camera); try again
-      77   permission denied writing the LED (see README: Permissions)
-      78   the runtime directory for the LED locks is missing or unsafe
-      128+N  stopped by signal N, the LED put back first: 129 SIGHUP, 130 SIGINT (Ctrl-C),
-           131 SIGQUIT (Ctrl-\\), 143 SIGTERM (also what a transmission cancelled by `stop`
-           or a rerun exits with), 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals;
-           any signal whose default is to end the process (not the crash signals)
-    """
+  /// Every exit status, as `--help` lists it: (status, meaning).
+  static let statusRows: [(status: String, meaning: String)] = [
+    ("0", "  0    done"),
+    ("3", "  3    stop, status: nothing is being sent (nor left to restore)"),
+    ("4", "  4    send: cancelled another transmission on the LED (a rerun); nothing was sent"),
+    ("64", "  64   usage error: unknown option, value out of range"),
+    ("65", "  65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
+    ("69", "  69   LED unavailable: no LED class, LED not found, LED vanished while sending"),
+    ("70", "  70   internal error (please report it)"),
+    ("74", "  74   I/O error reading input, writing standard output or an LED"),
+    ("75", "  75   LED busy (EBUSY: a flash LED in use by a camera); try again"),
+    ("77", "  77   permission denied writing the LED (see README: Permissions)"),
+    ("78", "  78   the runtime directory for the LED locks is missing or unsafe"),
+    (
+      "128+N",
+      "  128+N  stopped by signal N, the LED put back first: 129 SIGHUP, 130 SIGINT (Ctrl-C),\n       131 SIGQUIT (Ctrl-\\), 143 SIGTERM (also what a transmission cancelled by `stop`\n       or a rerun exits with), 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals;\n       any signal whose default is to end the process (not the crash signals)"
+    ),
+  ]
+
+  /// The exit-status table with every status.
+  static let exitStatuses = exitStatuses(statusRows.map(\.status))
+
+  /// The exit-status table with only `statuses` (those a command can exit with).
+  static func exitStatuses(_ statuses: [String]) -> String {
+    "Exit status:\n"
+      + statusRows.filter { statuses.contains($0.status) }.map(\.meaning)
+      .joined(separator: "\n")
+  }
 
   static let environment = """
     Environment:
@@ -86,7 +96,7 @@ enum HelpText {
 
     \(environment)
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"]))
     """
 
   static let encode = """
@@ -98,7 +108,7 @@ enum HelpText {
     Options:
     \(optionLines(Options.encode))
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
 
   static let decode = """
@@ -113,7 +123,7 @@ enum HelpText {
     Options:
     \(optionLines(Options.decode))
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
 
   static let alphabet = """
@@ -126,7 +136,7 @@ enum HelpText {
     Options:
     \(optionLines(Options.alphabet))
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "64", "70", "74"]))
     """
 
   static let list = """
@@ -140,7 +150,7 @@ enum HelpText {
 
     \(environment)
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "64", "69", "70", "74"]))
     """
 
   static let stop = """
@@ -156,7 +166,7 @@ enum HelpText {
 
     \(environment)
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"]))
     """
 
   static let status = """
@@ -172,7 +182,7 @@ enum HelpText {
 
     \(environment)
 
-    \(exitStatuses)
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"]))
     """
 
   /// The help of `command`, or nil if there is no such command.

@@ -51,11 +51,30 @@ struct HelpTests {
     }
   }
 
-  @Test(arguments: commands.indices)
-  func helpListsEveryExitStatus(_ index: Int) {
-    let (name, help, _) = commands[index]
+  @Test func theToolsHelpListsEveryExitStatus() {
     for status in statuses {
+      #expect(mentions(HelpText.tool, status: status), "--help lacks exit status \(status)")
+    }
+  }
+
+  @Test(arguments: commands.indices)
+  func eachCommandListsTheStatusesThatApplyToIt(_ index: Int) {
+    let (name, help, _) = commands[index]
+    #expect(mentions(help, status: ExitStatus.success), "\(name)")
+    #expect(mentions(help, status: ExitStatus.usage), "\(name)")
+    let applies: [String: [Int32]] = [
+      "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
+      "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],
+    ]
+    let doesNotApply: [String: [Int32]] = [
+      "send": [3], "encode": [3, 4, 69, 78], "decode": [3, 4, 69, 78], "alphabet": [3, 65, 69],
+      "list": [3, 4, 65, 78], "stop": [4, 65], "status": [4, 65],
+    ]
+    for status in applies[name] ?? [] {
       #expect(mentions(help, status: status), "\(name) --help lacks exit status \(status)")
+    }
+    for status in doesNotApply[name] ?? [] {
+      #expect(!mentions(help, status: status), "\(name) --help lists exit status \(status)")
     }
   }
 
