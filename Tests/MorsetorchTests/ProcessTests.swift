@@ -817,4 +817,19 @@ struct CommandProcessTests {
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.isEmpty, "\(outcome)")
   }
+
+  @Test func realLogLinesStreamWithoutOptions() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let lines = """
+      Nov 22 09:12:01 pi systemd[1]: Started session-4.scope - Session 4 of User pi.
+      Nov 22 09:12:02 pi kernel: [  123.456789] usb 1-1.3: new high-speed USB device number 5 using dwc_otg
+      [    2.345678] brcmfmac: brcmf_c_preinit_dcmds: Firmware: BCM4345/6 wl0: Jan  4 2021 <ver> *
+      2026-11-22 09:00:01 status half-configured libc6:amd64 2.36-9+deb12u4
+      pi@raspberrypi:~ $ ls | grep `x` {a,b} #1 ^C \\ ~
+      """
+    // Before: exit 65 at the first `[`.
+    let outcome = try runMorsetorch("send", "--dry-run", "--unit", "1", in: fixture, input: lines + "\n")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.isEmpty, "\(outcome)")
+  }
 }
