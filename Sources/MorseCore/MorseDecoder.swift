@@ -27,7 +27,9 @@ public enum MorseDecoder {
       guard let morse = MorseCode(code),
         let decoded = MorseAlphabet.text(for: morse, alphabet: alphabet)
       else {
-        throw .unknownCode(code, line: currentLine, column: codeColumn)
+        // Quoted in the message: at most 40 characters of it, whatever the input.
+        let shown = code.count > 40 ? String(code.prefix(40)) + "…" : code
+        throw .unknownCode(shown, line: currentLine, column: codeColumn)
       }
       if isWordGapPending && !output.isEmpty { output += " " }
       isWordGapPending = false
@@ -39,7 +41,8 @@ public enum MorseDecoder {
       if character.isWhitespace {
         try finishCode()
         whitespaceRun += 1
-        if character == "\n" || character == "\r\n" || character == "\r" {
+        // "\n" and "\r\n" end a line, as in the line reader; a lone "\r" is whitespace.
+        if character == "\n" || character == "\r\n" {
           isWordGapPending = true
           currentLine += 1
           column = 1

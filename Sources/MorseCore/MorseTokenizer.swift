@@ -33,9 +33,14 @@ struct MorseTokenizer: Sendable {
       let characterColumn = column
       // ASCII first: the Unicode property lookups are most of the time otherwise.
       let ascii = character.asciiValue
-      if ascii.map(Self.isASCIIWhitespace) ?? character.isWhitespace {
-        // "\n", "\r\n" (whose ASCII value is "\n") and a lone "\r" end a line.
-        if ascii == 0x0A || ascii == 0x0D {
+      // A space carrying a combining mark is one character, but no whitespace to drop: the
+      // mark would vanish unseen. It goes on as a character without a signal.
+      if ascii.map(Self.isASCIIWhitespace)
+        ?? (character.isWhitespace && character.unicodeScalars.count == 1)
+      {
+        // "\n" and "\r\n" (whose ASCII value is "\n") end a line, as in the line reader; a
+        // lone "\r" is whitespace, as a terminal shows it.
+        if ascii == 0x0A {
           line += 1
           column = 1
         } else {

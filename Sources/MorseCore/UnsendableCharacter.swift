@@ -21,10 +21,13 @@ public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
 
   /// Like "'ä' (U+00E4)", or "an invisible character (U+0007)" for controls and the like.
   static func describe(_ character: Character) -> String {
-    let scalars = character.unicodeScalars.map { scalar in
+    // At most 8 scalars are named and shown: one character may carry a million marks.
+    let count = character.unicodeScalars.count
+    var scalars = character.unicodeScalars.prefix(8).map { scalar in
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
+    if count > 8 { scalars.append("and \(count - 8) more") }
     let isVisible = character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
@@ -37,7 +40,11 @@ public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
     if character == "\u{FFFD}" {
       return "bytes that are not UTF-8 (U+FFFD)"
     }
-    let shown = isVisible ? "'\(character)'" : "an invisible character"
+    let visible =
+      count > 8
+      ? String(String.UnicodeScalarView(character.unicodeScalars.prefix(8))) + "…"
+      : String(character)
+    let shown = isVisible ? "'\(visible)'" : "an invisible character"
     return "\(shown) (\(scalars.joined(separator: " ")))"
   }
 }

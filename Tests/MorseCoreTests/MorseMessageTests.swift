@@ -201,3 +201,31 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
     #expect(gaps == repeats - 1)
   }
 }
+
+@Suite struct MorseMessagePositionTests {
+  @Test func aBareCarriageReturnIsNoNewLine() {
+    // The line reader splits on "\n" only; counting "\r" too put errors on a line that is not.
+    let thrown = morseError { _ = try MorseMessage("a\rb€", firstLine: 4) }
+    #expect(thrown == .unsendable(UnsendableCharacter(character: "€", line: 4, column: 4)))
+    let crlf = morseError { _ = try MorseMessage("a\r\nb€", firstLine: 4) }
+    #expect(crlf == .unsendable(UnsendableCharacter(character: "€", line: 5, column: 2)))
+  }
+
+  @Test func aCombiningMarkAfterASpaceIsNotDroppedUnseen() throws {
+    let thrown = morseError { _ = try MorseMessage("a \u{301}b") }
+    #expect(thrown == .unsendable(UnsendableCharacter(character: " \u{301}", line: 1, column: 2)))
+    let skipped = try MorseMessage("a \u{301}b", unknownCharacters: .skip)
+    #expect(skipped.skippedCount == 1)
+  }
+
+  @Test func errorMessagesStaySmallWhateverTheInput() {
+    let marks = "e" + String(repeating: "\u{301}", count: 100_000)
+    let description = UnsendableCharacter(character: Character(marks), line: 1, column: 1)
+      .description
+    #expect(description.count < 200, "\(description.count) characters")
+    #expect(description.contains("and 99993 more"))
+    let code = String(repeating: "-.-.", count: 100_000)
+    let thrown = morseError { _ = try MorseDecoder.decode(code) }
+    #expect((thrown?.description.count ?? 0) < 300)
+  }
+}

@@ -828,7 +828,8 @@ struct CommandProcessTests {
       pi@raspberrypi:~ $ ls | grep `x` {a,b} #1 ^C \\ ~
       """
     // Before: exit 65 at the first `[`.
-    let outcome = try runMorsetorch("send", "--dry-run", "--unit", "1", in: fixture, input: lines + "\n")
+    let outcome = try runMorsetorch(
+      "send", "--dry-run", "--unit", "1", in: fixture, input: lines + "\n")
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.isEmpty, "\(outcome)")
   }
