@@ -6,6 +6,8 @@ import Synchronization
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// The first signal the handler saw since the catcher started; 0 for none.
 private let firstSignalNumber = Atomic<Int32>(0)
+/// The signal whose handler fired the event (before anything else did); 0 for none.
+private let firingSignalNumber = Atomic<Int32>(0)
 /// The event the handler fires itself; nil when there is none.
 nonisolated(unsafe) private var signalEvent: UnsafeMutablePointer<morse_event>?
 
@@ -14,7 +16,9 @@ private func catchSignal(_ number: Int32) {
   let savedErrno = errno
   _ = firstSignalNumber.compareExchange(
     expected: 0, desired: number, ordering: .sequentiallyConsistent)
-  if let event = signalEvent { morse_event_fire(event) }
+  if let event = signalEvent, morse_event_fire(event) == 1 {
+    firingSignalNumber.store(number, ordering: .sequentiallyConsistent)
+  }
   var byte = UInt8(truncatingIfNeeded: number)
   _ = write(signalPipeWriteEnd, &byte, 1)
   errno = savedErrno
@@ -39,6 +43,7 @@ public final class SignalCatcher: @unchecked Sendable {
     self.event = event
     signalEvent = event?.storage
     firstSignalNumber.store(0, ordering: .sequentiallyConsistent)
+    firingSignalNumber.store(0, ordering: .sequentiallyConsistent)
     readEnd = pipe.readEnd
     // The write end now belongs to the handler; `stop()` closes it.
     signalPipeWriteEnd = pipe.writeEnd.releaseOwnership()
@@ -61,6 +66,14 @@ public final class SignalCatcher: @unchecked Sendable {
   /// event it fired is seen); nil if none has come.
   public var firstSignal: Int32? {
     let number = firstSignalNumber.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+
+  /// The signal that fired the event itself — the one that stopped what the event stops —
+  /// nil if something else fired it first (or no signal came). Later signals of a storm
+  /// never replace it.
+  public var firingSignal: Int32? {
+    let number = firingSignalNumber.load(ordering: .sequentiallyConsistent)
     return number == 0 ? nil : number
   }
 

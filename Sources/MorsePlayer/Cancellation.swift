@@ -27,8 +27,10 @@ public final class Cancellation: @unchecked Sendable {
   public var failure: (any Error)? { lock.withLock { cause } }
 
   /// Fires: wakes every waiter and runs the handlers once. Later calls do nothing more.
-  public func cancel() {
-    event.fire()
+  /// Returns whether this call fired it (false: something fired it before).
+  @discardableResult
+  public func cancel() -> Bool {
+    let isFirst = event.fire()
     let toRun: [@Sendable () -> Void] = lock.withLock {
       guard !handlersRan else { return [] }
       handlersRan = true
@@ -36,6 +38,7 @@ public final class Cancellation: @unchecked Sendable {
       return handlers
     }
     for handler in toRun { handler() }
+    return isFirst
   }
 
   /// Fires because of `error`, unless it fired already (the first cause wins).

@@ -66,10 +66,14 @@ final class StopListener: Sendable {
       // Held (not answered) until close(): its end is the answer. Once closed, it is
       // dropped at once, which is the same answer.
       connections.withLock { $0?.append(connection) }
-      firstRequest.withLock { request in
-        if request == nil { request = StopRequest(processID: peer.processID, userID: peer.userID) }
+      // Recorded only if the request is what stopped it (not a signal or a failure before).
+      let request = StopRequest(processID: peer.processID, userID: peer.userID)
+      firstRequest.withLock { first in
+        if first == nil && !cancellation.isCancelled { first = request }
       }
-      cancellation.cancel()
+      if !cancellation.cancel() {
+        firstRequest.withLock { first in if first == request { first = nil } }
+      }
     }
   }
 }

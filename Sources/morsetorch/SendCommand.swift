@@ -113,8 +113,8 @@ struct SendCommand {
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
         observers: [claimed.recordKeeper])
-      _ = try claimed.finish(Result { try send(message, with: transmitter) })
-      return stoppedStatus(watcher, request: claimed.stopRequest)
+      let outcome = try claimed.finish(Result { try send(message, with: transmitter) })
+      return stoppedStatus(watcher, request: claimed.stopRequest, outcome: outcome)
     }
   }
 
@@ -132,8 +132,7 @@ struct SendCommand {
       preview, timing: timing, cancellation: cancellation, observers: [preview])
     let result = Result { try send(message, with: transmitter) }
     preview.restore()
-    _ = try result.get()
-    return stoppedStatus(watcher, while: "preview ended")
+    return stoppedStatus(watcher, outcome: try result.get(), while: "preview ended")
   }
 
   private var unknownCharacters: UnknownCharacterPolicy {
@@ -210,12 +209,16 @@ struct SendCommand {
     return (text, symbols)
   }
 
-  /// Success, unless a signal or another process's stop request stopped it: then a line
-  /// saying so, and 128 + the signal (143, as for SIGTERM, for a request).
+  /// Success, unless it was stopped: then a line naming what stopped it — the signal or the
+  /// stop request that came first, not a later one of a storm — and 128 + the signal (143, as
+  /// for SIGTERM, for a request). A transmission that completed is a success, whatever came
+  /// after.
   private func stoppedStatus(
-    _ watcher: SignalWatcher, request: StopRequest? = nil, while situation: String = "LED restored"
+    _ watcher: SignalWatcher, request: StopRequest? = nil, outcome: TransmissionOutcome? = nil,
+    while situation: String = "LED restored"
   ) -> Int32 {
-    if let signal = watcher.firstSignal {
+    if outcome == .completed { return ExitStatus.success }
+    if let signal = watcher.stoppingSignal ?? (request == nil ? watcher.firstSignal : nil) {
       Console.error("stopped by \(signalName(signal)); \(situation)")
       return ExitStatus.signalled(signal)
     }

@@ -50,6 +50,10 @@ final class SignalWatcher: Sendable {
   /// as soon as the cancellation it fired is seen); nil if none has.
   var firstSignal: Int32? { catcher.firstSignal }
 
+  /// The signal whose handler fired the cancellation first, if one did: what stopped the
+  /// transmission, whatever came after it.
+  var stoppingSignal: Int32? { catcher.firingSignal }
+
   /// Puts back the previous handlers; signals arriving later take their old course.
   func stop() {
     catcher.stop()

@@ -117,4 +117,25 @@ import Testing
     #expect(
       output.hasSuffix("-.-. --.- / -.. . -.-. --.- / -.. . -.-. --.- / -.. . -.-. -"), "\(output)")
   }
+
+  @Test(arguments: ["<&-", ">&- 2>&-", "<&- >&- 2>&-"])
+  func closedStandardStreamsNeitherHangNorMixUp(redirections: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("a", trigger: "none [timer]", attributes: ["delay_on": "100\n"])
+    try fixture.addLED("b", trigger: "none")  // two LEDs: a note on which one is used
+    let script = """
+      export MORSETORCH_LEDS_DIR='\(fixture.ledsPath)' MORSETORCH_RUNTIME_DIR='\(fixture.root)/run'
+      "$0" send --unit 2 SOS \(redirections) & pid=$!
+      for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+      if kill -0 $pid 2>/dev/null; then echo "hung"; kill -KILL $pid; fi
+      wait $pid; echo "status $?"
+      """
+    let (output, _) = try shell(script)
+    // Before: with 0 closed, the signal pipe took descriptor 0 and the send hung holding the
+    // LED; with 1 and 2 closed, the note went into that pipe and was read as signals.
+    #expect(!output.contains("hung"), "\(output)")
+    #expect(output.hasSuffix("status 0\n") || output.hasSuffix("status 74\n"), "\(output)")
+    #expect(try fixture.read("trigger", of: "a") == "timer\n")
+    #expect(try fixture.read("brightness", of: "a") == "0\n")
+  }
 }

@@ -242,7 +242,7 @@ struct RerunTests {
     #expect(try waiter.wait().exitStatus == 143)
   }
 
-  @Test(arguments: [".state", ".lock"])
+  @Test(arguments: [".state", ".lock", ".wait.00000000000000000001"])
   func aFIFOPlantedInTheRuntimeDirectoryNeverHangs(suffix: String) throws {
     let fixture = try fixture()
     let directory = runtimeDirectory(of: fixture)
@@ -263,9 +263,11 @@ struct RerunTests {
         #expect(outcome.standardError.contains("not a plain file"), "\(outcome)")
         #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
       } else {
-        // Reported as an unusable record, removed, and the LED sent on and restored.
+        // Sent on and restored; a record in the way is reported as unusable and removed.
         #expect(outcome.exitStatus == 0, "\(outcome)")
-        #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
+        if suffix == ".state" {
+          #expect(outcome.standardError.contains("ignoring the state record"), "\(outcome)")
+        }
         try expectTimerRestored(fixture)
       }
     }
@@ -300,6 +302,23 @@ struct RerunTests {
     #expect(stop.standardError.contains("restored LED"), "\(stop)")
     try expectTimerRestored(fixture)
     #expect(!FileManager.default.fileExists(atPath: record))
+  }
+
+  @Test func racingReplacesAlwaysLeaveTheLEDRestored() throws {
+    let fixture = try fixture()
+    let children = try (1...20).map { _ in
+      try start(["send", "--led", led, "--replace", "--unit", "3", "EE"], in: fixture)
+    }
+    var statuses: [Int32] = []
+    for child in children {
+      statuses.append(try child.wait(timeout: .seconds(60)).exitStatus ?? -1)
+    }
+    // Before: some were killed (SIGKILL) while being replaced, or gave up with 75, and the
+    // LED was left on with trigger none.
+    #expect(statuses.allSatisfy { [0, 143].contains($0) }, "\(statuses)")
+    #expect(statuses.contains(0))
+    try expectTimerRestored(fixture)
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
   @Test func stopWithoutLEDStopsEveryLEDAndItsWaiters() throws {

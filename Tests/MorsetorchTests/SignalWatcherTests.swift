@@ -79,4 +79,25 @@ import TransmitterControl
     raise(SIGUSR1)
     #expect(watcher.firstSignal == SIGUSR2)
   }
+
+  @Test func whatStoppedItIsTheSignalThatFiredFirstNotALaterOne() throws {
+    let cancellation = Cancellation()
+    let watcher = try SignalWatcher(signals: [SIGUSR1, SIGUSR2], cancelling: cancellation) { _ in }
+    defer { watcher.stop() }
+    raise(SIGUSR2)
+    raise(SIGUSR1)
+    #expect(watcher.stoppingSignal == SIGUSR2)
+  }
+
+  @Test func aSignalAfterSomethingElseStoppedItIsNotWhatStoppedIt() throws {
+    let cancellation = Cancellation()
+    let watcher = try SignalWatcher(signals: [SIGUSR1], cancelling: cancellation) { _ in }
+    defer { watcher.stop() }
+    #expect(cancellation.cancel())  // a stop request, say
+    raise(SIGUSR1)
+    // Before: the exit status named this later signal.
+    #expect(watcher.stoppingSignal == nil)
+    #expect(watcher.firstSignal == SIGUSR1)
+    #expect(cancellation.cancel() == false)
+  }
 }
