@@ -46,21 +46,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     let report = ledReport(error.error)
     return ("\(LEDVariableError.variable) names no LED: " + report.message, report.status)
   case let error as ControlError:
-    switch error {
-    case .directory, .unsafeDirectory, .unsafeFile:
-      return (error.description, ExitStatus.configuration)
-    case .file(_, _, let errno) where isUnusableDirectory(errno):
-      // The directory itself will not do: read-only, full, not ours to write, a symlink or a
-      // file in the way. That is how it is set up, not a passing I/O error.
-      return (
-        error.description + "; set \(RuntimeDirectory.environmentVariable) to a directory you "
-          + "may write, or see README: Permissions", ExitStatus.configuration
-      )
-    case .file:
-      return (error.description, ExitStatus.ioError)
-    case .holderDidNotStop:
-      return (error.description, ExitStatus.temporaryFailure)
-    }
+    return controlReport(error)
   case let error as DetachError:
     return (error.description, ExitStatus.software)
   case let error as Errno:
@@ -68,6 +54,24 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
+  }
+}
+
+private func controlReport(_ error: ControlError) -> (message: String, status: Int32) {
+  switch error {
+  case .directory, .unsafeDirectory, .unsafeFile:
+    return (error.description, ExitStatus.configuration)
+  case .file(_, _, let errno) where isUnusableDirectory(errno):
+    // The directory itself will not do: read-only, full, not ours to write, a symlink or a
+    // file in the way. That is how it is set up, not a passing I/O error.
+    return (
+      error.description + "; set \(RuntimeDirectory.environmentVariable) to a directory you "
+        + "may write, or see README: Permissions", ExitStatus.configuration
+    )
+  case .file:
+    return (error.description, ExitStatus.ioError)
+  case .holderDidNotStop:
+    return (error.description, ExitStatus.temporaryFailure)
   }
 }
 
