@@ -20,4 +20,14 @@ import Testing
         "ACT               ?    ?             ?           no (brightness, delay_on)",
       ])
   }
+
+  @Test func anLEDNameWithALineBreakKeepsTheTableToOneRowEach() {
+    let lines = LEDTable.lines(for: [
+      LEDInfo(
+        name: "evil\nNAME  MAX", maxBrightness: 1, activeTrigger: "none", brightness: 0,
+        unwritable: [])
+    ])
+    #expect(lines.count == 2)
+    #expect(lines[1].hasPrefix("evil\\nNAME  MAX"))
+  }
 }

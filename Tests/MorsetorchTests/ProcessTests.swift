@@ -833,4 +833,14 @@ struct CommandProcessTests {
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.isEmpty, "\(outcome)")
   }
+
+  @Test func aHugeMaxBrightnessIsNoCrash() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(flash, maxBrightness: Int.max, brightness: 0, trigger: "[none]")
+    let outcome = try runMorsetorch(
+      "send", "--led", flash, "--unit", "1", "--brightness", "50%", "E", in: fixture)
+    // Before: an arithmetic overflow trapped (SIGILL) with the LED claimed and a record left.
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(try fixture.read("brightness", of: flash) == "0\n")
+  }
 }
