@@ -15,15 +15,21 @@ public final class Transmitter {
     public let start: MonotonicInstant
     /// The line of input it belongs to (1-based).
     public let line: Int
-    /// How many characters (and prosigns) have begun so far, this one included.
+    /// How many characters (and prosigns) have begun so far, this one included (in this
+    /// round, when a message is repeated).
     public let symbolsBegun: Int
+    /// Which sending of a repeated message it belongs to (1-based).
+    public let round: Int
 
     /// Progress with these values.
-    public init(step: MorseStep, start: MonotonicInstant, line: Int, symbolsBegun: Int) {
+    public init(
+      step: MorseStep, start: MonotonicInstant, line: Int, symbolsBegun: Int, round: Int = 1
+    ) {
       self.step = step
       self.start = start
       self.line = line
       self.symbolsBegun = symbolsBegun
+      self.round = round
     }
   }
 
@@ -34,6 +40,7 @@ public final class Transmitter {
   private let observers: [any TransmissionObserver]
   private var lastEnd: MonotonicInstant?
   private var symbolsBegun = 0
+  private var round = 1
   private var isNewSymbol = true
 
   /// A transmitter driving `torch` through `scheduler`, telling `observers` of each message
@@ -52,9 +59,27 @@ public final class Transmitter {
     torch.reportFailures(to: scheduler.cancellation)
   }
 
-  /// Sends a message validated beforehand (all of it before the torch was claimed).
-  public func send(_ message: MorseMessage) throws -> TransmissionOutcome {
-    try transmit(message, line: 1)
+  /// Sends a message validated beforehand (all of it before the torch was claimed), as many
+  /// times as `repetition` says.
+  ///
+  /// Each round starts `repetition.pause` after the previous one ended, on the schedule
+  /// (absolute deadlines), so a beacon that runs for days does not drift; nothing is kept
+  /// per round, so its memory stays flat.
+  public func send(_ message: MorseMessage, repetition: Repetition = .once) throws
+    -> TransmissionOutcome
+  {
+    guard !message.isEmpty else { return try transmit(message, line: 1) }
+    round = 0
+    while repetition.count.map({ round < $0 }) ?? true {
+      round += 1
+      symbolsBegun = 0
+      isNewSymbol = true
+      let start = round == 1 ? nil : lastEnd.map { $0 + repetition.pause }
+      guard try transmit(message, line: 1, startingAt: start) == .completed else {
+        return .cancelled
+      }
+    }
+    return .completed
   }
 
   /// Sends `source` line by line as lines arrive, until it ends or the run is cancelled.
@@ -92,12 +117,16 @@ public final class Transmitter {
     return try UTF8Lines.decode(bytes, line: line, firstColumn: column)
   }
 
-  private func transmit(_ message: MorseMessage, line: Int) throws -> TransmissionOutcome {
+  /// Sends one message at `fixedStart`, or (for a line of input) a word gap after the last
+  /// one ended, or now if it came later than that.
+  private func transmit(
+    _ message: MorseMessage, line: Int, startingAt fixedStart: MonotonicInstant? = nil
+  ) throws -> TransmissionOutcome {
     guard !message.isEmpty else {
       return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
     }
     let now = scheduler.clock.now()
-    let start = lastEnd.map { max($0 + timing.wordGap, now) } ?? now
+    let start = fixedStart ?? lastEnd.map { max($0 + timing.wordGap, now) } ?? now
     let observe: ((MorseStep, MonotonicInstant) -> Void)? =
       observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
     return try outcome(
@@ -114,7 +143,8 @@ public final class Transmitter {
       isNewSymbol = false
     default: break
     }
-    let progress = Progress(step: step, start: instant, line: line, symbolsBegun: symbolsBegun)
+    let progress = Progress(
+      step: step, start: instant, line: line, symbolsBegun: symbolsBegun, round: max(1, round))
     observers.forEach { $0.transmission(didBegin: progress) }
   }
 

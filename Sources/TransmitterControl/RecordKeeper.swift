@@ -34,6 +34,7 @@ public final class RecordKeeper<SavedState: Codable & Sendable & Hashable>: Tran
     lock.withLock {
       latest.sentSymbols = progress.symbolsBegun
       latest.line = progress.line
+      if latest.rounds != nil { latest.round = progress.round }
       latest.waitingForLine = nil
       isDirty = true
       changed.signal()

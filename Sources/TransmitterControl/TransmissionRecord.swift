@@ -33,6 +33,10 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   /// Streamed input: the line the transmitter is idle waiting for; nil while it sends (and in
   /// records written before this field existed).
   public var waitingForLine: Int?
+  /// A repeated message: how many rounds (0: until stopped); nil when it is sent once.
+  public var rounds: Int?
+  /// A repeated message: the round being sent (1-based).
+  public var round: Int?
   /// The device's state before the transmission: what to restore.
   public var saved: SavedState
 
@@ -40,7 +44,7 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   private enum CodingKeys: String, CodingKey {
     case version, pid
     case device = "led"
-    case text, startedAt, totalSymbols, sentSymbols, line, waitingForLine, saved
+    case text, startedAt, totalSymbols, sentSymbols, line, waitingForLine, rounds, round, saved
   }
 
   /// A record of a transmission that is just starting.
@@ -64,6 +68,7 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   public func isPlausible(for device: String, isPlausible: (SavedState) -> Bool) -> Bool {
     version == Self.currentVersion && pid > 0 && self.device == device && sentSymbols >= 0
       && line >= 1 && (waitingForLine ?? 1) >= 1 && (totalSymbols ?? 0) >= 0
+      && (rounds ?? 0) >= 0 && (round ?? 1) >= 1
       && text.count <= Self.textLimit + 1
       && startedAt.isFinite && isPlausible(saved)
   }

@@ -96,11 +96,17 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// Saves the device's state, records it (for `status`, and for the next run should this
   /// process be killed), and claims the device. `text` and `totalSymbols` are what `status`
   /// shows. Throws with the device unchanged and the record removed.
-  public func claim(text: String, totalSymbols: Int?) throws -> ClaimedDevice<Device> {
+  ///
+  /// `rounds`, for a repeated message, is how many times it is sent (0: until stopped).
+  public func claim(text: String, totalSymbols: Int?, rounds: Int? = nil) throws
+    -> ClaimedDevice<Device>
+  {
     let saved = try device.saveState()
     var record = TransmissionRecord(
       pid: CurrentProcess.id, device: device.lockName, text: text, totalSymbols: totalSymbols,
       saved: saved)
+    record.rounds = rounds
+    record.round = rounds.map { _ in 1 }
     try deviceLock.write(record)
     let claim: (torch: Device.ClaimedTorch, saved: Device.SavedState)
     do {

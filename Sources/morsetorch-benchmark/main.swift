@@ -1,11 +1,13 @@
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [edges|cancel|all] [--tries N]
+//   swift run -c release morsetorch-benchmark [edges|cancel|loop|all] [--tries N]
 //
 // edges:  the real scheduler on the monotonic clock, driving (a) a torch that only takes
 //         timestamps and (b) the sysfs driver on plain files; every edge's lateness against
 //         its absolute deadline, and the drift from the first edge to the last.
+// loop:   `--loop` of SOS for an hour of virtual time; the memory held after a minute and
+//         after the hour.
 // cancel: the built `morsetorch` (release, next to this binary) sending on a temporary LED;
 //         a second `morsetorch send` is started at a random moment; the time from its start
 //         to the LED being off with its trigger restored.
@@ -194,6 +196,7 @@ while let argument = arguments.popFirst() {
 do {
   if mode == "edges" || mode == "all" { try runEdges() }
   if mode == "cancel" || mode == "all" { try runCancel(tries: tries) }
+  if mode == "loop" || mode == "all" { try runLoop() }
 } catch {
   print("benchmark failed: \(error)")
   exit(1)

@@ -14,8 +14,10 @@ final class DryRunTimeline: TransmissionObserver {
 
   /// Prints the step (after the idle gap before it, between two lines of input).
   func transmission(didBegin progress: Transmitter.Progress) {
-    // Lines of standard input follow each other after a word gap that is no step.
-    if let gap = formatter.gapLine(before: progress.start) {
+    // Lines of standard input, and rounds of a repeated message, follow each other after a
+    // gap that is no step.
+    let label = progress.round > 1 ? "pause, round \(progress.round)" : "word gap, next line"
+    if let gap = formatter.gapLine(before: progress.start, label: label) {
       steps += 1
       Console.output(gap)
     }

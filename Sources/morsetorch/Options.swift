@@ -23,6 +23,15 @@ enum Options {
       help: "how bright \"on\" is: a value up to max_brightness, or a percentage"),
     skipUnknown,
     OptionSpec(
+      name: "repeat", shortName: nil, valueName: "N",
+      help: "send TEXT N times (1-1000000), a --pause apart"),
+    OptionSpec(
+      name: "loop", shortName: nil, valueName: nil,
+      help: "send TEXT again and again until stopped (a rerun, stop, a signal)"),
+    OptionSpec(
+      name: "pause", shortName: nil, valueName: "TIME",
+      help: "between repeats: 500ms, 2s, 1.5s, 1m (default: a word gap)"),
+    OptionSpec(
       name: "replace", shortName: nil, valueName: nil,
       help: "if the LED is busy, cancel that transmission and send this one"),
     OptionSpec(

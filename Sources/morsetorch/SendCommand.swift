@@ -65,6 +65,7 @@ struct SendCommand {
     let message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
     if let message { SkippedCharacters.warn(about: message) }
     let conflicts = try conflictPolicy()
+    _ = try repetition(timing: timing, hasText: text != nil)
     if arguments.has("detach") { return try detach(hasText: text != nil, conflicts: conflicts) }
     if arguments.has("dry-run") { return try dryRun(message, timing: timing) }
     // Started by `--detach`: report once the LED is ours, then carry on in the background.
@@ -108,12 +109,16 @@ struct SendCommand {
     case .reserved(let session):
       session.notes.forEach { Console.error($0.message) }
       let shown = describe(message, text: text)
-      let claimed = try session.claim(text: shown.text, totalSymbols: shown.totalSymbols)
+      let repetition = try repetition(timing: timing, hasText: text != nil)
+      let claimed = try session.claim(
+        text: shown.text, totalSymbols: shown.totalSymbols,
+        rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
       if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
         observers: [claimed.recordKeeper])
-      let outcome = try claimed.finish(Result { try send(message, with: transmitter) })
+      let outcome = try claimed.finish(
+        Result { try send(message, with: transmitter, timing: timing) })
       return stoppedStatus(watcher, request: claimed.stopRequest, outcome: outcome)
     }
   }
@@ -130,7 +135,7 @@ struct SendCommand {
     let preview = try TerminalPreview(isPlain: isPlain)
     let transmitter = makeTransmitter(
       preview, timing: timing, cancellation: cancellation, observers: [preview])
-    let result = Result { try send(message, with: transmitter) }
+    let result = Result { try send(message, with: transmitter, timing: timing) }
     preview.restore()
     return stoppedStatus(watcher, outcome: try result.get(), while: "preview ended")
   }
@@ -150,11 +155,15 @@ struct SendCommand {
       observers: observers + [SkippedCharacters()])
   }
 
-  /// Sends the message, or standard input line by line when there is none.
-  private func send(_ message: MorseMessage?, with transmitter: Transmitter) throws
-    -> TransmissionOutcome
+  /// Sends the message (as many times as asked), or standard input line by line when there
+  /// is none.
+  private func send(_ message: MorseMessage?, with transmitter: Transmitter, timing: MorseTiming)
+    throws -> TransmissionOutcome
   {
-    if let message { return try transmitter.send(message) }
+    if let message {
+      return try transmitter.send(
+        message, repetition: repetition(timing: timing, hasText: true))
+    }
     return try transmitter.send(lines: StreamLineSource())
   }
 
@@ -185,6 +194,38 @@ struct SendCommand {
       Console.writeError(errors)
       return status
     }
+  }
+
+  /// `--repeat N` or `--loop`, a `--pause` apart (a word gap by default); once otherwise.
+  /// Only TEXT is repeated: standard input is sent once, as it comes.
+  func repetition(timing: MorseTiming, hasText: Bool) throws(UsageError) -> Repetition {
+    let count = try arguments.integer("repeat")
+    let isLoop = arguments.has("loop")
+    if count != nil && isLoop { throw .conflictingOptions("--repeat", "--loop") }
+    if let count, !(1...1_000_000).contains(count) {
+      throw .invalidValue(
+        option: "--repeat", value: String(count), expected: "a whole number from 1 to 1000000")
+    }
+    let repeating = isLoop ? "--loop" : count != nil ? "--repeat" : nil
+    if let repeating, !hasText {
+      throw .requiresOption(
+        repeating, requirement: "TEXT (standard input is sent once, as it comes)")
+    }
+    if isLoop && arguments.has("dry-run") {
+      throw .conflictingOptions("--loop", "--dry-run (it would never end; use --repeat N)")
+    }
+    guard let pauseText = arguments.values["pause"] else {
+      return Repetition(count: isLoop ? nil : count ?? 1, pause: timing.wordGap)
+    }
+    guard repeating != nil else {
+      throw .requiresOption("--pause", requirement: "--repeat N or --loop")
+    }
+    guard let pause = DurationText.parse(pauseText) else {
+      throw .invalidValue(
+        option: "--pause", value: pauseText,
+        expected: "a time like 500ms, 2s, 1.5s or 1m (up to 24h)")
+    }
+    return Repetition(count: isLoop ? nil : count, pause: pause)
   }
 
   /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).
@@ -267,7 +308,7 @@ struct SendCommand {
     let transmitter = makeTransmitter(
       VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
       observers: [timeline])
-    _ = try send(message, with: transmitter)
+    _ = try send(message, with: transmitter, timing: timing)
     timeline.finish(end: clock.now())
     return ExitStatus.success
   }

@@ -43,6 +43,10 @@ enum StatusCommand {
       doing = "sending \"\(TerminalText.escaped(record.text))\""
       if record.totalSymbols == nil { progress += ", line \(record.line)" }
     }
+    if let rounds = record.rounds {
+      let round = record.round ?? 1
+      progress += rounds == 0 ? " (round \(round), looping)" : " (round \(round) of \(rounds))"
+    }
     let elapsed = TerminalText.elapsed(seconds: now - record.startedAt)
     var line =
       "\(TerminalText.escaped(record.device)): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"

@@ -35,11 +35,11 @@ final class TimelineFormatter: @unchecked Sendable {
 
   /// A line for the idle time before `start` since the last step ended (between two lines
   /// of input), or nil if there was none.
-  func gapLine(before start: MonotonicInstant) -> String? {
+  func gapLine(before start: MonotonicInstant, label: String = "word gap, next line") -> String? {
     guard let end, start > end else { return nil }
     return Self.padded((end - origin).millisecondsText, 12) + "  "
       + Self.padded("off", 5, left: true)
-      + "  " + Self.padded((start - end).millisecondsText, 11) + "  (word gap, next line)"
+      + "  " + Self.padded((start - end).millisecondsText, 11) + "  (\(label))"
   }
 
   /// The closing line: the whole length of the transmission.

@@ -131,6 +131,49 @@ import Testing
       try transmitter.send(lines: source)
     }
   }
+
+  @Test func aRepeatedMessageKeepsItsRoundsOnTheSchedule() throws {
+    // Every wait wakes 7 ms late: the rounds start on the schedule all the same.
+    let clock = ManualStepClock(lateness: .milliseconds(7))
+    let torch = RecordingTorch(clock: clock)
+    let observer = RecordingObserver()
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing, observers: [observer])
+    let outcome = try transmitter.send(
+      try MorseMessage("E"), repetition: Repetition(count: 3, pause: .milliseconds(500)))
+    #expect(outcome == .completed)
+    // E 0–100, pause 500, E 600–700, pause, E 1200–1300: each start on the schedule.
+    #expect(
+      clock.deadlines.map(\.sinceOrigin)
+        == [0, 100, 600, 700, 1200, 1300].map(Duration.milliseconds))
+    #expect(torch.events.map(\.milliseconds) == [7, 107, 607, 707, 1207, 1307])
+    #expect(observer.progress.map(\.round) == [1, 2, 3])
+  }
+
+  @Test func aLoopGoesOnUntilStopped() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let cancellation = Cancellation()
+    clock.schedule(at: at(2050)) { cancellation.cancel() }
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: cancellation),
+      timing: timing)
+    let outcome = try transmitter.send(
+      try MorseMessage("E"), repetition: Repetition(count: nil, pause: .milliseconds(500)))
+    #expect(outcome == .cancelled)
+    #expect(torch.events == timeline([0, 100, 600, 700, 1200, 1300, 1800, 1900]))
+  }
+
+  @Test func anEmptyMessageIsNotLoopedForever() throws {
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing)
+    let message = try MorseMessage("€", unknownCharacters: .skip)
+    #expect(
+      try transmitter.send(message, repetition: Repetition(count: nil, pause: .zero)) == .completed)
+  }
 }
 
 /// Pieces of lines given up front.
