@@ -642,6 +642,30 @@ def check_no_run(run):
     return f"without /run nor XDG_RUNTIME_DIR, sent with {listing.split()[-1]}"
 
 
+@scenario("loop-stopped", [("vm::loop", 255)],
+          setup=" && ".join([sysfs("vm::loop", "trigger", "timer"),
+                             sysfs("vm::loop", "delay_on", 100),
+                             sysfs("vm::loop", "delay_off", 300)]),
+          main=morsetorch("send", "--led", "vm::loop", "--loop", "--wpm", "20", "--pause",
+                          "200ms", "--brightness", "200", "E"),
+          event="0:3:30:second:200",
+          second=morsetorch("stop", "--led", "vm::loop"))
+def check_loop_stopped(run):
+    require("second" in run.starts, "`stop` never started (the third round was not seen)")
+    main_t, main_status = run.main_exit()
+    require(main_status == 143, f"the loop exited {main_status}, expected 143")
+    second_status = run.exits.get("second", (None, None))[1]
+    require(second_status == 0, f"`stop` exited {second_status}: {run.text('second.err')!r}")
+    rounds = [t for t, v in run.edges[0] if v == 200 and t < main_t]
+    require(len(rounds) >= 3, f"only {len(rounds)} rounds before the stop")
+    gaps = [ms(b - a) for a, b in zip(rounds, rounds[1:])]
+    # One round: a 60 ms dot and a 200 ms pause.
+    require(all(200 < g < 400 for g in gaps), f"rounds started {gaps} ms apart, expected ~260")
+    check_restored(run, "vm::loop", "timer", extra={"delay_on": 100, "delay_off": 300})
+    return (f"--loop: {len(rounds)} rounds {', '.join(f'{g:.0f}' for g in gaps)} ms apart, "
+            f"stopped by `stop` (exit 143), back to [timer] 100/300")
+
+
 def plan(out_path):
     lines = [
         "#!/bin/sh",
