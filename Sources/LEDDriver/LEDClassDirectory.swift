@@ -59,6 +59,30 @@ public struct LEDClassDirectory: Sendable {
     throw .ledNotFound(name, available: try names())
   }
 
+  /// The LEDs `requests` name, sorted by name without repeats: each request is a name, or a
+  /// shell-style pattern (`*::capslock`, `*:green:*`, see `NamePattern`) standing for every
+  /// LED whose name matches. A name that does not exist, or a pattern that matches nothing,
+  /// is an error listing the LEDs that exist. An LED whose very name has a pattern character
+  /// in it is found by that name.
+  public func leds(matching requests: [String]) throws(LEDError) -> [LED] {
+    var chosen = Set<String>()
+    var all: [String]?
+    for request in requests {
+      let isLiteral = LEDClassDirectory.isValidName(request) && (try? led(named: request)) != nil
+      guard NamePattern.isPattern(request), !isLiteral else {
+        chosen.insert(try led(named: request).name)
+        continue
+      }
+      if all == nil { all = try names() }
+      let names = all ?? []
+      let pattern = NamePattern(request)
+      let matching = names.filter(pattern.matches)
+      guard !matching.isEmpty else { throw .noMatch(pattern: request, available: names) }
+      chosen.formUnion(matching)
+    }
+    return chosen.sorted().map { LED(name: $0, path: entryPath($0)) }
+  }
+
   /// Automatic choice: `preferred` if given; else a torch or flash LED, else any LED, taking the
   /// first by name among the candidates.
   ///

@@ -10,6 +10,9 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   case invalidName(String)
   /// No LED has the requested name; `available` lists those that exist.
   case ledNotFound(String, available: [String])
+  /// No LED's name matches the requested shell-style pattern; `available` lists those that
+  /// exist.
+  case noMatch(pattern: String, available: [String])
   /// `EACCES`/`EPERM` on an LED attribute: this user may not write the LED.
   case permissionDenied(path: String, errno: Errno)
   /// `EBUSY`: the LED is in use elsewhere, like a flash LED held by a camera.
@@ -55,11 +58,10 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
       return "\(name.debugDescription) is not an LED name: a name is one entry of the LED class "
         + "directory (not empty, \".\" or \"..\", without \"/\")."
     case .ledNotFound(let name, let available):
-      let choices =
-        available.isEmpty
-        ? "There are no LEDs at all."
-        : "Available: \(available.joined(separator: ", "))."
-      return "There is no LED named \(name.debugDescription). \(choices)"
+      return "There is no LED named \(name.debugDescription). \(Self.choices(available))"
+    case .noMatch(let pattern, let available):
+      return "No LED name matches the pattern \(pattern.debugDescription). "
+        + Self.choices(available)
     case .permissionDenied(let path, let errno):
       return """
         Cannot access \(path): \(errno).
@@ -82,5 +84,9 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
       let shown = content.count > 80 ? String(content.prefix(80)) + "…" : content
       return "Unexpected content in \(path): \(shown.debugDescription)."
     }
+  }
+
+  private static func choices(_ available: [String]) -> String {
+    available.isEmpty ? "There are no LEDs at all." : "Available: \(available.joined(separator: ", "))."
   }
 }

@@ -1,26 +1,47 @@
-/// Putting the device back failed (after the transmission, or after it failed too).
+/// Putting a device back failed (after the transmission, or after it failed too).
 ///
-/// The device's saved state stays in its record (`recordPath`), so the next run on the device
-/// tries again: nothing is forgotten until a restore succeeds.
+/// The device's saved state stays in its record, so the next run on the device tries again:
+/// nothing is forgotten until a restore succeeds.
 public struct RestoreFailure: Error, CustomStringConvertible {
-  /// What stopped the transmission, if something did; it decides the exit status then.
-  public let error: (any Error)?
-  /// What went wrong while restoring the device.
-  public let restoreError: any Error
-  /// The record kept with the state to restore.
-  public let recordPath: String
+  /// One device that could not be put back.
+  public struct Device: Sendable {
+    /// Its lock name.
+    public let name: String
+    /// What went wrong while restoring it.
+    public let error: any Error
+    /// The record kept with the state to restore.
+    public let recordPath: String
 
-  /// A failed restore, after `error` (nil: the transmission itself went well).
-  public init(error: (any Error)?, restoreError: any Error, recordPath: String) {
-    self.error = error
-    self.restoreError = restoreError
-    self.recordPath = recordPath
+    /// `name` failed to restore with `error`; its state is kept in `recordPath`.
+    public init(name: String, error: any Error, recordPath: String) {
+      self.name = name
+      self.error = error
+      self.recordPath = recordPath
+    }
   }
 
-  /// Both, the first one first, and where the state is kept.
+  /// What stopped the transmission, if something did; it decides the exit status then.
+  public let error: (any Error)?
+  /// The devices that could not be put back (at least one), in lock order.
+  public let failed: [Device]
+
+  /// Failed restores, after `error` (nil: the transmission itself went well).
+  public init(error: (any Error)?, failed: [Device]) {
+    precondition(!failed.isEmpty, "a restore failure names a device")
+    self.error = error
+    self.failed = failed
+  }
+
+  /// The first restore error.
+  public var restoreError: any Error { failed[0].error }
+  /// The first kept record.
+  public var recordPath: String { failed[0].recordPath }
+
+  /// The error first, then each failed restore and where its state is kept.
   public var description: String {
-    let restore = "restoring the device failed: \(restoreError); its state is kept in \(recordPath)"
-    guard let error else { return restore }
-    return "\(error)\nalso, \(restore)"
+    let restores = failed.map {
+      "restoring \($0.name) failed: \($0.error); its state is kept in \($0.recordPath)"
+    }
+    return ((error.map { ["\($0)"] } ?? []) + restores).joined(separator: "\nalso, ")
   }
 }

@@ -37,6 +37,9 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   public var rounds: Int?
   /// A repeated message: the round being sent (1-based).
   public var round: Int?
+  /// Several devices sent on together: all their names, in lock order (this one included);
+  /// nil for one device alone.
+  public var group: [String]?
   /// The device's state before the transmission: what to restore.
   public var saved: SavedState
 
@@ -44,7 +47,8 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   private enum CodingKeys: String, CodingKey {
     case version, pid
     case device = "led"
-    case text, startedAt, totalSymbols, sentSymbols, line, waitingForLine, rounds, round, saved
+    case text, startedAt, totalSymbols, sentSymbols, line, waitingForLine, rounds, round, group
+    case saved
   }
 
   /// A record of a transmission that is just starting.
@@ -69,8 +73,17 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
     version == Self.currentVersion && pid > 0 && self.device == device && sentSymbols >= 0
       && line >= 1 && (waitingForLine ?? 1) >= 1 && (totalSymbols ?? 0) >= 0
       && (rounds ?? 0) >= 0 && (round ?? 1) >= 1
-      && text.count <= Self.textLimit + 1
+      && text.count <= Self.textLimit + 1 && isPlausibleGroup
       && startedAt.isFinite && isPlausible(saved)
+  }
+
+  /// The most devices a record names in its group.
+  public static var groupLimit: Int { 256 }
+
+  private var isPlausibleGroup: Bool {
+    guard let group else { return true }
+    return (2...Self.groupLimit).contains(group.count) && group.contains(device)
+      && group.allSatisfy { !$0.isEmpty && $0.utf8.count <= 255 }
   }
 
   /// The record as JSON bytes.

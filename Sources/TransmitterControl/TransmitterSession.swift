@@ -1,134 +1,220 @@
 import LinuxSystem
 import MorsePlayer
 
-/// One process's use of one device, from reservation to release.
+/// One process's use of one device or several together, from reservation to release.
 ///
-/// In order: `reserve` the device by the conflict policy (restoring it from a record a killed
-/// transmitter left); `claim` it, which saves its state, records it and hands out the torch;
-/// transmit; `ClaimedDevice.finish`, which puts it back, removes the record and releases it.
-/// Every path out restores what was claimed.
+/// In order: `reserve` the devices by the conflict policy (restoring any from a record a
+/// killed transmitter left); `claim` them, which saves their state, records it and hands out
+/// one torch that switches them all; transmit; `ClaimedDevices.finish`, which puts them back,
+/// removes the records and releases them. Every path out restores what was claimed.
+///
+/// Several devices are all or nothing: a session holds every one of them or none. Their locks
+/// are taken in one order (by lock name), whatever order they were asked for in, so that
+/// processes that want overlapping sets never wait for each other in a circle.
 public final class TransmitterSession<Device: TorchDevice> {
-  /// The device.
-  public let device: Device
+  /// The devices, in lock order.
+  public let devices: [Device]
   /// Where locks and records live.
   public let runtime: RuntimeDirectory
   /// What was done on the way in: a leftover restored, a corrupt record ignored.
   public let notes: [ControlNote]
-  let deviceLock: DeviceLock
-  private let stopListener: StopListener?
+  let deviceLocks: [DeviceLock]
+  private let stopListeners: [StopListener]
 
   private init(
-    device: Device, runtime: RuntimeDirectory, deviceLock: DeviceLock, cancellation: Cancellation
+    devices: [Device], runtime: RuntimeDirectory, deviceLocks: [DeviceLock],
+    cancellation: Cancellation
   ) throws {
-    self.device = device
+    self.devices = devices
     self.runtime = runtime
-    self.deviceLock = deviceLock
-    notes = try Self.restoreLeftover(of: device, holding: deviceLock).map { [$0] } ?? []
+    self.deviceLocks = deviceLocks
+    notes = try zip(devices, deviceLocks).compactMap { device, deviceLock in
+      try Self.restoreLeftover(of: device, holding: deviceLock)
+    }
     // Without the socket (a runtime path too long for one), others fall back to signals.
-    stopListener = try? StopListener(path: deviceLock.files.stopDoor, cancelling: cancellation)
+    stopListeners = deviceLocks.compactMap { deviceLock in
+      try? StopListener(path: deviceLock.files.stopDoor, cancelling: cancellation)
+    }
   }
 
-  /// Reserves `device` by `policy`: takes it if it is free; otherwise cancels its transmission
-  /// and every sender waiting for it, and stops there (`toggle`: a rerun is an off switch),
-  /// cancels what holds it until it is free (`replace`), or waits in turn (`wait`).
-  /// `cancellation` stops a wait, and is what a stop request to this session fires.
+  /// `devices` without repeats, in lock order: the order every process takes locks in.
+  public static func inLockOrder(_ devices: [Device]) -> [Device] {
+    var seen = Set<String>()
+    return devices.sorted { $0.lockName < $1.lockName }.filter { seen.insert($0.lockName).inserted }
+  }
+
+  /// Reserves `device` alone; see `reserve(_:in:policy:cancellation:)` for several.
   public static func reserve(
     _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
     cancellation: Cancellation
   ) throws -> Reservation<Device> {
-    let name = device.lockName
-    let session = { (deviceLock: DeviceLock) throws -> Reservation<Device> in
+    try reserve([device], in: runtime, policy: policy, cancellation: cancellation)
+  }
+
+  /// Reserves every one of `devices` (at least one) by `policy`: takes them if all are free;
+  /// otherwise cancels the transmissions holding the busy ones, and every sender waiting for
+  /// those, and stops there (`toggle`: a rerun is an off switch), cancels what holds each until
+  /// it is free (`replace`), or waits in turn for each (`wait`). Nothing is held unless
+  /// everything is. `cancellation` stops a wait, and is what a stop request to this session
+  /// fires.
+  public static func reserve(
+    _ devices: [Device], in runtime: RuntimeDirectory, policy: ConflictPolicy,
+    cancellation: Cancellation
+  ) throws -> Reservation<Device> {
+    let ordered = inLockOrder(devices)
+    precondition(!ordered.isEmpty, "a session needs a device")
+    let session = { (deviceLocks: [DeviceLock]) throws -> Reservation<Device> in
       .reserved(
         try TransmitterSession(
-          device: device, runtime: runtime, deviceLock: deviceLock, cancellation: cancellation))
+          devices: ordered, runtime: runtime, deviceLocks: deviceLocks,
+          cancellation: cancellation))
     }
+    var deviceLocks: [DeviceLock] = []
     switch policy {
     case .toggle:
-      switch try DeviceLock.tryAcquire(name, in: runtime) {
-      case .acquired(let deviceLock):
-        return try session(deviceLock)
-      case .busy:
-        return try cancelOther(device, in: runtime, policy: policy, cancellation: cancellation)
-      }
-    case .replace:
-      while !cancellation.isCancelled {
-        switch try DeviceLock.tryAcquire(name, in: runtime) {
-        case .acquired(let deviceLock): return try session(deviceLock)
-        case .busy: _ = try Transmissions.stop(name, in: runtime, unless: cancellation)
+      var busy: [Device] = []
+      for device in ordered {
+        switch try DeviceLock.tryAcquire(device.lockName, in: runtime) {
+        case .acquired(let deviceLock): deviceLocks.append(deviceLock)
+        case .busy: busy.append(device)
         }
       }
-      return .cancelledWhileWaiting(request: nil)
-    case .wait:
-      switch try DeviceLock.acquireInTurn(name, in: runtime, cancellation: cancellation) {
-      case .acquired(let deviceLock): return try session(deviceLock)
-      case .cancelled(let request): return .cancelledWhileWaiting(request: request)
+      if busy.isEmpty { return try session(deviceLocks) }
+      deviceLocks.forEach { $0.release() }  // all or nothing
+      return try cancelOthers(busy, of: ordered, in: runtime, cancellation: cancellation)
+    case .replace:
+      for device in ordered {
+        while true {
+          if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
+          if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(
+            device.lockName, in: runtime)
+          {
+            deviceLocks.append(deviceLock)
+            break
+          }
+          _ = try Transmissions.stop(device.lockName, in: runtime, unless: cancellation)
+        }
       }
+      return try session(deviceLocks)
+    case .wait:
+      for device in ordered {
+        switch try DeviceLock.acquireInTurn(
+          device.lockName, in: runtime, cancellation: cancellation)
+        {
+        case .acquired(let deviceLock): deviceLocks.append(deviceLock)
+        case .cancelled(let request): return .cancelledWhileWaiting(request: request)
+        }
+      }
+      return try session(deviceLocks)
     }
   }
 
-  /// The toggle: stops the senders waiting for `device`, then the transmission holding it, and
-  /// restores the device if its holder had to be killed.
-  private static func cancelOther(
-    _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
-    cancellation: Cancellation
+  /// The toggle: for each busy device, stops the senders waiting for it, then the
+  /// transmission holding it, and restores the device if its holder had to be killed.
+  private static func cancelOthers(
+    _ busy: [Device], of all: [Device], in runtime: RuntimeDirectory, cancellation: Cancellation
   ) throws -> Reservation<Device> {
-    let name = device.lockName
-    // Read now (the holder removes it as it stops), decode after the stop.
-    let reading = Transmissions.readRecordLater(of: name, in: runtime)
-    // The waiters first, or the next one would take the device the moment it is free.
-    let waiters = Transmissions.stopWaiters(of: name, in: runtime)
-    guard let pid = try Transmissions.stop(name, in: runtime, unless: cancellation) else {
-      if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
-      // It ended by itself just now; there is nothing left to cancel.
-      return try reserve(device, in: runtime, policy: policy, cancellation: cancellation)
+    var cancelled: [CancelledTransmission<Device.SavedState>] = []
+    var notes: [ControlNote] = []
+    for device in busy {
+      let name = device.lockName
+      // Read now (the holder removes it as it stops), decode after the stop.
+      let reading = Transmissions.readRecordLater(of: name, in: runtime)
+      // The waiters first, or the next one would take the device the moment it is free.
+      let waiters = Transmissions.stopWaiters(of: name, in: runtime)
+      guard let pid = try Transmissions.stop(name, in: runtime, unless: cancellation) else {
+        if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
+        continue  // it ended by itself just now, or with a transmission already stopped
+      }
+      // If it had to be killed, it left its record: the device is restored from that here.
+      if let note = try recoverLeftover(of: device, in: runtime) { notes.append(note) }
+      var record: TransmissionRecord<Device.SavedState>?
+      if case .record(let found) = reading.decoded(as: Device.self), found.pid == pid {
+        record = found
+      }
+      cancelled.append(
+        CancelledTransmission(device: name, pid: pid, record: record, waiters: waiters))
     }
-    // If it had to be killed, it left its record: the device is restored from that here.
-    let notes = try recoverLeftover(of: device, in: runtime).map { [$0] } ?? []
-    guard case .record(let found) = reading.decoded(as: Device.self), found.pid == pid else {
-      return .cancelledOther(pid: pid, record: nil, waiters: waiters, notes: notes)
+    // Every one ended by itself meanwhile: there is nothing left to cancel.
+    if cancelled.isEmpty {
+      return try reserve(all, in: runtime, policy: .toggle, cancellation: cancellation)
     }
-    return .cancelledOther(pid: pid, record: found, waiters: waiters, notes: notes)
+    return .cancelledOthers(cancelled, notes: notes)
   }
 
   /// The stop request that came from another process (`stop`, a rerun), if any.
-  public var stopRequest: StopRequest? { stopListener?.request }
+  public var stopRequest: StopRequest? { stopListeners.lazy.compactMap(\.request).first }
 
-  /// Saves the device's state, records it (for `status`, and for the next run should this
-  /// process be killed), and claims the device. `text` and `totalSymbols` are what `status`
-  /// shows. Throws with the device unchanged and the record removed.
+  /// Saves each device's state, records it (for `status`, and for the next run should this
+  /// process be killed), and claims the devices. `text` and `totalSymbols` are what `status`
+  /// shows. Throws with every device unchanged and every record removed.
   ///
   /// `rounds`, for a repeated message, is how many times it is sent (0: until stopped).
   public func claim(text: String, totalSymbols: Int?, rounds: Int? = nil) throws
-    -> ClaimedDevice<Device>
+    -> ClaimedDevices<Device>
   {
-    let saved = try device.saveState()
-    var record = TransmissionRecord(
-      pid: CurrentProcess.id, device: device.lockName, text: text, totalSymbols: totalSymbols,
-      saved: saved)
-    record.rounds = rounds
-    record.round = rounds.map { _ in 1 }
+    let startedAt = WallTime.secondsSince1970()
+    let group = devices.count > 1 ? devices.map(\.lockName) : nil
+    var claimed: [Claimed] = []
+    do {
+      for (device, deviceLock) in zip(devices, deviceLocks) {
+        claimed.append(
+          try claim(device, holding: deviceLock) { saved in
+            var record = TransmissionRecord(
+              pid: CurrentProcess.id, device: device.lockName, text: text,
+              totalSymbols: totalSymbols, saved: saved, startedAt: startedAt)
+            record.rounds = rounds
+            record.round = rounds.map { _ in 1 }
+            record.group = group
+            return record
+          })
+      }
+      let keepers = try claimed.map { try RecordKeeper(deviceLock: $0.lock, record: $0.record) }
+      return ClaimedDevices(
+        torches: claimed.map(\.torch), recordKeepers: keepers, deviceLocks: deviceLocks,
+        stopListeners: stopListeners)
+    } catch {
+      for each in claimed.reversed() {
+        try? each.torch.restore()
+        each.lock.removeRecord()
+      }
+      throw error
+    }
+  }
+
+  /// One device claimed: its torch and record.
+  private struct Claimed {
+    let torch: Device.ClaimedTorch
+    let lock: DeviceLock
+    let record: TransmissionRecord<Device.SavedState>
+  }
+
+  /// Saves, records (`record` makes the record of the state saved) and claims one device.
+  /// Throws with the device unchanged and its record removed.
+  private func claim(
+    _ device: Device, holding deviceLock: DeviceLock,
+    record makeRecord: (Device.SavedState) -> TransmissionRecord<Device.SavedState>
+  ) throws -> Claimed {
+    var record = makeRecord(try device.saveState())
     try deviceLock.write(record)
     let claim: (torch: Device.ClaimedTorch, saved: Device.SavedState)
     do {
-      claim = try device.claim(saved: saved)
+      claim = try device.claim(saved: record.saved)
     } catch {
       deviceLock.removeRecord()
       throw error
     }
     do {
-      if claim.saved != saved {
+      if claim.saved != record.saved {
         record.saved = claim.saved
         try deviceLock.write(record)
       }
-      let keeper = try RecordKeeper(deviceLock: deviceLock, record: record)
-      return ClaimedDevice(
-        torch: claim.torch, recordKeeper: keeper, deviceLock: deviceLock,
-        stopListener: stopListener)
     } catch {
       try? claim.torch.restore()
       deviceLock.removeRecord()
       throw error
     }
+    return Claimed(torch: claim.torch, lock: deviceLock, record: record)
   }
 
   /// If no one holds `device` but a record was left (its transmitter was killed), restores

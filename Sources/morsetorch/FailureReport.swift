@@ -79,7 +79,7 @@ private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
   switch error {
   case .invalidName:
     return (error.description + " Run `morsetorch list` to see the LEDs.", ExitStatus.usage)
-  case .ledNotFound:
+  case .ledNotFound, .noMatch:
     return (error.description + " Run `morsetorch list` for details.", ExitStatus.unavailable)
   case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
     return (error.description, ExitStatus.unavailable)
@@ -92,22 +92,22 @@ private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
   }
 }
 
-/// Both errors, the first one first; the second only if it says something new (an LED that
-/// vanished cannot be restored either).
+/// The error first, then each failed restore with where its state is kept; a restore only if
+/// it says something new (an LED that vanished cannot be restored either).
 private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
-  let kept =
-    "\nIts saved state is kept in \(failure.recordPath): the next morsetorch on this LED "
-    + "tries again (`morsetorch stop` does it at once)."
-  guard let error = failure.error else {
-    return "restoring the LED failed: \(failureReport(for: failure.restoreError).message)" + kept
+  let hasVanished: (any Error) -> Bool = {
+    if case .vanished = $0 as? LEDError { return true }
+    return false
   }
-  let first = failureReport(for: error).message
-  // An LED that vanished cannot be restored either: that says nothing new.
-  if case .vanished = error as? LEDError, case .vanished = failure.restoreError as? LEDError {
-    return first
+  let restores = failure.failed.compactMap { device -> String? in
+    if let error = failure.error, hasVanished(error), hasVanished(device.error) { return nil }
+    return "restoring LED \(TerminalText.escaped(device.name)) failed: "
+      + failureReport(for: device.error).message
+      + "\nIts saved state is kept in \(device.recordPath): the next morsetorch on this LED "
+      + "tries again (`morsetorch stop` does it at once)."
   }
-  return "\(first)\nalso, restoring the LED failed: "
-    + failureReport(for: failure.restoreError).message + kept
+  let first = failure.error.map { [failureReport(for: $0).message] } ?? []
+  return (first + restores).joined(separator: "\nalso, ")
 }
 
 extension MorseError {

@@ -2,6 +2,8 @@
 struct ParsedArguments: Equatable {
   /// The value of every option given (the last one wins when repeated).
   var values: [String: String] = [:]
+  /// Every value of every option given, in order (for options that may be repeated).
+  var allValues: [String: [String]] = [:]
   /// The flags given.
   var flags: Set<String> = []
   /// Everything else, in order.
@@ -57,6 +59,7 @@ struct ParsedArguments: Equatable {
       } else {
         throw .missingValue(option: "--\(spec.name)", valueName: spec.valueName ?? "VALUE")
       }
+      allValues[spec.name, default: []].append(values[spec.name] ?? "")
     }
   }
 
@@ -74,6 +77,11 @@ struct ParsedArguments: Equatable {
       throw .invalidValue(option: "--\(name)", value: text, expected: "a whole number")
     }
     return value
+  }
+
+  /// Every value `--name` was given, in order.
+  func all(_ name: String) -> [String] {
+    allValues[name] ?? []
   }
 
   /// Whether `--name` was given.

@@ -76,36 +76,34 @@ struct SendCommand {
     ) { _ in cancellation.cancel() }
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
-    guard !arguments.has("preview"), let led = try chooseLED() else {
+    guard !arguments.has("preview"), let leds = try chooseLEDs() else {
       return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
-    return try sendOnLED(
-      led, message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
+    return try sendOnLEDs(
+      leds, message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
       cancellation: cancellation, watcher: watcher, ready: ready)
   }
 
-  /// The main path: reserve the LED, claim it, transmit, restore, release.
-  private func sendOnLED(
-    _ led: LED, _ message: MorseMessage?, text: String?, timing: MorseTiming,
+  /// The main path: reserve the LEDs, claim them, transmit, restore, release.
+  private func sendOnLEDs(
+    _ leds: [LED], _ message: MorseMessage?, text: String?, timing: MorseTiming,
     brightness: BrightnessSetting, conflicts: ConflictPolicy, cancellation: Cancellation,
     watcher: SignalWatcher, ready: consuming FileDescriptor?
   ) throws -> Int32 {
     let runtime = try RuntimeDirectory(environment: environment)
-    let device = LEDDevice(led: led, brightness: brightness)
+    let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
     switch try TransmitterSession.reserve(
-      device, in: runtime, policy: conflicts, cancellation: cancellation)
+      devices, in: runtime, policy: conflicts, cancellation: cancellation)
     {
-    case .cancelledOther(let pid, let record, let waiters, let notes):
+    case .cancelledOthers(let cancelled, let notes):
       notes.forEach { Console.error($0.message) }
-      let what = record.map { " (\"\(TerminalText.escaped($0.text))\")" } ?? ""
-      let others = waiters.isEmpty ? "" : " and \(waiters.count) waiting (pid \(pidList(waiters)))"
-      Console.output(
-        "cancelled the transmission on LED \(led.name) by pid \(pid)\(what)\(others); "
-          + "nothing was sent")
+      let lines = cancelled.map(Self.cancelledLine)
+      Console.output(lines.joined(separator: "\n") + "; nothing was sent")
       return ExitStatus.cancelledOther
     case .cancelledWhileWaiting(let request):
       return stoppedStatus(
-        watcher, request: request, while: "waiting for LED \(led.name); nothing was sent")
+        watcher, request: request,
+        while: "waiting for \(Self.naming(leds.map(\.name))); nothing was sent")
     case .reserved(let session):
       session.notes.forEach { Console.error($0.message) }
       let shown = describe(message, text: text)
@@ -116,11 +114,30 @@ struct SendCommand {
       if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
-        observers: [claimed.recordKeeper])
+        observers: claimed.recordKeepers)
       let outcome = try claimed.finish(
         Result { try send(message, with: transmitter, timing: timing) })
-      return stoppedStatus(watcher, request: claimed.stopRequest, outcome: outcome)
+      return stoppedStatus(
+        watcher, request: claimed.stopRequest, outcome: outcome,
+        while: leds.count == 1 ? "LED restored" : "LEDs restored")
     }
+  }
+
+  /// "LED a", or "LEDs a, b" (escaped for the terminal).
+  static func naming(_ names: [String]) -> String {
+    (names.count == 1 ? "LED " : "LEDs ")
+      + names.map { TerminalText.escaped($0) }.joined(separator: ", ")
+  }
+
+  /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
+  private static func cancelledLine(_ cancelled: CancelledTransmission<SavedLEDState>) -> String {
+    let what = cancelled.record.map { " (\"\(TerminalText.escaped($0.text))\")" } ?? ""
+    let waiters = cancelled.waiters
+    let others =
+      waiters.isEmpty
+      ? "" : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
+    let names = cancelled.record?.group ?? [cancelled.device]
+    return "cancelled the transmission on \(naming(names)) by pid \(cancelled.pid)\(what)\(others)"
   }
 
   /// `--preview`: the light in this terminal, through the same transmitter as an LED; plain
@@ -269,27 +286,29 @@ struct SendCommand {
     return ExitStatus.signalled(SIGTERM)
   }
 
-  private func pidList(_ pids: [Int32]) -> String {
-    pids.map(String.init).joined(separator: ", ")
-  }
-
-  /// The LED to send on; nil when there is none at all, nobody named one (`--led`,
-  /// `MORSETORCH_LED`) and someone is watching the terminal: the light is shown there instead.
-  private func chooseLED() throws -> LED? {
+  /// The LEDs to send on: those `--led` names (each a name or a pattern, see
+  /// `LEDClassDirectory.leds(matching:)`), else `MORSETORCH_LED`'s, else one chosen
+  /// automatically. Nil when there is no LED at all, nobody named one and someone is watching
+  /// the terminal: the light is shown there instead.
+  private func chooseLEDs() throws -> [LED]? {
     let directory = LEDClassDirectory(environment: environment)
     let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
-    let option = arguments.values["led"]
-    let choice: LEDChoice
+    let options = arguments.all("led")
     do {
-      choice = try directory.chooseLED(preferred: option ?? variable)
+      if let requests = options.isEmpty ? variable.map({ [$0] }) : options {
+        return try directory.leds(matching: requests)
+      }
+      let choice = try directory.chooseLED(preferred: nil)
+      if let note = choice.note { Console.error(note) }
+      return [choice.led]
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
       let ledError: LEDError = error
-      if option == nil, variable != nil, !ledError.isNoLED {
+      if options.isEmpty, variable != nil, !ledError.isNoLED {
         throw LEDVariableError(error: ledError)
       }
       guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
-      if option == nil, variable == nil {
+      if options.isEmpty, variable == nil {
         Console.error("no LED here: showing the light in this terminal instead (--preview)")
         return nil
       }
@@ -298,8 +317,6 @@ struct SendCommand {
         hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "
           + "or watch the light in this terminal with `morsetorch send --preview TEXT`")
     }
-    if let note = choice.note { Console.error(note) }
-    return choice.led
   }
 
   private func dryRun(_ message: MorseMessage?, timing: MorseTiming) throws -> Int32 {

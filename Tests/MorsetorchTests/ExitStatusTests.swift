@@ -82,21 +82,34 @@ struct ExitStatusTests {
 
   @Test func aRestoreFailureSaysBothUnlessTheLEDVanished() {
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
-    let both = failureReport(
-      for: RestoreFailure(
-        error: Broken(), restoreError: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"
-      ))
-    #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring the LED failed: "))
+    let busyA = RestoreFailure.Device(
+      name: "a", error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state")
+    let both = failureReport(for: RestoreFailure(error: Broken(), failed: [busyA]))
+    #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring LED a failed: "))
     let vanished = LEDError.vanished(path: "/a/brightness", errno: .noSuchFile)
-    let gone = failureReport(
-      for: RestoreFailure(error: vanished, restoreError: vanished, recordPath: "/run/a.state"))
+    let goneA = RestoreFailure.Device(name: "a", error: vanished, recordPath: "/run/a.state")
+    let gone = failureReport(for: RestoreFailure(error: vanished, failed: [goneA]))
     #expect(gone.message == vanished.description)
     #expect(gone.status == 69)
-    let alone = failureReport(
-      for: RestoreFailure(
-        error: nil, restoreError: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"))
+    let alone = failureReport(for: RestoreFailure(error: nil, failed: [busyA]))
     #expect(alone.status == 75)
     #expect(alone.message.contains("/run/a.state"), "\(alone)")
+  }
+
+  @Test func aRestoreFailureOfSeveralLEDsNamesEachOneThatSaysSomethingNew() {
+    let vanished = LEDError.vanished(path: "/b/brightness", errno: .noSuchFile)
+    let failure = RestoreFailure(
+      error: vanished,
+      failed: [
+        RestoreFailure.Device(
+          name: "a", error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"),
+        RestoreFailure.Device(name: "b", error: vanished, recordPath: "/run/b.state"),
+      ])
+    let report = failureReport(for: failure)
+    #expect(report.status == 69)
+    #expect(report.message.hasPrefix(vanished.description + "\nalso, restoring LED a failed: "))
+    #expect(report.message.contains("/run/a.state"))
+    #expect(!report.message.contains("/run/b.state"), "b vanished: nothing new to say")
   }
 
   @Test(arguments: [EACCES, EROFS, ENOSPC, ELOOP, EISDIR])

@@ -60,7 +60,7 @@ struct TransmitterSessionTests {
     let claimed = try reserve(led, in: runtime).claim(text: "SOS", totalSymbols: 3)
     let step = try #require(
       MorseSteps(try MorseMessage("S"), timing: .standard).first { _ in true })
-    claimed.recordKeeper.transmission(
+    claimed.recordKeepers[0].transmission(
       didBegin: Transmitter.Progress(step: step, start: .origin, line: 2, symbolsBegun: 2))
     // The writer thread writes within its interval; look for up to 10 s.
     let clock = SystemStepClock()
@@ -144,6 +144,110 @@ struct TransmitterSessionTests {
     let session = try reserve(led, in: runtime)
     #expect(throws: LEDError.self) { _ = try session.claim(text: "E", totalSymbols: 1) }
     #expect(Transmissions.record(of: "white:flash", as: LEDDevice.self, in: runtime) == .none)
+  }
+}
+
+@Suite("TransmitterSession on several devices")
+struct SeveralDevicesSessionTests {
+  private func setUp(_ names: [String]) throws -> (TemporaryLEDDirectory, [LED], RuntimeDirectory)
+  {
+    let fixture = try TemporaryLEDDirectory()
+    for name in names {
+      try fixture.addLED(
+        name, brightness: 0, trigger: "none [timer] heartbeat",
+        attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    }
+    let directory = LEDClassDirectory(path: fixture.ledsPath)
+    let leds = try names.map { try directory.led(named: $0) }
+    return (fixture, leds, try RuntimeDirectory(path: fixture.root + "/run"))
+  }
+
+  private func reserve(_ leds: [LED], in runtime: RuntimeDirectory) throws
+    -> TransmitterSession<LEDDevice>
+  {
+    let reservation = try TransmitterSession.reserve(
+      leds.map { LEDDevice(led: $0) }, in: runtime, policy: .toggle, cancellation: Cancellation())
+    guard case .reserved(let session) = reservation else {
+      throw TestFailure("not reserved: \(reservation)")
+    }
+    return session
+  }
+
+  private func record(_ name: String, in runtime: RuntimeDirectory)
+    -> RecordContent<SavedLEDState>
+  {
+    Transmissions.record(of: name, as: LEDDevice.self, in: runtime)
+  }
+
+  @Test func locksAreTakenInOneOrderWhateverOrderTheDevicesCameIn() throws {
+    let (fixture, leds, _) = try setUp(["c", "a", "b"])
+    defer { withExtendedLifetime(fixture) {} }
+    let devices = (leds + leds).map { LEDDevice(led: $0) }
+    #expect(TransmitterSession.inLockOrder(devices).map(\.lockName) == ["a", "b", "c"])
+  }
+
+  @Test func severalDevicesAreClaimedSwitchedAndRestoredTogether() throws {
+    let (fixture, leds, runtime) = try setUp(["b", "a"])
+    let claimed = try reserve(leds, in: runtime).claim(text: "E", totalSymbols: 1)
+    for name in ["a", "b"] {
+      #expect(try fixture.read("trigger", of: name) == "none\n")
+      guard case .record(let found) = record(name, in: runtime) else {
+        Issue.record("no record of \(name)")
+        continue
+      }
+      // Either record leads to the whole transmission: `status` and `stop` on any LED.
+      #expect(found.group == ["a", "b"])
+      #expect(found.saved.trigger == "timer")
+    }
+    try claimed.torch.set(true)
+    #expect(try fixture.read("brightness", of: "a") == "255\n")
+    #expect(try fixture.read("brightness", of: "b") == "255\n")
+    #expect(try claimed.finish(.success(.completed)) == .completed)
+    for name in ["a", "b"] {
+      #expect(try fixture.read("trigger", of: name) == "timer\n")
+      #expect(try fixture.read("brightness", of: name) == "0\n")
+      #expect(record(name, in: runtime) == .none)
+      #expect(Transmissions.holder(of: name, in: runtime) == nil)
+    }
+  }
+
+  @Test func aFailedClaimOfOneDeviceLeavesEveryDeviceAsItWas() throws {
+    let (fixture, leds, runtime) = try setUp(["a", "b"])
+    try fixture.write("x\n", to: "max_brightness", of: "b")
+    let session = try reserve(leds, in: runtime)
+    #expect {
+      _ = try session.claim(text: "E", totalSymbols: 1)
+    } throws: { error in
+      "\(error)".contains("/b/max_brightness")
+    }
+    #expect(try fixture.read("trigger", of: "a") == "timer\n", "a was claimed first: put back")
+    #expect(try fixture.read("delay_on", of: "a") == "100\n")
+    #expect(try fixture.read("trigger", of: "b") == "none [timer] heartbeat\n", "b untouched")
+    #expect(record("a", in: runtime) == .none)
+    #expect(record("b", in: runtime) == .none)
+  }
+
+  @Test func aDeviceThatVanishedKeepsItsRecordAndTheOthersAreRestored() throws {
+    let (fixture, leds, runtime) = try setUp(["a", "b", "c"])
+    let claimed = try reserve(leds, in: runtime).claim(text: "E", totalSymbols: 1)
+    try claimed.torch.set(true)
+    try fixture.removeLED("b")
+    #expect(throws: LEDError.self) { try claimed.torch.set(false) }
+    #expect {
+      _ = try claimed.finish(.failure(LEDError.vanished(path: "b", errno: .noSuchFile)))
+    } throws: { error in
+      guard let failure = error as? RestoreFailure else { return false }
+      return failure.failed.map(\.name) == ["b"] && failure.error is LEDError
+    }
+    for name in ["a", "c"] {
+      #expect(try fixture.read("trigger", of: name) == "timer\n")
+      #expect(try fixture.read("brightness", of: name) == "0\n", "\(name) left on")
+      #expect(record(name, in: runtime) == .none)
+    }
+    guard case .record = record("b", in: runtime) else {
+      Issue.record("b's record was not kept for a later restore")
+      return
+    }
   }
 }
 

@@ -1,0 +1,39 @@
+/// Several torches switched as one: every member at the same deadline, in order, a few
+/// microseconds apart.
+///
+/// A failure of one member stops the switch there and is thrown (the transmission ends, and
+/// its caller restores every member); `restore()` restores every member even when some fail,
+/// then throws the first failure.
+public final class TorchGroup<Member: Torch>: Torch {
+  /// The torches, in the order they are switched.
+  public let members: [Member]
+
+  /// The group of `members` (at least one).
+  public init(_ members: [Member]) {
+    precondition(!members.isEmpty, "a torch group needs a member")
+    self.members = members
+  }
+
+  /// Switches every member, in order.
+  public func set(_ isOn: Bool) throws {
+    for member in members { try member.set(isOn) }
+  }
+
+  /// Restores every member, then throws the first failure, if any.
+  public func restore() throws {
+    var firstFailure: (any Error)?
+    for member in members {
+      do {
+        try member.restore()
+      } catch {
+        if firstFailure == nil { firstFailure = error }
+      }
+    }
+    if let firstFailure { throw firstFailure }
+  }
+
+  /// Every member reports its own failures.
+  public func reportFailures(to cancellation: Cancellation) {
+    for member in members { member.reportFailures(to: cancellation) }
+  }
+}
