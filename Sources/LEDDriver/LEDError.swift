@@ -87,6 +87,7 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   }
 
   private static func choices(_ available: [String]) -> String {
-    available.isEmpty ? "There are no LEDs at all." : "Available: \(available.joined(separator: ", "))."
+    available.isEmpty
+      ? "There are no LEDs at all." : "Available: \(available.joined(separator: ", "))."
   }
 }

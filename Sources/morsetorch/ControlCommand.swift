@@ -1,4 +1,5 @@
 import LEDDriver
+import LinuxSystem
 import TransmitterControl
 
 /// What `stop` and `status` share: options, help, the runtime directory, the LEDs to look at,
@@ -17,28 +18,48 @@ enum ControlCommand {
       throw UsageError.unexpectedOperands(command: command, arguments.operands)
     }
     let runtime = try RuntimeDirectory(environment: environment)
-    var names = Transmissions.names(in: runtime)
-    if let name = arguments.values["led"] {
-      guard LEDClassDirectory.isValidName(name) else { throw LEDError.invalidName(name) }
-      // A name that is neither an LED nor known to the runtime directory is a typo, not an
-      // idle LED: say so, with the LEDs that exist.
-      if !names.contains(name),
-        case .none = Transmissions.record(of: name, as: LEDDevice.self, in: runtime)
-      {
-        _ = try LEDClassDirectory(environment: environment).led(named: name)
-      }
-      names = [name]
-    }
+    let requests = arguments.all("led")
+    let names =
+      try requests.isEmpty
+      ? Transmissions.names(in: runtime)
+      : chosen(
+        requests, runtime: runtime, environment: environment)
     var found = 0
     for name in names {
       found += try body(name, runtime)
     }
     guard found > 0 else {
       Console.error(
-        "nothing is being sent" + (arguments.values["led"].map { " on LED \($0)" } ?? ""))
+        "nothing is being sent"
+          + (requests.isEmpty ? "" : " on " + SendCommand.naming(requests)))
       return ExitStatus.notRunning
     }
     return ExitStatus.success
+  }
+
+  /// The LEDs `--led` names: each a name, or a shell-style pattern matched against the LEDs
+  /// the runtime directory knows (those that are or were sent on). Sorted, without repeats.
+  private static func chosen(
+    _ requests: [String], runtime: RuntimeDirectory, environment: [String: String]
+  ) throws -> [String] {
+    let known = Transmissions.names(in: runtime)
+    var chosen = Set<String>()
+    for request in requests {
+      if NamePattern.isPattern(request) && !known.contains(request) {
+        chosen.formUnion(known.filter(NamePattern(request).matches))
+        continue
+      }
+      guard LEDClassDirectory.isValidName(request) else { throw LEDError.invalidName(request) }
+      // A name that is neither an LED nor known to the runtime directory is a typo, not an
+      // idle LED: say so, with the LEDs that exist.
+      if !known.contains(request),
+        case .none = Transmissions.record(of: request, as: LEDDevice.self, in: runtime)
+      {
+        _ = try LEDClassDirectory(environment: environment).led(named: request)
+      }
+      chosen.insert(request)
+    }
+    return chosen.sorted()
   }
 
   /// Restores LED `name` from a record left by a killed transmitter, if there is one; whether

@@ -47,8 +47,8 @@ enum HelpText {
       morsetorch decode [CODE...]           print dots and dashes as text
       morsetorch alphabet                   show every character and prosign with its code
       morsetorch list                       show the LEDs and whether you may write them
-      morsetorch status [--led NAME]        show what is being sent, by whom, how far along
-      morsetorch stop [--led NAME]          cancel what is being sent (and waiting)
+      morsetorch status [--led NAME]...     show what is being sent, by whom, how far along
+      morsetorch stop [--led NAME]...       cancel what is being sent (and waiting)
       morsetorch help [COMMAND]             show help for a command
 
     Options:
@@ -90,6 +90,13 @@ enum HelpText {
     one, else the first LED by name (the choice is reported when there were several). With no
     LED at all and none named, at a terminal, the light is shown there instead (--preview);
     from a script it exits 69.
+
+    Several LEDs: give --led more than once, or a shell-style pattern in quotes ('*::capslock',
+    '*:green:*'). They switch together at every deadline, each at its own max_brightness (or
+    --brightness), and are restored together. It is all or nothing: if one is busy, the rerun
+    rules above apply to the whole set, and nothing is sent unless every LED is ours. If one
+    fails or vanishes mid-message, the others are switched off and restored too. `status` and
+    `stop` on any one of them see the whole transmission.
 
     --preview draws the light on one line of the terminal; into a pipe or a file, or with
     TERM=dumb, it prints one plain line per character as it starts ("S ...") instead.
@@ -154,10 +161,10 @@ enum HelpText {
     """
 
   static let stop = """
-    Usage: morsetorch stop [--led NAME]
+    Usage: morsetorch stop [--led NAME]...
 
-    Cancels the transmission on the LED (every LED without --led), and any senders waiting
-    for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
+    Cancels the transmission on the LED (every LED without --led; --led may be repeated or a
+    shell-style pattern), and any senders waiting for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
     by a killed transmitter is restored from its state record. Exits 3 when there was
     nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
@@ -170,9 +177,9 @@ enum HelpText {
     """
 
   static let status = """
-    Usage: morsetorch status [--led NAME]
+    Usage: morsetorch status [--led NAME]...
 
-    Shows what is being sent on each LED: the text, the process, how many characters have
+    Shows what is being sent on each LED (or those --led names or matches): the text, the process, how many characters have
     begun, for how long, and who is waiting; a standard input stream idle between lines shows
     "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
     LED (and nothing was sent on it).
@@ -205,7 +212,10 @@ enum HelpText {
       left += "--\(spec.name)"
       if let value = spec.valueName { left += " \(value)" }
       let padding = String(repeating: " ", count: max(2, 22 - left.count))
-      return "  " + left + padding + spec.help
+      // A help of several lines: the later ones under the first.
+      let help = spec.help.split(separator: "\n").joined(
+        separator: "\n" + String(repeating: " ", count: 2 + left.count + padding.count))
+      return "  " + left + padding + help
     }.joined(separator: "\n")
   }
 }

@@ -8,7 +8,8 @@ enum Options {
   static let send: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
-      help: "the LED to use (default: $MORSETORCH_LED, else automatic)"),
+      help: "the LED to use (default: $MORSETORCH_LED, else automatic); repeat it\n"
+        + "or give a shell-style pattern ('*::capslock') for several LEDs at once"),
     OptionSpec(
       name: "wpm", shortName: nil, valueName: "N",
       help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)"),
@@ -60,7 +61,8 @@ enum Options {
   static let alphabet: [OptionSpec] = [help]
   static let stop: [OptionSpec] = [
     OptionSpec(
-      name: "led", shortName: nil, valueName: "NAME", help: "only this LED (default: every LED)"),
+      name: "led", shortName: nil, valueName: "NAME",
+      help: "only this LED (default: every LED); repeatable, or a pattern like '*::capslock'"),
     help,
   ]
   static let status: [OptionSpec] = stop

@@ -135,7 +135,8 @@ struct SendCommand {
     let waiters = cancelled.waiters
     let others =
       waiters.isEmpty
-      ? "" : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
+      ? ""
+      : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
     let names = cancelled.record?.group ?? [cancelled.device]
     return "cancelled the transmission on \(naming(names)) by pid \(cancelled.pid)\(what)\(others)"
   }

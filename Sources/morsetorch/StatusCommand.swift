@@ -48,8 +48,10 @@ enum StatusCommand {
       progress += rounds == 0 ? " (round \(round), looping)" : " (round \(round) of \(rounds))"
     }
     let elapsed = TerminalText.elapsed(seconds: now - record.startedAt)
+    let others = (record.group ?? []).filter { $0 != record.device }
+    let with = others.isEmpty ? "" : " (with \(SendCommand.naming(others)))"
     var line =
-      "\(TerminalText.escaped(record.device)): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
+      "\(TerminalText.escaped(record.device))\(with): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
     }

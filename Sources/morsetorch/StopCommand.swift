@@ -15,11 +15,14 @@ enum StopCommand {
         stopped += 1
       }
       if let pid = try Transmissions.stop(name, in: runtime) {
-        var line = "stopped the transmission on LED \(TerminalText.escaped(name)) (pid \(pid)"
+        var names = [name]
+        var what = ""
         if case .record(let found) = record.decoded(as: LEDDevice.self), found.pid == pid {
-          line += ", \"\(TerminalText.escaped(found.text))\""
+          names = found.group ?? names
+          what = ", \"\(TerminalText.escaped(found.text))\""
         }
-        Console.output(line + ")")
+        Console.output(
+          "stopped the transmission on \(SendCommand.naming(names)) (pid \(pid)\(what))")
         stopped += 1
       }
       if ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {

@@ -15,6 +15,29 @@ struct LEDClassDirectoryTests {
     #expect(LEDClassDirectory(environment: [:]).path == LEDClassDirectory.defaultPath)
   }
 
+  @Test func namesAndPatternsChooseLEDsSortedWithoutRepeats() throws {
+    let fixture = try TemporaryLEDDirectory()
+    for name in ["input3::capslock", "input4::capslock", "input3::numlock", "tp[1]:green:lid"] {
+      try fixture.addLED(name)
+    }
+    let directory = LEDClassDirectory(path: fixture.ledsPath)
+    let names = { (requests: [String]) in try directory.leds(matching: requests).map(\.name) }
+    #expect(try names(["*::capslock"]) == ["input3::capslock", "input4::capslock"])
+    #expect(
+      try names(["input4::capslock", "input3::*", "*::capslock"])
+        == ["input3::capslock", "input3::numlock", "input4::capslock"])
+    #expect(try names(["*:green:*"]) == ["tp[1]:green:lid"])
+    // A name with a pattern character in it is taken as the name it is.
+    #expect(try names(["tp[1]:green:lid"]) == ["tp[1]:green:lid"])
+    #expect(throws: LEDError.noMatch(pattern: "*:red:*", available: try directory.names())) {
+      _ = try directory.leds(matching: ["input3::numlock", "*:red:*"])
+    }
+    #expect(throws: LEDError.ledNotFound("nope", available: try directory.names())) {
+      _ = try directory.leds(matching: ["nope"])
+    }
+    #expect(throws: LEDError.invalidName("../x")) { _ = try directory.leds(matching: ["../x"]) }
+  }
+
   @Test func listIsSortedFollowsSymlinksAndParsesAttributes() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("input3::capslock", maxBrightness: 1, brightness: 1, trigger: "none")

@@ -24,6 +24,14 @@ struct ArgumentsTests {
     #expect(arguments.operands == ["SOS"])
   }
 
+  @Test func aRepeatedOptionKeepsEveryValueInOrderAndTheLastAsItsValue() throws {
+    let arguments = try parse(["--led", "b", "--led=*::capslock", "--wpm", "20", "SOS"])
+    #expect(arguments.all("led") == ["b", "*::capslock"])
+    #expect(arguments.values["led"] == "*::capslock")
+    #expect(arguments.all("wpm") == ["20"])
+    #expect(arguments.all("unit").isEmpty)
+  }
+
   @Test func inlineValueKeepsEverythingAfterTheFirstEqualsSign() throws {
     let arguments = try parse(["--led=a=b"])
     #expect(arguments.values == ["led": "a=b"])

@@ -555,3 +555,97 @@ private func contextSwitches(of pid: Int32) -> Int {
       .reduce(0, +)
   }
 }
+
+@Suite("several LEDs at once")
+struct SeveralLEDsTests {
+  @Test func aPatternSendsOnEveryMatchingLEDAndAnyOfThemStopsTheWhole() throws {
+    let capsLocks = ["input1::capslock", "input2::capslock"]
+    let fixture = try fixture(capsLocks + ["input1::numlock"])
+    let numLock = try LEDSnapshot(directory: fixture.devicePath(of: "input1::numlock"))
+    let sender = try start(["send", "--led", "*::capslock", "--unit", "300", "TTTTT"], in: fixture)
+    let bothOn = try eventually {
+      try capsLocks.allSatisfy { try fixture.read("brightness", of: $0) == "255\n" }
+    }
+    try #require(bothOn, "the matching LEDs did not go on together")
+    let status = try run(["status"], in: fixture)
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(
+      status.standardOutput.contains("input1::capslock (with LED input2::capslock): sending"),
+      "\(status)")
+    #expect(
+      status.standardOutput.contains("input2::capslock (with LED input1::capslock): sending"),
+      "\(status)")
+    let stop = try run(["stop", "--led", "input2::capslock"], in: fixture)
+    #expect(
+      stop.standardOutput.contains(
+        "stopped the transmission on LEDs input1::capslock, input2::capslock (pid "
+          + "\(sender.processIdentifier), \"TTTTT\")"), "\(stop)")
+    #expect(try sender.wait().exitStatus == 143)
+    for name in capsLocks { try expectTimerRestored(fixture, name) }
+    #expect(try LEDSnapshot(directory: fixture.devicePath(of: "input1::numlock")) == numLock)
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  @Test func aPatternThatMatchesNoLEDSaysWhichExist() throws {
+    let fixture = try fixture(["a", "b"])
+    let outcome = try run(["send", "--led", "a", "--led", "*:green:*", "E"], in: fixture)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(
+      outcome.standardError.contains("No LED name matches the pattern \"*:green:*\""),
+      "\(outcome)")
+    #expect(outcome.standardError.contains("Available: a, b."), "\(outcome)")
+    #expect(try fixture.read("trigger", of: "a") == "none [timer] heartbeat\n", "a was touched")
+  }
+
+  @Test func takingSeveralLEDsIsAllOrNothing() throws {
+    let fixture = try fixture(["a", "b"])
+    let first = try startLongSend(on: "b", in: fixture)
+    let untouched = try LEDSnapshot(directory: fixture.devicePath(of: "a"))
+    let rerun = try run(["send", "--led", "a", "--led", "b", "--unit", "1", "EEEE"], in: fixture)
+    #expect(rerun.exitStatus == 4, "\(rerun)")
+    #expect(
+      rerun.standardOutput.contains(
+        "cancelled the transmission on LED b by pid \(first.processIdentifier) (\"TTTTT\")"),
+      "\(rerun)")
+    #expect(try first.wait().exitStatus == 143)
+    // The free LED was never claimed: not a write, though it was free for the asking.
+    #expect(try LEDSnapshot(directory: fixture.devicePath(of: "a")) == untouched)
+    try expectTimerRestored(fixture, "b")
+  }
+
+  @Test func sendersWaitingForOverlappingSetsAllGetTheirTurn() throws {
+    let fixture = try fixture(["a", "b", "c"])
+    // About 1.6 s on b and c: time for the others to queue up.
+    let first = try startLongSend(on: "b", in: fixture, unit: "60", extra: ["--led", "c"])
+    // Each wants two LEDs the others want too; in a circle, were locks taken in any order.
+    let sets = [["a", "b"], ["b", "c"], ["c", "a"]]
+    var waiters: [MorsetorchProcess] = []
+    for set in sets {
+      waiters.append(
+        try start(
+          ["send", "--wait", "--led", set[0], "--led", set[1], "--unit", "2", "EE"], in: fixture))
+    }
+    let queued = eventually { leftovers(fixture).filter { $0.contains(".wait.") }.count >= 2 }
+    #expect(queued, "\(leftovers(fixture))")
+    #expect(try first.wait().exitStatus == 0)
+    for waiter in waiters {
+      let outcome = try waiter.wait(timeout: .seconds(30))
+      #expect(outcome.exitStatus == 0, "\(outcome)")
+    }
+    for name in ["a", "b", "c"] { try expectTimerRestored(fixture, name) }
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  @Test func oneLEDVanishingStopsAllAndTheOthersAreRestored() throws {
+    let fixture = try fixture(["green:status", "red:status"])
+    let sender = try start(
+      ["send", "--led", "*:status", "--unit", "300", "TTTTT"], in: fixture)
+    let isOn = try eventually { try fixture.read("brightness", of: "red:status") == "255\n" }
+    try #require(isOn)
+    try fixture.removeLED("red:status")
+    let outcome = try sender.wait()
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("red:status"), "\(outcome)")
+    try expectTimerRestored(fixture, "green:status")
+  }
+}

@@ -149,8 +149,7 @@ struct TransmitterSessionTests {
 
 @Suite("TransmitterSession on several devices")
 struct SeveralDevicesSessionTests {
-  private func setUp(_ names: [String]) throws -> (TemporaryLEDDirectory, [LED], RuntimeDirectory)
-  {
+  private func setUp(_ names: [String]) throws -> (TemporaryLEDDirectory, [LED], RuntimeDirectory) {
     let fixture = try TemporaryLEDDirectory()
     for name in names {
       try fixture.addLED(
