@@ -1,7 +1,9 @@
 /// Something the control layer did on its own that the user should hear of.
 public enum ControlNote: Sendable, Hashable {
   /// A device left claimed by a transmitter that was killed was put back from its record.
-  case leftoverRestored(device: String, pid: Int32)
+  /// `companions` are the other devices that transmitter had claimed with it, which may be
+  /// left claimed too.
+  case leftoverRestored(device: String, pid: Int32, companions: [String] = [])
   /// A record that cannot be trusted was ignored (and removed).
   case corruptRecordIgnored(path: String, reason: String)
 }

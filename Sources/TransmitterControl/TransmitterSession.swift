@@ -250,7 +250,9 @@ public final class TransmitterSession<Device: TorchDevice> {
           error: error)
       }
       deviceLock.removeRecord()
-      return .leftoverRestored(device: device.lockName, pid: record.pid)
+      return .leftoverRestored(
+        device: device.lockName, pid: record.pid,
+        companions: (record.group ?? []).filter { $0 != device.lockName })
     }
   }
 }

@@ -62,8 +62,21 @@ enum ControlCommand {
     return chosen.sorted()
   }
 
-  /// Restores LED `name` from a record left by a killed transmitter, if there is one; whether
-  /// it did. A corrupt record is reported (as `send` does) and left alone.
+  /// Restores the LEDs a killed transmitter had claimed together with one just restored.
+  /// Their records name that one, whose record is gone: no going round in circles. Never
+  /// call it with an LED this process holds (closing a second descriptor of a lock file
+  /// would release the lock).
+  static func recoverCompanions(
+    _ companions: [String], runtime: RuntimeDirectory, environment: [String: String]
+  ) {
+    for name in companions {
+      _ = recoverLeftover(name, runtime: runtime, environment: environment)
+    }
+  }
+
+  /// Restores LED `name` from a record left by a killed transmitter, if there is one, and the
+  /// other LEDs that transmitter had claimed with it; whether it did. A corrupt record is
+  /// reported (as `send` does) and left alone.
   static func recoverLeftover(
     _ name: String, runtime: RuntimeDirectory, environment: [String: String]
   ) -> Bool {
@@ -80,7 +93,8 @@ enum ControlCommand {
       guard let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
       else { return false }
       Console.error(note.message)
-      guard case .leftoverRestored = note else { return false }
+      guard case .leftoverRestored(_, _, let companions) = note else { return false }
+      recoverCompanions(companions, runtime: runtime, environment: environment)
       return true
     } catch {
       Console.error("cannot restore LED \(name) from its leftover record: \(error)")

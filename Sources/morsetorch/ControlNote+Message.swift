@@ -4,7 +4,7 @@ extension ControlNote {
   /// The note as the user reads it, for an LED.
   var message: String {
     switch self {
-    case .leftoverRestored(let device, let pid):
+    case .leftoverRestored(let device, let pid, _):
       return "restored LED \(device), left claimed by morsetorch pid \(pid) "
         + "(killed before it could restore it)"
     case .corruptRecordIgnored(let path, let reason):

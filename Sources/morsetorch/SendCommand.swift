@@ -106,6 +106,10 @@ struct SendCommand {
         while: "waiting for \(Self.naming(leds.map(\.name))); nothing was sent")
     case .reserved(let session):
       session.notes.forEach { Console.error($0.message) }
+      for case .leftoverRestored(_, _, let companions) in session.notes {
+        let notOurs = companions.filter { name in !leds.contains { $0.name == name } }
+        ControlCommand.recoverCompanions(notOurs, runtime: runtime, environment: environment)
+      }
       let shown = describe(message, text: text)
       let repetition = try repetition(timing: timing, hasText: text != nil)
       let claimed = try session.claim(

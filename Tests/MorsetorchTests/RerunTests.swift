@@ -636,6 +636,23 @@ struct SeveralLEDsTests {
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
+  @Test(arguments: [["send", "--led", "a", "--unit", "1", "E"], ["stop", "--led", "a"]])
+  func aRunOnOneLEDOfAKilledSetRestoresTheWholeSet(command: [String]) throws {
+    let fixture = try fixture(["a", "b", "c"])
+    let first = try startLongSend(on: "a", in: fixture, extra: ["--led", "b"])
+    first.send(signal: SIGKILL)
+    _ = try first.wait()
+    #expect(try fixture.read("trigger", of: "b") == "none\n", "killed: nothing restored")
+    let outcome = try run(command, in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    for name in ["a", "b"] {
+      #expect(outcome.standardError.contains("restored LED \(name), left claimed"), "\(outcome)")
+      try expectTimerRestored(fixture, name)
+    }
+    #expect(try fixture.read("trigger", of: "c") == "none [timer] heartbeat\n", "c untouched")
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
   @Test func oneLEDVanishingStopsAllAndTheOthersAreRestored() throws {
     let fixture = try fixture(["green:status", "red:status"])
     let sender = try start(
