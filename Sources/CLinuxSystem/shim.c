@@ -89,3 +89,12 @@ int morse_signal_install(int signal, void (*handler)(int), struct sigaction *pre
 int morse_signal_restore(int signal, const struct sigaction *previous) {
   return sigaction(signal, previous, NULL);
 }
+
+#include <linux/magic.h>
+#include <sys/vfs.h>
+
+int morse_is_on_sysfs(int fd) {
+  struct statfs status;
+  if (fstatfs(fd, &status) == -1) return -1;
+  return status.f_type == SYSFS_MAGIC;
+}

@@ -22,7 +22,7 @@ public final class SysfsTorch: Torch, Sendable {
 
   private let onBytes: [UInt8]
   private let offBytes: [UInt8] = Array("0\n".utf8)
-  private let isRestored = Mutex(false)
+  private let switchState = Mutex(Switch())
   private let presenceWatch = Mutex<PresenceWatch?>(nil)
 
   /// Claims the LED: saves its state (see `SavedLEDState`), then writes trigger "none".
@@ -54,11 +54,27 @@ public final class SysfsTorch: Torch, Sendable {
     }
   }
 
+  /// The brightness file, kept open from the first switch to the restore, and whether the
+  /// torch is restored (and released for good).
+  private struct Switch: ~Copyable {
+    var brightness: ValueFile?
+    var isRestored = false
+  }
+
   /// Writes the on-value or 0 to `brightness`; does nothing once the torch is restored.
+  ///
+  /// The file is opened at the first switch and kept open: each switch is then one write,
+  /// with no path lookup (what keeps several LEDs switched as one within microseconds).
   public func set(_ isOn: Bool) throws(LEDError) {
-    try isRestored.withLock { isRestored throws(LEDError) in
-      if isRestored { return }
-      try led.writeAttribute(LED.brightnessAttribute, isOn ? onBytes : offBytes)
+    let path = led.attributePath(LED.brightnessAttribute)
+    try switchState.withLock { state throws(LEDError) in
+      if state.isRestored { return }
+      do throws(Errno) {
+        if state.brightness == nil { state.brightness = try ValueFile(path: path) }
+        try state.brightness?.rewrite(isOn ? onBytes : offBytes)
+      } catch {
+        throw LEDError(error, operation: "write", path: path)
+      }
     }
   }
 
@@ -66,10 +82,11 @@ public final class SysfsTorch: Torch, Sendable {
   public func restore() throws(LEDError) {
     // The writes happen under the lock: a second caller (say the main thread's `defer` while a
     // signal watcher restores before exiting) waits until the LED is back, then does nothing.
-    try isRestored.withLock { isRestored throws(LEDError) in
-      if isRestored { return }
-      isRestored = true
+    try switchState.withLock { state throws(LEDError) in
+      if state.isRestored { return }
+      state.isRestored = true
       presenceWatch.withLock { $0?.stop() }
+      try? state.brightness.take()?.close()
       try saved.restore(to: led)
     }
   }

@@ -21,19 +21,36 @@ public final class TransmitterSession<Device: TorchDevice> {
   let deviceLocks: [DeviceLock]
   private let stopListeners: [StopListener]
 
-  private init(
-    devices: [Device], runtime: RuntimeDirectory, deviceLocks: [DeviceLock],
-    cancellation: Cancellation
-  ) throws {
+  private init(devices: [Device], runtime: RuntimeDirectory, held: [Held]) throws {
     self.devices = devices
     self.runtime = runtime
-    self.deviceLocks = deviceLocks
+    deviceLocks = held.map(\.lock)
+    stopListeners = held.compactMap(\.stopListener)
     notes = try zip(devices, deviceLocks).compactMap { device, deviceLock in
       try Self.restoreLeftover(of: device, holding: deviceLock)
     }
-    // Without the socket (a runtime path too long for one), others fall back to signals.
-    stopListeners = deviceLocks.compactMap { deviceLock in
-      try? StopListener(path: deviceLock.files.stopDoor, cancelling: cancellation)
+  }
+
+  /// A device's lock, and the socket that takes stop requests for it from the moment it is
+  /// held: while a sender of several devices waits for the next one, a rerun or `stop` on one
+  /// it holds asks it to let go (across users), as it would ask a transmission.
+  private struct Held {
+    let lock: DeviceLock
+    let stopListener: StopListener?
+
+    init(_ lock: DeviceLock, cancellation: Cancellation) {
+      self.lock = lock
+      // Without the socket (a runtime path too long for one), others fall back to signals.
+      stopListener = try? StopListener(path: lock.files.stopDoor, cancelling: cancellation)
+    }
+
+    /// Lets go of what is held, the locks first (whoever asked finds them free once its
+    /// connection closes); the wait ended by `request`, or by one that came to a held device.
+    static func letGo(_ held: [Held], request: StopRequest?) -> Reservation<Device> {
+      let request = request ?? held.lazy.compactMap { $0.stopListener?.request }.first
+      held.forEach { $0.lock.release() }
+      held.forEach { $0.stopListener?.close() }
+      return .cancelledWhileWaiting(request: request)
     }
   }
 
@@ -63,15 +80,13 @@ public final class TransmitterSession<Device: TorchDevice> {
   ) throws -> Reservation<Device> {
     let ordered = inLockOrder(devices)
     precondition(!ordered.isEmpty, "a session needs a device")
-    let session = { (deviceLocks: [DeviceLock]) throws -> Reservation<Device> in
-      .reserved(
-        try TransmitterSession(
-          devices: ordered, runtime: runtime, deviceLocks: deviceLocks,
-          cancellation: cancellation))
+    let session = { (held: [Held]) throws -> Reservation<Device> in
+      .reserved(try TransmitterSession(devices: ordered, runtime: runtime, held: held))
     }
-    var deviceLocks: [DeviceLock] = []
+    var held: [Held] = []
     switch policy {
     case .toggle:
+      var deviceLocks: [DeviceLock] = []
       var busy: [Device] = []
       for device in ordered {
         switch try DeviceLock.tryAcquire(device.lockName, in: runtime) {
@@ -79,33 +94,35 @@ public final class TransmitterSession<Device: TorchDevice> {
         case .busy: busy.append(device)
         }
       }
-      if busy.isEmpty { return try session(deviceLocks) }
+      if busy.isEmpty {
+        return try session(deviceLocks.map { Held($0, cancellation: cancellation) })
+      }
       deviceLocks.forEach { $0.release() }  // all or nothing
       return try cancelOthers(busy, of: ordered, in: runtime, cancellation: cancellation)
     case .replace:
       for device in ordered {
         while true {
-          if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
+          if cancellation.isCancelled { return Held.letGo(held, request: nil) }
           if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(
             device.lockName, in: runtime)
           {
-            deviceLocks.append(deviceLock)
+            held.append(Held(deviceLock, cancellation: cancellation))
             break
           }
           _ = try Transmissions.stop(device.lockName, in: runtime, unless: cancellation)
         }
       }
-      return try session(deviceLocks)
+      return try session(held)
     case .wait:
       for device in ordered {
         switch try DeviceLock.acquireInTurn(
           device.lockName, in: runtime, cancellation: cancellation)
         {
-        case .acquired(let deviceLock): deviceLocks.append(deviceLock)
-        case .cancelled(let request): return .cancelledWhileWaiting(request: request)
+        case .acquired(let deviceLock): held.append(Held(deviceLock, cancellation: cancellation))
+        case .cancelled(let request): return Held.letGo(held, request: request)
         }
       }
-      return try session(deviceLocks)
+      return try session(held)
     }
   }
 
@@ -225,6 +242,9 @@ public final class TransmitterSession<Device: TorchDevice> {
     guard case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.lockName, in: runtime)
     else { return nil }
     defer { deviceLock.release() }
+    // A stop socket with no owner alive (the lock is ours now) is junk from a kill. (A
+    // session's own listener replaces it.)
+    try? FileSystem.unlink(deviceLock.files.stopDoor)
     return try restoreLeftover(of: device, holding: deviceLock)
   }
 
@@ -232,8 +252,6 @@ public final class TransmitterSession<Device: TorchDevice> {
   private static func restoreLeftover(of device: Device, holding deviceLock: DeviceLock) throws
     -> ControlNote?
   {
-    // A stop socket with no owner alive (the lock is ours now) is junk from a kill.
-    try? FileSystem.unlink(deviceLock.files.stopDoor)
     switch deviceLock.leftoverRecord().decoded(as: Device.self) {
     case .none:
       deviceLock.removeRecord()  // a half-written copy, if any

@@ -653,6 +653,29 @@ struct SeveralLEDsTests {
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
+  @Test func aSenderHoldingOneLEDWhileWaitingForTheNextIsAskedToLetGo() throws {
+    let fixture = try fixture(["a", "b"])
+    let first = try startLongSend(on: "b", in: fixture)
+    let waiter = try start(["send", "--wait", "--led", "a", "--led", "b", "E"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.hasPrefix("b.wait.") } }
+    try #require(queued, "\(leftovers(fixture))")
+    let stopper = try start(["stop", "--led", "a"], in: fixture)
+    let stop = try stopper.wait()
+    #expect(stop.exitStatus == 0, "\(stop)")
+    let outcome = try waiter.wait()
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    // Asked through the socket of the LED it held, not signalled (which fails across users).
+    #expect(
+      outcome.standardError.contains(
+        "stopped by pid \(stopper.processIdentifier) (`morsetorch stop` or a rerun); "
+          + "waiting for LEDs a, b; nothing was sent"), "\(outcome)")
+    let runtime = try RuntimeDirectory(path: runtimeDirectory(of: fixture))
+    #expect(Transmissions.holder(of: "a", in: runtime) == nil)
+    first.send(signal: SIGTERM)
+    #expect(try first.wait().exitStatus == 143)
+    try expectTimerRestored(fixture, "b")
+  }
+
   @Test func oneLEDVanishingStopsAllAndTheOthersAreRestored() throws {
     let fixture = try fixture(["green:status", "red:status"])
     let sender = try start(

@@ -666,6 +666,36 @@ def check_loop_stopped(run):
             f"stopped by `stop` (exit 143), back to [timer] 100/300")
 
 
+@scenario("two-leds-lockstep", [("vm:red:pair", 255), ("vm:green:pair", 100)],
+          setup=" && ".join([sysfs("vm:red:pair", "trigger", "timer"),
+                             sysfs("vm:red:pair", "delay_on", 100),
+                             sysfs("vm:red:pair", "delay_off", 300)]),
+          main=morsetorch("send", "--led", "vm:*:pair", "--repeat", "3", "--pause", "150ms",
+                          "--wpm", "20", "EN"))
+def check_two_leds_lockstep(run):
+    check_exit(run, 0)
+    start, end = run.starts["main"], run.main_exit()[0]
+    # Each LED at its own maximum: green 100, red 255; E N is 3 flashes a round.
+    green = [e for e in run.edges[1] if start <= e[0] <= end]
+    require([v for _, v in green] == [100, 0] * 9,
+            f"green: {[v for _, v in green]}, expected 9 flashes at 100")
+    # Red was on its timer just before and after: pair each green edge with the red edge of
+    # the same meaning nearest to it.
+    red = [e for e in run.edges[0] if start <= e[0] <= end]
+    skews = []
+    for t, value in green:
+        wanted = 255 if value else 0
+        near = [abs(ms(r - t)) for r, v in red if v == wanted]
+        require(near, f"red has no edge to {wanted} to pair with green's at {ms(t - start):.1f} ms")
+        skews.append(min(near))
+    require(max(skews) <= 2.0,
+            f"the two LEDs switched up to {max(skews):.2f} ms apart (at most 2 ms allowed)")
+    check_restored(run, "vm:red:pair", "timer", extra={"delay_on": 100, "delay_off": 300})
+    check_restored(run, "vm:green:pair", "none", 0)
+    return (f"--repeat 3 on 2 LEDs: 36 edges, each pair at most {max(skews):.3f} ms apart "
+            f"(median {statistics.median(skews):.3f} ms); back to [timer] 100/300 and [none] 0")
+
+
 def plan(out_path):
     lines = [
         "#!/bin/sh",

@@ -51,4 +51,8 @@ int morse_signal_install(int signal, void (*handler)(int), struct sigaction *pre
 /// Puts back an action saved by morse_signal_install.
 int morse_signal_restore(int signal, const struct sigaction *previous);
 
+/// Whether descriptor `fd` is on sysfs (fstatfs's f_type is SYSFS_MAGIC): 1, 0, or -1 with
+/// errno.
+int morse_is_on_sysfs(int fd);
+
 #endif

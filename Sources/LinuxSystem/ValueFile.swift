@@ -1,0 +1,39 @@
+import CLinuxSystem
+import Glibc
+
+/// A file that holds one value and is rewritten whole, again and again, through one open
+/// descriptor: a sysfs attribute such as an LED's `brightness`.
+///
+/// Each `rewrite` is one `pwrite(2)` at offset 0, which sysfs takes as the whole new value: no
+/// path lookup, open or close per value. On any other file system (the plain files tests
+/// stand in with) the file is also cut to the value's length, so it reads back as that value.
+public struct ValueFile: ~Copyable, Sendable {
+  private let file: FileDescriptor
+  private let isSysfs: Bool
+
+  /// Opens `path` for writing.
+  public init(path: String) throws(Errno) {
+    file = try FileDescriptor.open(path, [.writeOnly])
+    isSysfs = morse_is_on_sysfs(file.rawValue) == 1
+  }
+
+  /// Writes `bytes` as the file's whole value, in one call; a short write is `EIO`.
+  public func rewrite(_ bytes: [UInt8]) throws(Errno) {
+    let written = try bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in
+        try SystemCall.retryingOnInterrupt {
+          Glibc.pwrite(file.rawValue, buffer.baseAddress, buffer.count, 0)
+        }
+      }
+    }.get()
+    if written != bytes.count { throw .ioError }
+    if !isSysfs {
+      _ = try SystemCall.retryingOnInterrupt { Glibc.ftruncate(file.rawValue, off_t(bytes.count)) }
+    }
+  }
+
+  /// Closes the file, reporting the error.
+  public consuming func close() throws(Errno) {
+    try file.close()
+  }
+}
