@@ -586,6 +586,19 @@ struct SeveralLEDsTests {
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
   }
 
+  @Test func theEnvironmentMayNameAPatternToo() throws {
+    let fixture = try fixture(["a:red:x", "b:red:x", "c:green:x"])
+    let green = try LEDSnapshot(directory: fixture.devicePath(of: "c:green:x"))
+    let seen = ["a:red:x", "b:red:x"].map { AttributeRecorder("brightness", of: $0, in: fixture) }
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--unit", "20", "E"], ledsDirectory: fixture.ledsPath,
+      environment: ["MORSETORCH_LED": "*:red:*"])
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    for recorder in seen { #expect(recorder.stop().contains("255\n")) }
+    #expect(try LEDSnapshot(directory: fixture.devicePath(of: "c:green:x")) == green)
+    for name in ["a:red:x", "b:red:x"] { try expectTimerRestored(fixture, name) }
+  }
+
   @Test func aPatternThatMatchesNoLEDSaysWhichExist() throws {
     let fixture = try fixture(["a", "b"])
     let outcome = try run(["send", "--led", "a", "--led", "*:green:*", "E"], in: fixture)

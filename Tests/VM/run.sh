@@ -187,10 +187,10 @@ python3 "$here/tools.py" cpio "$stage" "$work/initramfs.cpio" || cannot_run "can
 console=$work/console.log
 results=$work/results.txt
 rm -f "$console" "$results"
-say "booting $abi under qemu (tcg, 2 vCPUs); timeout ${vm_timeout}s"
+say "booting $abi under qemu (tcg, 1 vCPU); timeout ${vm_timeout}s"
 boot_started=$(date +%s)
 timeout -k 10 "$vm_timeout" qemu-system-x86_64 \
-  -accel tcg -smp 2 -m 1024 -nographic -monitor none -nic none -no-reboot \
+  -accel tcg -smp 1 -m 1024 -nographic -monitor none -nic none -no-reboot \
   -serial stdio -serial "file:$results" \
   -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
   -append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" \

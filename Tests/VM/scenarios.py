@@ -238,10 +238,14 @@ TIMING = {}
 
 
 def scenario(name, leds, main, setup=None, second=None, event=None, post_ms=300,
-             final=None, timeout_ms=20000):
+             final=None, timeout_ms=20000, kernel_times=False):
+    """kernel_times: the kernel timestamps every brightness an LED is set to (a kprobe on
+    uleds_brightness_set, CLOCK_MONOTONIC), saved as the scenario's `trace`, and the
+    recorder runs SCHED_IDLE so that it never runs between two writes of the commands."""
     def register(check):
         SCENARIOS.append(dict(name=name, leds=leds, main=main, setup=setup, second=second,
                               event=event, post_ms=post_ms, timeout_ms=timeout_ms,
+                              kernel_times=kernel_times,
                               final=final or state(*[n for n, _ in leds]), check=check))
         return check
     return register
@@ -671,17 +675,22 @@ def check_loop_stopped(run):
                              sysfs("vm:red:pair", "delay_on", 100),
                              sysfs("vm:red:pair", "delay_off", 300)]),
           main=morsetorch("send", "--led", "vm:*:pair", "--repeat", "3", "--pause", "150ms",
-                          "--wpm", "20", "EN"))
+                          "--wpm", "20", "EN"),
+          kernel_times=True)
 def check_two_leds_lockstep(run):
     check_exit(run, 0)
     start, end = run.starts["main"], run.main_exit()[0]
-    # Each LED at its own maximum: green 100, red 255; E N is 3 flashes a round.
-    green = [e for e in run.edges[1] if start <= e[0] <= end]
-    require([v for _, v in green] == [100, 0] * 9,
-            f"green: {[v for _, v in green]}, expected 9 flashes at 100")
-    # Red was on its timer just before and after: pair each green edge with the red edge of
-    # the same meaning nearest to it.
-    red = [e for e in run.edges[0] if start <= e[0] <= end]
+    edges = kernel_edges(run)
+    require(edges, f"no kernel timestamps (kprobe trace): {run.text('trace')[:300]!r}")
+    # Each LED at its own maximum: green 100, red 255; E N is 3 flashes a round. Red was on
+    # its timer before and after: its morse edges are those at its maximum, and the 0 after
+    # each, within the run.
+    green = [e for e in edges.get("vm:green:pair", []) if start <= e[0] <= end]
+    # The kernel sees every write: the restore's 0s come after the 9 flashes.
+    require([v for _, v in green[:18]] == [100, 0] * 9 and not any(v for _, v in green[18:]),
+            f"green: {[v for _, v in green]}, expected 9 flashes at 100, then only 0")
+    green = green[:18]
+    red = [e for e in edges.get("vm:red:pair", []) if green[0][0] - 5e6 <= e[0] <= green[-1][0] + 5e6]
     skews = []
     for t, value in green:
         wanted = 255 if value else 0
@@ -693,7 +702,24 @@ def check_two_leds_lockstep(run):
     check_restored(run, "vm:red:pair", "timer", extra={"delay_on": 100, "delay_off": 300})
     check_restored(run, "vm:green:pair", "none", 0)
     return (f"--repeat 3 on 2 LEDs: 36 edges, each pair at most {max(skews):.3f} ms apart "
-            f"(median {statistics.median(skews):.3f} ms); back to [timer] 100/300 and [none] 0")
+            f"(median {statistics.median(skews):.3f} ms, kernel timestamps); "
+            f"back to [timer] 100/300 and [none] 0")
+
+
+# The kernel's own timestamp of every brightness uleds is given: the LED's name (the first
+# field of struct led_classdev) and the value, arguments 1 and 2 (x86_64: %di, %si).
+KPROBE = ("p:morse/uledset uleds:uleds_brightness_set name=+0(+0(%di)):string value=%si:u32")
+
+
+def kernel_edges(run):
+    """{led name: [(t_ns, value)]} from the scenario's kprobe trace."""
+    edges = {}
+    for line in run.text("trace").splitlines():
+        match = re.search(r"\s(\d+)\.(\d{6}): uledset: .* name=\"([^\"]*)\" value=(\d+)", line)
+        if match:
+            t = int(match.group(1)) * 1_000_000_000 + int(match.group(2)) * 1000
+            edges.setdefault(match.group(3), []).append((t, int(match.group(4))))
+    return edges
 
 
 def plan(out_path):
@@ -713,13 +739,19 @@ def plan(out_path):
             if s[key]:
                 command += [flag, s[key]]
         command += ["-p", str(s["post_ms"]), "-t", str(s["timeout_ms"])]
-        lines += [
-            f"echo 'vm-guest: scenario {s['name']}'",
-            f"mkdir -p {directory}",
-            " ".join(shlex.quote(word) for word in command),
-            f"echo $? > {directory}/uledrec.status",
-            f"sendresults {directory}",
-        ]
+        if s["kernel_times"]:
+            command += ["-i"]
+        run = [" ".join(shlex.quote(word) for word in command),
+               f"echo $? > {directory}/uledrec.status"]
+        if s["kernel_times"]:
+            tracing = "/sys/kernel/tracing"
+            event = f"{tracing}/events/{KPROBE.split()[0][2:]}/enable"
+            run = [f"echo mono > {tracing}/trace_clock",
+                   f"[ -e {event} ] || echo {shlex.quote(KPROBE)} >> {tracing}/kprobe_events",
+                   f"echo > {tracing}/trace", f"echo 1 > {event}"] + run + [
+                   f"echo 0 > {event}", f"cat {tracing}/trace > {directory}/trace"]
+        lines += [f"echo 'vm-guest: scenario {s['name']}'", f"mkdir -p {directory}"] + run + [
+            f"sendresults {directory}"]
     with open(out_path, "w") as out:
         out.write("\n".join(lines) + "\n")
 

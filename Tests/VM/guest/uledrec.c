@@ -21,8 +21,8 @@
 //   second                    start SECOND (sh -c "exec SECOND") while MAIN runs
 // MAIN and SECOND are killed with SIGKILL after TIMEOUT_MS (logged as "hang").
 //
-// uledrec runs SCHED_FIFO (its children do not: SCHED_RESET_ON_FORK), so a brightness
-// change wakes it at once. uleds keeps only the latest value: a reader that ran late could
+// uledrec runs SCHED_FIFO (its children do not), so a brightness change wakes it at once;
+// with -i it runs SCHED_IDLE instead, never between two writes of a command. uleds keeps only the latest value: a reader that ran late could
 // miss a short pulse, e.g. when the writer catches up after the emulator stalled.
 //
 // DIR/log lines (times in ns of CLOCK_MONOTONIC):
@@ -113,6 +113,9 @@ static void start_child(enum child which, int exec_prefix) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    // SCHED_RESET_ON_FORK resets SCHED_FIFO, not SCHED_IDLE: the commands run as usual.
+    struct sched_param normal = {.sched_priority = 0};
+    sched_setscheduler(0, SCHED_OTHER, &normal);
     snprintf(path, sizeof path, "%s/%s.out", dir, child_names[which]);
     int out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     snprintf(path, sizeof path, "%s/%s.err", dir, child_names[which]);
@@ -141,7 +144,7 @@ static void usage(void) {
   fprintf(stderr,
           "usage: uledrec -d DIR [-L NAME:MAX]... [-s SETUP] [-c MAIN] [-C SECOND]\n"
           "               [-e LED:EDGE:DELAY_MS:ACTION[:VALUE]] [-p POST_MS] [-f FINAL]\n"
-          "               [-t TIMEOUT_MS]\n");
+          "               [-t TIMEOUT_MS] [-i]\n");
   exit(64);
 }
 
@@ -149,11 +152,11 @@ int main(int argc, char **argv) {
   int event_led = -1, event_edge = 0, event_delay_ms = 0, event_value = -1;
   char event_action[16] = "";
   long post_ms = 0, timeout_ms = 30000;
-  int option;
+  int option, yields = 0;
   const char *led_specs[MAX_LEDS];
   int spec_count = 0;
 
-  while ((option = getopt(argc, argv, "d:L:s:c:C:e:p:f:t:")) != -1) {
+  while ((option = getopt(argc, argv, "d:L:s:c:C:e:p:f:t:i")) != -1) {
     switch (option) {
       case 'd': dir = optarg; break;
       case 'L':
@@ -171,6 +174,7 @@ int main(int argc, char **argv) {
       case 'p': post_ms = atol(optarg); break;
       case 'f': commands[C_FINAL] = optarg; break;
       case 't': timeout_ms = atol(optarg); break;
+      case 'i': yields = 1; break;
       default: usage();
     }
   }
@@ -183,9 +187,13 @@ int main(int argc, char **argv) {
     perror(path);
     return 2;
   }
-  struct sched_param priority = {.sched_priority = 10};
-  if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &priority) < 0)
-    log_line("error sched_setscheduler SCHED_FIFO: %s", strerror(errno));
+  // -i: SCHED_IDLE, which never preempts the commands, for a scenario whose edges the kernel
+  // timestamps itself (a kprobe): the recorder must not run between two LEDs switched together.
+  struct sched_param priority = {.sched_priority = yields ? 0 : 10};
+  int policy = yields ? SCHED_IDLE : SCHED_FIFO;
+  if (sched_setscheduler(0, policy | SCHED_RESET_ON_FORK, &priority) < 0)
+    log_line("error sched_setscheduler %s: %s", yields ? "SCHED_IDLE" : "SCHED_FIFO",
+             strerror(errno));
 
   sigset_t mask;
   sigemptyset(&mask);
