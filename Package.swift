@@ -16,10 +16,13 @@ let package = Package(
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
     .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
     .target(name: "LEDDriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
+    .target(name: "GPIODriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
     .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
     .executableTarget(
       name: "morsetorch",
-      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "TransmitterControl", "LinuxSystem"]),
+      dependencies: [
+        "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem",
+      ]),
     .executableTarget(
       name: "morsetorch-benchmark",
       dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem"],
@@ -36,12 +39,15 @@ let package = Package(
     .testTarget(
       name: "LEDDriverTests", dependencies: ["LEDDriver", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
+      name: "GPIODriverTests",
+      dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(
       name: "TransmitterControlTests",
       dependencies: ["TransmitterControl", "LEDDriver", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
       name: "MorsetorchTests",
       dependencies: [
-        "morsetorch", "MorseCore", "MorsePlayer", "LEDDriver", "TransmitterControl",
+        "morsetorch", "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl",
         "LinuxSystem", "MorseTestSupport",
       ]),
   ]

@@ -10,15 +10,17 @@ struct RuntimeFiles {
   let name: String
   let directory: RuntimeDirectory
 
-  /// The name as it appears in file names: `%` and `.` written as `%25` and `%2E`, so that no
-  /// name's files can be mistaken for another's (`.x.state` is not the temporary record of
-  /// `x`), and the suffixes below are the only dots.
+  /// The name as it appears in file names: `%`, `.` and `/` written as `%25`, `%2E` and
+  /// `%2F`, so that no name's files can be mistaken for another's (`.x.state` is not the
+  /// temporary record of `x`), the suffixes below are the only dots, and a device kind whose
+  /// names have a `/` (GPIO lines: `gpio/gpiochip0/17`) has files of its own.
   static func stem(of name: String) -> String {
     var stem = ""
     for character in name {
       switch character {
       case "%": stem += "%25"
       case ".": stem += "%2E"
+      case "/": stem += "%2F"
       default: stem.append(character)
       }
     }
@@ -35,6 +37,9 @@ struct RuntimeFiles {
         rest = rest.dropFirst(3)
       } else if rest.hasPrefix("%2E") {
         name += "."
+        rest = rest.dropFirst(3)
+      } else if rest.hasPrefix("%2F") {
+        name += "/"
         rest = rest.dropFirst(3)
       } else if character == "%" || character == "." {
         return nil

@@ -10,10 +10,14 @@ import Testing
 
 @Suite("RuntimeFiles")
 struct RuntimeFilesTests {
-  @Test(arguments: ["x", ".x", ".x.state", "x.state", "a%2Eb", "a.b", "%", "white:flash"])
+  @Test(arguments: [
+    "x", ".x", ".x.state", "x.state", "a%2Eb", "a.b", "%", "white:flash", "gpio/gpiochip0/17",
+    "a%2Fb",
+  ])
   func namesRoundTripThroughTheirStems(name: String) {
     let stem = RuntimeFiles.stem(of: name)
     #expect(!stem.contains("."))
+    #expect(!stem.contains("/"))
     #expect(RuntimeFiles.name(ofStem: stem) == name)
   }
 

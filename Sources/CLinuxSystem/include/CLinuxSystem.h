@@ -55,4 +55,45 @@ int morse_signal_restore(int signal, const struct sigaction *previous);
 /// errno.
 int morse_is_on_sysfs(int fd);
 
+/// A GPIO chip, from GPIO_GET_CHIPINFO_IOCTL (names cut to 31 bytes, always terminated).
+typedef struct {
+  char name[32];
+  char label[32];
+  unsigned int lines;
+} morse_gpio_chip;
+
+/// A GPIO line, from GPIO_V2_GET_LINEINFO_IOCTL: `flags` are the uAPI v2 line flags.
+typedef struct {
+  char name[32];
+  char consumer[32];
+  unsigned int offset;
+  unsigned long long flags;
+} morse_gpio_line;
+
+/// A line event (uAPI v2): the kernel's timestamp in ns, whether the edge was rising
+/// (inactive to active), and the line's event sequence number.
+typedef struct {
+  unsigned long long timestamp_ns;
+  int rising;
+  unsigned int sequence;
+} morse_gpio_event;
+
+/// GPIO_GET_CHIPINFO_IOCTL on chip descriptor `fd`: 0, or -1 with errno.
+int morse_gpio_chip_info(int fd, morse_gpio_chip *chip);
+/// GPIO_V2_GET_LINEINFO_IOCTL for line `offset`: 0, or -1 with errno.
+int morse_gpio_line_info(int fd, unsigned int offset, morse_gpio_line *line);
+/// GPIO_V2_GET_LINE_IOCTL for the one line `offset` with `flags` (uAPI v2), as `consumer`;
+/// an output starts at `initial` (1 active, 0 inactive); an input with edge flags gets an
+/// event buffer of `events` (0: the kernel's default). Returns the line's descriptor
+/// (close-on-exec), or -1 with errno.
+int morse_gpio_request(int fd, unsigned int offset, const char *consumer,
+                       unsigned long long flags, int initial, unsigned int events);
+/// GPIO_V2_LINE_SET_VALUES_IOCTL on a requested line: 1 active, 0 inactive. 0, or -1.
+int morse_gpio_set(int line_fd, int active);
+/// GPIO_V2_LINE_GET_VALUES_IOCTL: 1 active, 0 inactive, or -1 with errno.
+int morse_gpio_get(int line_fd);
+/// Reads one line event: 1, 0 at end of file, or -1 with errno (EAGAIN if non-blocking and
+/// none is queued).
+int morse_gpio_read_event(int line_fd, morse_gpio_event *event);
+
 #endif

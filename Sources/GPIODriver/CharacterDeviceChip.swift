@@ -1,0 +1,77 @@
+import LinuxSystem
+import Synchronization
+
+/// A GPIO chip of the kernel, through its character device and the uAPI v2.
+final class CharacterDeviceChip: GPIOChip {
+  let path: String
+  private let file: GPIOChipFile
+  private let name: String
+
+  init(path: String) throws(GPIOError) {
+    self.path = path
+    do throws(Errno) {
+      file = try GPIOChipFile(path: path)
+      name = try file.info().name
+    } catch {
+      throw GPIOError(error, operation: "open", path: path)
+    }
+  }
+
+  func info() throws(GPIOError) -> GPIOChipFile.Info {
+    do throws(Errno) {
+      return try file.info()
+    } catch {
+      throw GPIOError(error, operation: "read the chip info of", path: path)
+    }
+  }
+
+  func lineInfo(offset: Int) throws(GPIOError) -> GPIOChipFile.LineInfo {
+    do throws(Errno) {
+      return try file.lineInfo(offset: offset)
+    } catch {
+      throw GPIOError(error, operation: "read line \(offset) of", path: path)
+    }
+  }
+
+  func requestOutput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> any GPIOOutput
+  {
+    do throws(Errno) {
+      let request = try file.request(offset: offset, flags: flags, consumer: consumer)
+      return RequestedLine(request, path: path, offset: offset)
+    } catch {
+      if error == .busy {
+        let holder = (try? file.lineInfo(offset: offset).consumer) ?? ""
+        throw .lineBusy(chip: name, offset: offset, consumer: holder)
+      }
+      throw GPIOError(error, operation: "request line \(offset) of", path: path)
+    }
+  }
+}
+
+/// A requested line of a kernel chip.
+private final class RequestedLine: GPIOOutput {
+  private let request: Mutex<GPIOLineRequest?>
+  private let path: String
+  private let offset: Int
+
+  init(_ request: consuming GPIOLineRequest, path: String, offset: Int) {
+    self.request = Mutex(.some(request))
+    self.path = path
+    self.offset = offset
+  }
+
+  func set(_ isActive: Bool) throws(GPIOError) {
+    try request.withLock { request throws(GPIOError) in
+      do throws(Errno) {
+        try request?.set(isActive)
+      } catch {
+        throw GPIOError(error, operation: "set line \(offset) of", path: path)
+      }
+    }
+  }
+
+  func release() {
+    request.withLock { try? $0.take()?.release() }
+  }
+}

@@ -1,0 +1,24 @@
+import LinuxSystem
+
+/// One GPIO chip: a kernel character device, or a simulated one (a directory, for tests and
+/// the benchmark).
+public protocol GPIOChip: AnyObject, Sendable {
+  /// Where it is: `/dev/gpiochip0`.
+  var path: String { get }
+  /// Its name, label and number of lines.
+  func info() throws(GPIOError) -> GPIOChipFile.Info
+  /// What one line is, and who uses it.
+  func lineInfo(offset: Int) throws(GPIOError) -> GPIOChipFile.LineInfo
+  /// Requests line `offset` as an output with `flags` (`.output` and any of `.activeLow`,
+  /// the bias flags), starting inactive; `lineBusy` when another consumer has it.
+  func requestOutput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> any GPIOOutput
+}
+
+/// A line this process requested as an output.
+public protocol GPIOOutput: AnyObject, Sendable {
+  /// Drives it active (`true`) or inactive.
+  func set(_ isActive: Bool) throws(GPIOError)
+  /// Releases it; what it does then is up to the chip's driver.
+  func release()
+}

@@ -1,0 +1,71 @@
+import LinuxSystem
+
+/// Why a GPIO chip or line could not be found, requested, switched or released.
+public enum GPIOError: Error, Hashable, CustomStringConvertible {
+  /// `CHIP:LINE` is not in that form.
+  case invalidAddress(String)
+  /// No chip has that name, path or label; `available` lists the chips (name and label).
+  case chipNotFound(String, available: [String])
+  /// The chip has no line of that offset or name; `available` lists its named lines.
+  case lineNotFound(chip: String, line: String, lines: Int, named: [String])
+  /// Another consumer holds the line (`consumer`, as the kernel names it).
+  case lineBusy(chip: String, offset: Int, consumer: String)
+  /// `EACCES`/`EPERM` on the chip's device.
+  case permissionDenied(path: String, errno: Errno)
+  /// The chip went away (`ENODEV`, `ENXIO`, `ENOENT` on a chip in use).
+  case vanished(path: String, errno: Errno)
+  /// Any other failed call.
+  case io(operation: String, path: String, errno: Errno)
+
+  /// The udev rule that lets group `gpio` use every GPIO chip, as the README documents.
+  public static let udevRule =
+    #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#
+
+  /// The error for `errno` from `operation` on `path`.
+  public init(_ errno: Errno, operation: String, path: String) {
+    switch errno {
+    case .permissionDenied, .notPermitted: self = .permissionDenied(path: path, errno: errno)
+    case .noSuchFile, .noSuchDevice, .noSuchDeviceOrAddress:
+      self = .vanished(path: path, errno: errno)
+    default: self = .io(operation: operation, path: path, errno: errno)
+    }
+  }
+
+  /// What went wrong and what to do about it, for a person.
+  public var description: String {
+    switch self {
+    case .invalidAddress(let text):
+      return "\(text.debugDescription) is not a GPIO line: give CHIP:LINE, where CHIP is "
+        + "gpiochip0, /dev/gpiochip0 or the chip's label, and LINE an offset (17) or a line "
+        + "name (GPIO17)."
+    case .chipNotFound(let chip, let available):
+      let choices =
+        available.isEmpty
+        ? "There are no GPIO chips at all." : "Chips: \(available.joined(separator: ", "))."
+      return "There is no GPIO chip \(chip.debugDescription). \(choices)"
+    case .lineNotFound(let chip, let line, let lines, let named):
+      let names = named.isEmpty ? "" : " Named lines: \(named.prefix(40).joined(separator: ", "))."
+      return "GPIO chip \(chip) has no line \(line.debugDescription): its lines are 0 to "
+        + "\(lines - 1).\(names)"
+    case .lineBusy(let chip, let offset, let consumer):
+      let who = consumer.isEmpty ? "another consumer" : "\"\(consumer)\""
+      return "GPIO line \(offset) of \(chip) is in use by \(who). Free it (or pick another "
+        + "line) and try again."
+    case .permissionDenied(let path, let errno):
+      return """
+        Cannot access \(path): \(errno).
+        Run it as root, or let group `gpio` use the GPIO chips: install this udev rule as a \
+        file in /etc/udev/rules.d/ (README, "Permissions"):
+          \(GPIOError.udevRule)
+        then run `sudo groupadd -f gpio && sudo usermod -aG gpio $USER`, apply the rule \
+        (`sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=gpio`) and \
+        log in again.
+        """
+    case .vanished(let path, let errno):
+      return "The GPIO chip disappeared (\(path): \(errno)): its device was removed or its "
+        + "driver unloaded."
+    case .io(let operation, let path, let errno):
+      return "Could not \(operation) \(path): \(errno)."
+    }
+  }
+}
