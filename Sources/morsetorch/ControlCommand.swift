@@ -1,3 +1,4 @@
+import GPIODriver
 import LEDDriver
 import LinuxSystem
 import TransmitterControl
@@ -19,19 +20,24 @@ enum ControlCommand {
     }
     let runtime = try RuntimeDirectory(environment: environment)
     let requests = arguments.all("led")
+    let lines = try arguments.all("gpio").map { try GPIOLineAddress($0) }
+    let isEverything = requests.isEmpty && lines.isEmpty
     let names =
-      try requests.isEmpty
+      try isEverything
       ? Transmissions.names(in: runtime)
-      : chosen(
-        requests, runtime: runtime, environment: environment)
+      : chosen(requests, runtime: runtime, environment: environment)
+        + lines.map { try lockName(of: $0, environment: environment) }
     var found = 0
     for name in names {
       found += try body(name, runtime)
     }
     guard found > 0 else {
+      let asked = requests.isEmpty ? [] : [DeviceNames.naming(requests)]
+      let askedLines =
+        lines.isEmpty ? [] : ["GPIO " + lines.map(\.description).joined(separator: ", ")]
       Console.error(
         "nothing is being sent"
-          + (requests.isEmpty ? "" : " on " + SendCommand.naming(requests)))
+          + (isEverything ? "" : " on " + (asked + askedLines).joined(separator: ", ")))
       return ExitStatus.notRunning
     }
     return ExitStatus.success
@@ -42,7 +48,7 @@ enum ControlCommand {
   private static func chosen(
     _ requests: [String], runtime: RuntimeDirectory, environment: [String: String]
   ) throws -> [String] {
-    let known = Transmissions.names(in: runtime)
+    let known = Transmissions.names(in: runtime).filter { !DeviceNames.isGPIOLine($0) }
     var chosen = Set<String>()
     for request in requests {
       if NamePattern.isPattern(request) && !known.contains(request) {
@@ -62,6 +68,14 @@ enum ControlCommand {
     return chosen.sorted()
   }
 
+  /// The lock name of the GPIO line `address` names (its chip must be there to say which).
+  private static func lockName(of address: GPIOLineAddress, environment: [String: String])
+    throws -> String
+  {
+    let line = try GPIOChipDirectory(environment: environment).line(address)
+    return GPIODevice.lockName(chip: line.chipName, offset: line.offset)
+  }
+
   /// Restores the LEDs a killed transmitter had claimed together with one just restored.
   /// Their records name that one, whose record is gone: no going round in circles. Never
   /// call it with an LED this process holds (closing a second descriptor of a lock file
@@ -74,31 +88,50 @@ enum ControlCommand {
     }
   }
 
-  /// Restores LED `name` from a record left by a killed transmitter, if there is one, and the
-  /// other LEDs that transmitter had claimed with it; whether it did. A corrupt record is
-  /// reported (as `send` does) and left alone.
+  /// Restores device `name` (an LED, or a GPIO line) from a record left by a killed
+  /// transmitter, if there is one, and the other devices that transmitter had claimed with
+  /// it; whether it did. A corrupt record is reported (as `send` does) and left alone.
   static func recoverLeftover(
     _ name: String, runtime: RuntimeDirectory, environment: [String: String]
   ) -> Bool {
-    switch Transmissions.record(of: name, as: LEDDevice.self, in: runtime) {
+    switch DeviceRecord.read(name, in: runtime) {
     case .record: break
     case .corrupt(let path, let reason):
       Console.error(ControlNote.corruptRecordIgnored(path: path, reason: reason).message)
       return false
     case .none: return false
     }
-    guard let led = try? LEDClassDirectory(environment: environment).led(named: name)
-    else { return false }
     do {
-      guard let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
+      guard let note = try recoverLeftoverOf(name, runtime: runtime, environment: environment)
       else { return false }
       Console.error(note.message)
       guard case .leftoverRestored(_, _, let companions) = note else { return false }
       recoverCompanions(companions, runtime: runtime, environment: environment)
       return true
     } catch {
-      Console.error("cannot restore LED \(name) from its leftover record: \(error)")
+      Console.error(
+        "cannot restore \(DeviceNames.naming([name])) from its leftover record: \(error)")
       return false
     }
+  }
+
+  /// The restore itself, with the device found as its kind says: an LED by name, a GPIO line
+  /// by the chip and offset its record keeps.
+  private static func recoverLeftoverOf(
+    _ name: String, runtime: RuntimeDirectory, environment: [String: String]
+  ) throws -> ControlNote? {
+    guard DeviceNames.isGPIOLine(name) else {
+      guard let led = try? LEDClassDirectory(environment: environment).led(named: name)
+      else { return nil }
+      return try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
+    }
+    guard
+      case .record(let record) = Transmissions.record(of: name, as: GPIODevice.self, in: runtime)
+    else { return nil }
+    let saved = record.saved
+    let line = try GPIOChipDirectory(environment: environment).line(
+      GPIOLineAddress("\(saved.chip):\(saved.offset)"))
+    return try TransmitterSession.recoverLeftover(
+      of: GPIODevice(line: line, isActiveLow: saved.isActiveLow), in: runtime)
   }
 }

@@ -5,7 +5,7 @@ extension ControlNote {
   var message: String {
     switch self {
     case .leftoverRestored(let device, let pid, _):
-      return "restored LED \(device), left claimed by morsetorch pid \(pid) "
+      return "restored \(DeviceNames.naming([device])), left claimed by morsetorch pid \(pid) "
         + "(killed before it could restore it)"
     case .corruptRecordIgnored(let path, let reason):
       return "ignoring the state record \(path): \(reason)"

@@ -1,3 +1,4 @@
+import GPIODriver
 import LEDDriver
 import LinuxSystem
 import MorseCore
@@ -20,11 +21,12 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     )
   case let failure as LeftoverRestoreFailure:
     let report = failureReport(for: failure.error)
+    let option = DeviceNames.isGPIOLine(failure.device) ? "--gpio" : "--led"
     return (
-      "LED \(TerminalText.escaped(failure.device)) was left claimed by morsetorch pid "
+      "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
         + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
-        + "Fix that and run `morsetorch stop --led \(failure.device)`, or remove "
-        + "\(failure.recordPath) to give up restoring it.",
+        + "Fix that and run `morsetorch stop \(option) \(DeviceNames.shown(failure.device))`, "
+        + "or remove \(failure.recordPath) to give up restoring it.",
       report.status
     )
   case let hinted as HintedError:
@@ -42,6 +44,8 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
   case let error as LEDError:
     return ledReport(error)
+  case let error as GPIOError:
+    return gpioReport(error)
   case let error as LEDVariableError:
     let report = ledReport(error.error)
     return ("\(LEDVariableError.variable) names no LED: " + report.message, report.status)
@@ -54,6 +58,25 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
+  }
+}
+
+private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) {
+  switch error {
+  case .invalidAddress:
+    return (error.description, ExitStatus.usage)
+  case .chipNotFound, .lineNotFound:
+    return (
+      error.description + " Run `morsetorch list --gpio` for details.", ExitStatus.unavailable
+    )
+  case .vanished:
+    return (error.description, ExitStatus.unavailable)
+  case .lineBusy:
+    return (error.description, ExitStatus.temporaryFailure)
+  case .permissionDenied:
+    return (error.description, ExitStatus.permissionDenied)
+  case .io:
+    return (error.description, ExitStatus.ioError)
   }
 }
 
@@ -101,7 +124,7 @@ private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
   }
   let restores = failure.failed.compactMap { device -> String? in
     if let error = failure.error, hasVanished(error), hasVanished(device.error) { return nil }
-    return "restoring LED \(TerminalText.escaped(device.name)) failed: "
+    return "restoring \(DeviceNames.naming([device.name])) failed: "
       + failureReport(for: device.error).message
       + "\nIts saved state is kept in \(device.recordPath): the next morsetorch on this LED "
       + "tries again (`morsetorch stop` does it at once)."

@@ -5,13 +5,16 @@ enum HelpText {
     ("0", "  0    done"),
     ("3", "  3    stop, status: nothing is being sent (nor left to restore)"),
     ("4", "  4    send: cancelled another transmission on the LED (a rerun); nothing was sent"),
-    ("64", "  64   usage error: unknown option, value out of range"),
+    (
+      "64",
+      "  64   usage error: unknown option, value out of range, options that do not go together"
+    ),
     ("65", "  65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
-    ("69", "  69   LED unavailable: no LED class, LED not found, LED vanished while sending"),
+    ("69", "  69   LED or GPIO line unavailable: not found, or vanished while sending"),
     ("70", "  70   internal error (please report it)"),
     ("74", "  74   I/O error reading input, writing standard output or an LED"),
-    ("75", "  75   LED busy (EBUSY: a flash LED in use by a camera); try again"),
-    ("77", "  77   permission denied writing the LED (see README: Permissions)"),
+    ("75", "  75   LED busy (a flash in use by a camera), GPIO line in use; try again"),
+    ("77", "  77   permission denied writing the LED or opening the GPIO chip (see README)"),
     ("78", "  78   the runtime directory for the LED locks is missing or unsafe"),
     (
       "128+N",
@@ -32,6 +35,7 @@ enum HelpText {
   static let environment = """
     Environment:
       MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
+      MORSETORCH_GPIO_DIR   where the gpiochipN devices are (default /dev; for tests)
       MORSETORCH_LED        the LED to use when --led is not given
       MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
                             /run/morsetorch, /var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch,
@@ -46,9 +50,10 @@ enum HelpText {
       morsetorch encode [TEXT...]           print TEXT as dots and dashes
       morsetorch decode [CODE...]           print dots and dashes as text
       morsetorch alphabet                   show every character and prosign with its code
-      morsetorch list                       show the LEDs and whether you may write them
+      morsetorch list [--gpio]              show the LEDs (or GPIO lines), whether you may use them
       morsetorch status [--led NAME]...     show what is being sent, by whom, how far along
-      morsetorch stop [--led NAME]...       cancel what is being sent (and waiting)
+      morsetorch stop [--led NAME]...       cancel what is being sent (and waiting); both take
+                                            --gpio CHIP:LINE too
       morsetorch help [COMMAND]             show help for a command
 
     Options:
@@ -59,6 +64,7 @@ enum HelpText {
       morsetorch send "SOS"
       journalctl -f | morsetorch send --led input3::capslock
       morsetorch send --dry-run --wpm 20 "CQ CQ"
+      morsetorch send --gpio gpiochip0:17 --loop SOS
       morsetorch encode "Hello, world"        # .... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..
 
     \(environment)
@@ -90,6 +96,11 @@ enum HelpText {
     one, else the first LED by name (the choice is reported when there were several). With no
     LED at all and none named, at a terminal, the light is shown there instead (--preview);
     from a script it exits 69.
+
+    A GPIO line instead (an LED, buzzer or relay on a pin): --gpio CHIP:LINE, where CHIP is
+    gpiochip0, 0, /dev/gpiochip0 or the chip's label, and LINE an offset or a line name
+    (--gpio pinctrl-bcm2711:GPIO17); --active-low for reversed wiring, --bias for a pull.
+    Afterwards the line is driven inactive and released (README: GPIO lines, on wiring).
 
     Several LEDs: give --led more than once, or a shell-style pattern in quotes ('*::capslock',
     '*:green:*'). They switch together at every deadline, each at its own max_brightness (or
@@ -147,10 +158,12 @@ enum HelpText {
     """
 
   static let list = """
-    Usage: morsetorch list
+    Usage: morsetorch list [--gpio]
 
     Shows every LED under the LED class directory: its name, max_brightness, active trigger,
-    current brightness, and whether you may write its brightness and trigger.
+    current brightness, and whether you may write its brightness and trigger. With --gpio,
+    every GPIO chip (name, label, lines) and line (offset, name, direction, active level,
+    who uses it) instead.
 
     Options:
     \(optionLines(Options.list))
@@ -161,12 +174,13 @@ enum HelpText {
     """
 
   static let stop = """
-    Usage: morsetorch stop [--led NAME]...
+    Usage: morsetorch stop [--led NAME]... [--gpio CHIP:LINE]...
 
-    Cancels the transmission on the LED (every LED without --led; --led may be repeated or a
-    shell-style pattern), and any senders waiting for it: each one puts its LED back as it found it and exits with 143. An LED left claimed
-    by a killed transmitter is restored from its state record. Exits 3 when there was
-    nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
+    Cancels the transmission on the LED or GPIO line (every one without --led or --gpio;
+    --led may be repeated or a shell-style pattern), and any senders waiting for it: each one
+    puts its LED back as it found it (a line: inactive) and exits with 143. An LED or line
+    left claimed by a killed transmitter is restored from its state record. Exits 3 when there
+    was nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
     Options:
     \(optionLines(Options.stop))
@@ -177,11 +191,11 @@ enum HelpText {
     """
 
   static let status = """
-    Usage: morsetorch status [--led NAME]...
+    Usage: morsetorch status [--led NAME]... [--gpio CHIP:LINE]...
 
-    Shows what is being sent on each LED (or those --led names or matches): the text, the process, how many characters have
-    begun, for how long, and who is waiting; a standard input stream idle between lines shows
-    "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
+    Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
+    text, the process, how many characters have begun, for how long, and who is waiting; a
+    standard input stream idle between lines shows "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
     LED (and nothing was sent on it).
 
     Options:

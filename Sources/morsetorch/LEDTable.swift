@@ -13,14 +13,6 @@ enum LEDTable {
         led.isWritable ? "yes" : "no (\(led.unwritable.joined(separator: ", ")))",
       ]
     }
-    let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-    return all.map { row in
-      row.indices.map { column in
-        column == row.count - 1
-          ? row[column]
-          : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
-      }.joined(separator: "  ")
-    }
+    return TextTable.aligned([header] + rows)
   }
 }

@@ -1,3 +1,4 @@
+import GPIODriver
 import LEDDriver
 
 /// `morsetorch list`: the LEDs, as a table.
@@ -8,6 +9,7 @@ enum ListCommand {
     guard arguments.operands.isEmpty else {
       throw UsageError.unexpectedOperands(command: "list", arguments.operands)
     }
+    if arguments.has("gpio") { return listGPIO(environment: environment) }
     let directory = LEDClassDirectory(environment: environment)
     let leds = try directory.list()
     guard !leds.isEmpty else {
@@ -16,5 +18,20 @@ enum ListCommand {
     }
     LEDTable.lines(for: leds).forEach(Console.output)
     return ExitStatus.success
+  }
+
+  /// `list --gpio`: every chip and line; a chip that cannot be read is reported, and its
+  /// error decides the exit status.
+  private static func listGPIO(environment: [String: String]) -> Int32 {
+    let directory = GPIOChipDirectory(environment: environment)
+    let (chips, unreadable) = directory.list()
+    if chips.isEmpty && unreadable.isEmpty {
+      Console.error("no GPIO chips under \(directory.path)")
+      return ExitStatus.success
+    }
+    GPIOTable.lines(for: chips).forEach(Console.output)
+    let reports = unreadable.map { failureReport(for: $0) }
+    reports.forEach { Console.error($0.message) }
+    return reports.first?.status ?? ExitStatus.success
   }
 }

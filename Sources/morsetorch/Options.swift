@@ -11,6 +11,15 @@ enum Options {
       help: "the LED to use (default: $MORSETORCH_LED, else automatic); repeat it\n"
         + "or give a shell-style pattern ('*::capslock') for several LEDs at once"),
     OptionSpec(
+      name: "gpio", shortName: nil, valueName: "CHIP:LINE",
+      help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable"),
+    OptionSpec(
+      name: "active-low", shortName: nil, valueName: nil,
+      help: "with --gpio: the line is active (on) at the low level"),
+    OptionSpec(
+      name: "bias", shortName: nil, valueName: "BIAS",
+      help: "with --gpio: pull-up, pull-down or disabled (where the driver can)"),
+    OptionSpec(
       name: "wpm", shortName: nil, valueName: "N",
       help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)"),
     OptionSpec(
@@ -57,12 +66,19 @@ enum Options {
       help: "read letters as latin (default), cyrillic (russian) or greek"),
     help,
   ]
-  static let list: [OptionSpec] = [help]
+  static let list: [OptionSpec] = [
+    OptionSpec(
+      name: "gpio", shortName: nil, valueName: nil,
+      help: "list the GPIO chips and their lines instead of the LEDs"),
+    help,
+  ]
   static let alphabet: [OptionSpec] = [help]
   static let stop: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
       help: "only this LED (default: every LED); repeatable, or a pattern like '*::capslock'"),
+    OptionSpec(
+      name: "gpio", shortName: nil, valueName: "CHIP:LINE", help: "only this GPIO line; repeatable"),
     help,
   ]
   static let status: [OptionSpec] = stop

@@ -65,6 +65,7 @@ struct SendCommand {
     let message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
     if let message { SkippedCharacters.warn(about: message) }
     let conflicts = try conflictPolicy()
+    let gpio = try GPIOChoice(arguments)
     _ = try repetition(timing: timing, hasText: text != nil)
     if arguments.has("detach") { return try detach(hasText: text != nil, conflicts: conflicts) }
     if arguments.has("dry-run") { return try dryRun(message, timing: timing) }
@@ -76,22 +77,39 @@ struct SendCommand {
     ) { _ in cancellation.cancel() }
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
+    let outputs = Outputs(
+      message: message, text: text, timing: timing, conflicts: conflicts,
+      cancellation: cancellation, watcher: watcher)
+    if let gpio {
+      return try send(on: gpio.devices(environment: environment), outputs, ready: ready)
+    }
     guard !arguments.has("preview"), let leds = try chooseLEDs() else {
       return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
-    return try sendOnLEDs(
-      leds, message, text: text, timing: timing, brightness: brightness, conflicts: conflicts,
-      cancellation: cancellation, watcher: watcher, ready: ready)
+    let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
+    return try send(on: devices, outputs, ready: ready)
   }
 
-  /// The main path: reserve the LEDs, claim them, transmit, restore, release.
-  private func sendOnLEDs(
-    _ leds: [LED], _ message: MorseMessage?, text: String?, timing: MorseTiming,
-    brightness: BrightnessSetting, conflicts: ConflictPolicy, cancellation: Cancellation,
-    watcher: SignalWatcher, ready: consuming FileDescriptor?
+  /// What the main path sends, and how.
+  private struct Outputs {
+    let message: MorseMessage?
+    let text: String?
+    let timing: MorseTiming
+    let conflicts: ConflictPolicy
+    let cancellation: Cancellation
+    let watcher: SignalWatcher
+  }
+
+  /// The main path: reserve the devices (LEDs or GPIO lines), claim them, transmit, restore,
+  /// release.
+  private func send<Device: TorchDevice>(
+    on devices: [Device], _ outputs: Outputs, ready: consuming FileDescriptor?
   ) throws -> Int32 {
+    let (message, text, timing) = (outputs.message, outputs.text, outputs.timing)
+    let (conflicts, cancellation, watcher) =
+      (outputs.conflicts, outputs.cancellation, outputs.watcher)
+    let names = devices.map(\.lockName)
     let runtime = try RuntimeDirectory(environment: environment)
-    let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
     switch try TransmitterSession.reserve(
       devices, in: runtime, policy: conflicts, cancellation: cancellation)
     {
@@ -103,11 +121,11 @@ struct SendCommand {
     case .cancelledWhileWaiting(let request):
       return stoppedStatus(
         watcher, request: request,
-        while: "waiting for \(Self.naming(leds.map(\.name))); nothing was sent")
+        while: "waiting for \(DeviceNames.naming(names)); nothing was sent")
     case .reserved(let session):
       session.notes.forEach { Console.error($0.message) }
       for case .leftoverRestored(_, _, let companions) in session.notes {
-        let notOurs = companions.filter { name in !leds.contains { $0.name == name } }
+        let notOurs = companions.filter { !names.contains($0) }
         ControlCommand.recoverCompanions(notOurs, runtime: runtime, environment: environment)
       }
       let shown = describe(message, text: text)
@@ -123,18 +141,14 @@ struct SendCommand {
         Result { try send(message, with: transmitter, timing: timing) })
       return stoppedStatus(
         watcher, request: claimed.stopRequest, outcome: outcome,
-        while: leds.count == 1 ? "LED restored" : "LEDs restored")
+        while: DeviceNames.restored(names))
     }
   }
 
-  /// "LED a", or "LEDs a, b" (escaped for the terminal).
-  static func naming(_ names: [String]) -> String {
-    (names.count == 1 ? "LED " : "LEDs ")
-      + names.map { TerminalText.escaped($0) }.joined(separator: ", ")
-  }
-
   /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
-  private static func cancelledLine(_ cancelled: CancelledTransmission<SavedLEDState>) -> String {
+  private static func cancelledLine<SavedState>(_ cancelled: CancelledTransmission<SavedState>)
+    -> String
+  {
     let what = cancelled.record.map { " (\"\(TerminalText.escaped($0.text))\")" } ?? ""
     let waiters = cancelled.waiters
     let others =
@@ -142,7 +156,8 @@ struct SendCommand {
       ? ""
       : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
     let names = cancelled.record?.group ?? [cancelled.device]
-    return "cancelled the transmission on \(naming(names)) by pid \(cancelled.pid)\(what)\(others)"
+    return
+      "cancelled the transmission on \(DeviceNames.naming(names)) by pid \(cancelled.pid)\(what)\(others)"
   }
 
   /// `--preview`: the light in this terminal, through the same transmitter as an LED; plain

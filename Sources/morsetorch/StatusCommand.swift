@@ -14,15 +14,16 @@ enum StatusCommand {
         return ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
           ? 1 : 0
       }
-      switch Transmissions.record(of: name, as: LEDDevice.self, in: runtime) {
+      let shown = DeviceNames.shown(name)
+      switch DeviceRecord.read(name, in: runtime) {
       case .record(let record) where record.pid == holder:
-        Console.output(summary(of: record, waiting: waiting))
+        Console.output(record.statusLine(waiting))
       case .corrupt(let path, let reason):
         Console.output(
-          "\(TerminalText.escaped(name)): held by pid \(holder); its record \(TerminalText.escaped(path)) is unusable: \(reason)"
+          "\(shown): held by pid \(holder); its record \(TerminalText.escaped(path)) is unusable: \(reason)"
         )
       default:
-        Console.output("\(TerminalText.escaped(name)): held by pid \(holder), starting")
+        Console.output("\(shown): held by pid \(holder), starting")
       }
       return 1
     }
@@ -49,9 +50,9 @@ enum StatusCommand {
     }
     let elapsed = TerminalText.elapsed(seconds: now - record.startedAt)
     let others = (record.group ?? []).filter { $0 != record.device }
-    let with = others.isEmpty ? "" : " (with \(SendCommand.naming(others)))"
+    let with = others.isEmpty ? "" : " (with \(DeviceNames.naming(others)))"
     var line =
-      "\(TerminalText.escaped(record.device))\(with): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
+      "\(DeviceNames.shown(record.device))\(with): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
     }

@@ -10,19 +10,18 @@ enum StopCommand {
       var stopped = 0
       let record = Transmissions.readRecordLater(of: name, in: runtime)
       for pid in Transmissions.stopWaiters(of: name, in: runtime) {
-        Console.output(
-          "stopped a sender waiting for LED \(TerminalText.escaped(name)) (pid \(pid))")
+        Console.output("stopped a sender waiting for \(DeviceNames.naming([name])) (pid \(pid))")
         stopped += 1
       }
       if let pid = try Transmissions.stop(name, in: runtime) {
         var names = [name]
         var what = ""
-        if case .record(let found) = record.decoded(as: LEDDevice.self), found.pid == pid {
+        if case .record(let found) = DeviceRecord.decode(record, of: name), found.pid == pid {
           names = found.group ?? names
           what = ", \"\(TerminalText.escaped(found.text))\""
         }
         Console.output(
-          "stopped the transmission on \(SendCommand.naming(names)) (pid \(pid)\(what))")
+          "stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
         stopped += 1
       }
       if ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {

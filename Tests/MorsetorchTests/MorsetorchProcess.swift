@@ -417,8 +417,12 @@ final class AttributeRecorder: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
 
   /// Starts reading `attribute` of LED `name` in `fixture`.
-  init(_ attribute: String, of name: String, in fixture: TemporaryLEDDirectory) {
-    let path = fixture.devicePath(of: name) + "/" + attribute
+  convenience init(_ attribute: String, of name: String, in fixture: TemporaryLEDDirectory) {
+    self.init(path: fixture.devicePath(of: name) + "/" + attribute)
+  }
+
+  /// Starts reading the file at `path` (a simulated GPIO line's `value`, say).
+  init(path: String) {
     Thread.detachNewThread { [self] in
       while !lock.withLock({ isStopped }) {
         if let data = FileManager.default.contents(atPath: path), !data.isEmpty {

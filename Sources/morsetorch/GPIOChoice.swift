@@ -1,0 +1,45 @@
+import GPIODriver
+
+/// `--gpio CHIP:LINE` (repeatable), with `--active-low` and `--bias`: the GPIO lines to send
+/// on instead of LEDs.
+struct GPIOChoice {
+  /// The lines as written.
+  let addresses: [GPIOLineAddress]
+  /// Whether active is the low level.
+  let isActiveLow: Bool
+  /// The bias asked for.
+  let bias: GPIODevice.Bias?
+
+  /// Nil when no `--gpio` was given; usage errors for options that do not go with it.
+  init?(_ arguments: ParsedArguments) throws {
+    let texts = arguments.all("gpio")
+    guard !texts.isEmpty else {
+      for option in ["active-low", "bias"] where arguments.has(option) {
+        throw UsageError.requiresOption("--\(option)", requirement: "--gpio CHIP:LINE")
+      }
+      return nil
+    }
+    for other in ["led", "brightness", "preview"] where arguments.has(other) {
+      throw UsageError.conflictingOptions("--gpio", "--\(other)")
+    }
+    addresses = try texts.map { try GPIOLineAddress($0) }
+    isActiveLow = arguments.has("active-low")
+    if let text = arguments.values["bias"] {
+      guard let bias = GPIODevice.Bias(rawValue: text) else {
+        throw UsageError.invalidValue(
+          option: "--bias", value: text, expected: "pull-up, pull-down or disabled")
+      }
+      self.bias = bias
+    } else {
+      bias = nil
+    }
+  }
+
+  /// The lines, found on the chips of the GPIO directory.
+  func devices(environment: [String: String]) throws -> [GPIODevice] {
+    let directory = GPIOChipDirectory(environment: environment)
+    return try addresses.map { address in
+      GPIODevice(line: try directory.line(address), isActiveLow: isActiveLow, bias: bias)
+    }
+  }
+}
