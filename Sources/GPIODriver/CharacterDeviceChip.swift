@@ -36,9 +36,20 @@ final class CharacterDeviceChip: GPIOChip {
   func requestOutput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOOutput
   {
+    RequestedLine(try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
+  }
+
+  func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> any GPIOInput
+  {
+    RequestedLine(try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
+  }
+
+  private func request(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> GPIOLineRequest
+  {
     do throws(Errno) {
-      let request = try file.request(offset: offset, flags: flags, consumer: consumer)
-      return RequestedLine(request, path: path, offset: offset)
+      return try file.request(offset: offset, flags: flags, consumer: consumer)
     } catch {
       if error == .busy {
         let holder = (try? file.lineInfo(offset: offset).consumer) ?? ""
@@ -50,7 +61,7 @@ final class CharacterDeviceChip: GPIOChip {
 }
 
 /// A requested line of a kernel chip.
-private final class RequestedLine: GPIOOutput {
+private final class RequestedLine: GPIOOutput, GPIOInput {
   private let request: Mutex<GPIOLineRequest?>
   private let path: String
   private let offset: Int
@@ -67,6 +78,28 @@ private final class RequestedLine: GPIOOutput {
         try request?.set(isActive)
       } catch {
         throw GPIOError(error, operation: "set line \(offset) of", path: path)
+      }
+    }
+  }
+
+  func isActive() throws(GPIOError) -> Bool {
+    try request.withLock { request throws(GPIOError) in
+      do throws(Errno) {
+        return try request?.value() ?? false
+      } catch {
+        throw GPIOError(error, operation: "read line \(offset) of", path: path)
+      }
+    }
+  }
+
+  /// Waits under the lock: the receiver asks with short timeouts and releases afterwards.
+  func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event? {
+    try request.withLock { request throws(GPIOError) -> GPIOLineRequest.Event? in
+      guard request?.waitForEvent(timeout: timeout) == true else { return nil }
+      do throws(Errno) {
+        return try request?.nextEvent()
+      } catch {
+        throw GPIOError(error, operation: "read the edges of line \(offset) of", path: path)
       }
     }
   }

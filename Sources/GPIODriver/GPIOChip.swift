@@ -13,6 +13,10 @@ public protocol GPIOChip: AnyObject, Sendable {
   /// the bias flags), starting inactive; `lineBusy` when another consumer has it.
   func requestOutput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOOutput
+  /// Requests line `offset` as an input with `flags` (`.input`, both edge flags, and any of
+  /// `.activeLow` and the bias flags): its edges come with the kernel's timestamps.
+  func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> any GPIOInput
 }
 
 /// A line this process requested as an output.
@@ -20,5 +24,15 @@ public protocol GPIOOutput: AnyObject, Sendable {
   /// Drives it active (`true`) or inactive.
   func set(_ isActive: Bool) throws(GPIOError)
   /// Releases it; what it does then is up to the chip's driver.
+  func release()
+}
+
+/// A line this process requested as an input, with edge events.
+public protocol GPIOInput: AnyObject, Sendable {
+  /// The line's level now: whether it is active.
+  func isActive() throws(GPIOError) -> Bool
+  /// The next edge, waiting up to `timeout` for one; nil when none came.
+  func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event?
+  /// Releases it.
   func release()
 }

@@ -41,6 +41,13 @@ final class SimulatedChip: GPIOChip {
     return line
   }
 
+  /// Simulated chips have no edges to give (`receive --edges` reads recorded ones).
+  func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
+    -> any GPIOInput
+  {
+    throw .io(operation: "watch the edges of", path: path + "/line\(offset)", errno: .notSupported)
+  }
+
   /// A file's content without its trailing newline; empty if it cannot be read.
   private func read(_ name: String) -> String {
     let path = path + "/" + name

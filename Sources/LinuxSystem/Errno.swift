@@ -66,6 +66,8 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let brokenPipe = Errno(code: EPIPE)
   /// `ENOSYS`.
   public static let notImplemented = Errno(code: ENOSYS)
+  /// `EOPNOTSUPP`.
+  public static let notSupported = Errno(code: EOPNOTSUPP)
   /// `ETIMEDOUT`.
   public static let timedOut = Errno(code: ETIMEDOUT)
   /// `EROFS`.
