@@ -36,13 +36,15 @@ final class CharacterDeviceChip: GPIOChip {
   func requestOutput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOOutput
   {
-    RequestedLine(try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
+    RequestedLine(
+      try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
   }
 
   func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOInput
   {
-    RequestedLine(try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
+    RequestedLine(
+      try request(offset: offset, flags: flags, consumer: consumer), path: path, offset: offset)
   }
 
   private func request(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)

@@ -84,14 +84,22 @@ func runEdges() throws {
   let text = "PARIS PARIS PARIS"
   let timing = try MorseTiming(wordsPerMinute: 20)
   print("edges: \"\(text)\" at 20 WPM (60 ms unit), SystemStepClock (CLOCK_MONOTONIC)")
-  try measureEdges(
-    label: "  timestamp-only torch", torch: VirtualTorch(), text: text, timing: timing)
   let directory = try makeLEDDirectory()
   defer { try? FileManager.default.removeItem(atPath: directory.root) }
   let led = try LEDClassDirectory(path: directory.leds).led(named: "bench")
   let torch = try SysfsTorch(led: led)
   defer { try? torch.restore() }
-  try measureEdges(label: "  sysfs driver, plain files", torch: torch, text: text, timing: timing)
+  // First as a plain thread, then as `send` runs: least timer slack, and SCHED_FIFO and
+  // locked memory where this user may have them.
+  for raised in [false, true] {
+    let how =
+      raised ? "as send runs (\(TimingPriority.raiseForCurrentThread()))" : "plain thread"
+    print("  \(how):")
+    try measureEdges(
+      label: "    timestamp-only torch", torch: VirtualTorch(), text: text, timing: timing)
+    try measureEdges(
+      label: "    sysfs driver, plain files", torch: torch, text: text, timing: timing)
+  }
 }
 
 func readAttribute(_ path: String) -> String {

@@ -134,6 +134,8 @@ struct SendCommand {
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
       if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
+      // This thread keeps the deadlines: least timer slack, real-time where allowed.
+      _ = TimingPriority.raiseForCurrentThread()
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
         observers: claimed.recordKeepers)

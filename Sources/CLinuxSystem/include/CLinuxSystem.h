@@ -96,4 +96,13 @@ int morse_gpio_get(int line_fd);
 /// none is queued).
 int morse_gpio_read_event(int line_fd, morse_gpio_event *event);
 
+/// prctl(PR_SET_TIMERSLACK) for the calling thread: 0, or -1 with errno.
+int morse_set_timer_slack(unsigned long nanoseconds);
+/// The calling thread's timer slack in ns (prctl(PR_GET_TIMERSLACK)), or -1 with errno.
+long morse_timer_slack(void);
+/// pthread_setschedparam(SCHED_FIFO, priority) for the calling thread: 0, or an errno value.
+int morse_use_fifo(int priority);
+/// mlockall(MCL_CURRENT | MCL_ONFAULT): 0, or -1 with errno.
+int morse_lock_resident_memory(void);
+
 #endif
