@@ -21,9 +21,10 @@
 //   second                    start SECOND (sh -c "exec SECOND") while MAIN runs
 // MAIN and SECOND are killed with SIGKILL after TIMEOUT_MS (logged as "hang").
 //
-// uledrec runs SCHED_FIFO (its children do not), so a brightness change wakes it at once;
-// with -i it runs SCHED_IDLE instead, never between two writes of a command. uleds keeps only the latest value: a reader that ran late could
-// miss a short pulse, e.g. when the writer catches up after the emulator stalled.
+// uledrec runs SCHED_FIFO 20 (its children do not; morsetorch itself asks for FIFO 10), so a
+// brightness change wakes it at once; with -i it runs SCHED_IDLE instead, never between two
+// writes of a command. uleds keeps only the latest value: a reader that ran late could miss
+// a short pulse, e.g. when the writer catches up after the emulator stalled.
 //
 // DIR/log lines (times in ns of CLOCK_MONOTONIC):
 //   led I NAME MAX            an LED was created
@@ -189,7 +190,7 @@ int main(int argc, char **argv) {
   }
   // -i: SCHED_IDLE, which never preempts the commands, for a scenario whose edges the kernel
   // timestamps itself (a kprobe): the recorder must not run between two LEDs switched together.
-  struct sched_param priority = {.sched_priority = yields ? 0 : 10};
+  struct sched_param priority = {.sched_priority = yields ? 0 : 20};
   int policy = yields ? SCHED_IDLE : SCHED_FIFO;
   if (sched_setscheduler(0, policy | SCHED_RESET_ON_FORK, &priority) < 0)
     log_line("error sched_setscheduler %s: %s", yields ? "SCHED_IDLE" : "SCHED_FIFO",
