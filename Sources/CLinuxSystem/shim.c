@@ -197,3 +197,11 @@ int morse_use_fifo(int priority) {
 }
 
 int morse_lock_resident_memory(void) { return mlockall(MCL_CURRENT | MCL_ONFAULT); }
+
+#include <sys/ioctl.h>
+
+int morse_terminal_columns(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) == -1) return 0;
+  return size.ws_col;
+}

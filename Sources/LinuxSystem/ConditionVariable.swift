@@ -4,10 +4,14 @@ import Glibc
 public final class ConditionVariable: @unchecked Sendable {
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  /// A new condition variable.
+  /// A new condition variable; its timed waits are on CLOCK_MONOTONIC.
   public init() {
     condition = .allocate(capacity: 1)
-    pthread_cond_init(condition, nil)
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
 
   deinit {
@@ -18,6 +22,15 @@ public final class ConditionVariable: @unchecked Sendable {
   /// `pthread_cond_wait`: releases `lock` (held by the caller) until signalled.
   public func wait(_ lock: Lock) {
     pthread_cond_wait(condition, lock.mutex)
+  }
+
+  /// `pthread_cond_timedwait`: as `wait`, but no later than `deadline` on the monotonic clock
+  /// (`MonotonicTime.now()`'s); whether it was woken before the deadline (or spuriously).
+  @discardableResult
+  public func wait(_ lock: Lock, untilMonotonic deadline: Duration) -> Bool {
+    let (seconds, attoseconds) = deadline.components
+    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    return pthread_cond_timedwait(condition, lock.mutex, &time) == 0
   }
 
   /// `pthread_cond_signal`: wakes one waiter.

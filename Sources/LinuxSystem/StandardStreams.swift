@@ -1,3 +1,4 @@
+import CLinuxSystem
 import Glibc
 
 /// Standard output and standard error, written with `write(2)` directly.
@@ -41,6 +42,13 @@ public enum StandardStreams {
 
   /// Whether the stream is a terminal (`isatty(3)`).
   public static func isTerminal(_ stream: Stream) -> Bool { isatty(stream.rawValue) == 1 }
+
+  /// The width of the terminal `stream` is on, in columns; nil when it is no terminal or
+  /// does not say.
+  public static func columns(of stream: Stream) -> Int? {
+    let columns = Int(morse_terminal_columns(stream.rawValue))
+    return columns > 0 ? columns : nil
+  }
 
   /// `dup2(2)` of /dev/null over standard output and error (a background copy leaving the
   /// pipes its parent stops reading).

@@ -15,6 +15,9 @@ public protocol TransmissionObserver: AnyObject {
   /// Streamed input: the transmitter is idle, waiting for input line `line` (1-based) to
   /// arrive; the next step that begins ends the wait.
   func transmissionIsWaitingForInput(line: Int)
+  /// A message (a round of a repeated one, or a line of input) was sent to its end: its last
+  /// element just ended.
+  func transmissionDidFinishMessage(line: Int, round: Int)
 }
 
 extension TransmissionObserver {
@@ -22,4 +25,6 @@ extension TransmissionObserver {
   public func transmission(willSendLine message: MorseMessage, number: Int) {}
   /// Ignores the wait.
   public func transmissionIsWaitingForInput(line: Int) {}
+  /// Ignores the end.
+  public func transmissionDidFinishMessage(line: Int, round: Int) {}
 }

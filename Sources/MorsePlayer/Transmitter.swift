@@ -129,10 +129,14 @@ public final class Transmitter {
     let start = fixedStart ?? lastEnd.map { max($0 + timing.wordGap, now) } ?? now
     let observe: ((MorseStep, MonotonicInstant) -> Void)? =
       observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
-    return try outcome(
+    let result = try outcome(
       of: scheduler.run(
         MorseSteps(message, timing: timing), on: torch, startingAt: start,
         lateTolerance: timing.unit / 2, observer: observe))
+    if result == .completed {
+      observers.forEach { $0.transmissionDidFinishMessage(line: line, round: max(1, round)) }
+    }
+    return result
   }
 
   private func began(_ step: MorseStep, at instant: MonotonicInstant, line: Int) {

@@ -36,7 +36,22 @@ enum Console {
   }
 
   /// The writer of standard error; nil (direct writes) if no thread could be had for it.
-  private static let errorWriter: ErrorWriter? = try? ErrorWriter()
+  private static let errorWriter: StreamWriter? = try? StreamWriter()
+
+  private static let quiet = Mutex(false)
+
+  /// `--quiet`: notes are not printed (errors and warnings still are).
+  static var isQuiet: Bool {
+    get { quiet.withLock { $0 } }
+    set { quiet.withLock { $0 = newValue } }
+  }
+
+  /// Prints "morsetorch: " and `message` to standard error, unless `--quiet`: something done
+  /// as asked, or chosen, that the user may like to hear of (the LED chosen, a leftover
+  /// restored, what stopped a transmission).
+  static func note(_ message: String) {
+    if !isQuiet { error(message) }
+  }
 
   /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it.
   static func error(_ message: String) {
@@ -50,6 +65,18 @@ enum Console {
       return
     }
     errorWriter.write(text)
+  }
+
+  /// Draws `frame` as the progress line on standard error, replacing the one before; never
+  /// waits. Only when standard error is a terminal (the caller checks).
+  static func showFrame(_ frame: @escaping StreamWriter.Frame) {
+    errorWriter?.showFrame(frame)
+  }
+
+  /// Erases the progress line and waits (a second at most) until it is gone.
+  static func clearFrame() {
+    errorWriter?.clearFrame()
+    flushErrors()
   }
 
   /// Before exit: lets the messages still queued reach standard error (a second at most).

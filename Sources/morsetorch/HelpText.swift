@@ -109,8 +109,13 @@ enum HelpText {
     fails or vanishes mid-message, the others are switched off and restored too. `status` and
     `stop` on any one of them see the whole transmission.
 
-    --preview draws the light on one line of the terminal; into a pipe or a file, or with
-    TERM=dumb, it prints one plain line per character as it starts ("S ...") instead.
+    Progress: at a terminal, one line on standard error, redrawn in place (the character, a
+    bar with the time, the round or input line) and erased at the end; not with --quiet,
+    TERM=dumb, or --echo to the terminal; no colour with NO_COLOR.
+
+    --preview draws the light on one line of the terminal, the progress after it; into a
+    pipe or a file, or with TERM=dumb, it prints one plain line per character as it starts
+    ("S ...") instead.
 
     \(environment)
 

@@ -52,6 +52,12 @@ enum Options {
       name: "detach", shortName: nil, valueName: nil,
       help: "go on in the background once the LED is ours (needs TEXT)"),
     OptionSpec(
+      name: "echo", shortName: nil, valueName: nil,
+      help: "print each character to standard output as it finishes (a line per message)"),
+    OptionSpec(
+      name: "quiet", shortName: "q", valueName: nil,
+      help: "no progress line and no notes (errors and warnings still show)"),
+    OptionSpec(
       name: "dry-run", shortName: nil, valueName: nil,
       help: "print the step timeline at once and touch no LED"),
     OptionSpec(

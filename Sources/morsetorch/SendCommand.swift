@@ -58,6 +58,12 @@ struct SendCommand {
     if arguments.has("dry-run") && arguments.has("preview") {
       throw UsageError.conflictingOptions("--dry-run", "--preview")
     }
+    // --echo writes standard output, which these already use (or, detached, leave).
+    for other in ["dry-run", "preview", "detach"]
+    where arguments.has("echo") && arguments.has(other) {
+      throw UsageError.conflictingOptions("--echo", "--\(other)")
+    }
+    Console.isQuiet = arguments.has("quiet")
     // Everything is checked before any LED is touched.
     let timing = try timing()
     let brightness = try brightness()
@@ -123,28 +129,53 @@ struct SendCommand {
         watcher, request: request,
         while: "waiting for \(DeviceNames.naming(names)); nothing was sent")
     case .reserved(let session):
-      session.notes.forEach { Console.error($0.message) }
-      for case .leftoverRestored(_, _, let companions) in session.notes {
-        let notOurs = companions.filter { !names.contains($0) }
-        ControlCommand.recoverCompanions(notOurs, runtime: runtime, environment: environment)
-      }
+      announce(session.notes, holding: names, runtime: runtime)
       let shown = describe(message, text: text)
       let repetition = try repetition(timing: timing, hasText: text != nil)
       let claimed = try session.claim(
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
       if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
+      let display = try display(message, timing: timing)
+      // The progress line goes before anything else is said, errors included.
+      defer { display.finish() }
       // This thread keeps the deadlines: least timer slack, real-time where allowed.
       _ = TimingPriority.raiseForCurrentThread()
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
-        observers: claimed.recordKeepers)
+        observers: claimed.recordKeepers + display.observers)
       let outcome = try claimed.finish(
         Result { try send(message, with: transmitter, timing: timing) })
+      display.finish()
       return stoppedStatus(
         watcher, request: claimed.stopRequest, outcome: outcome,
         while: DeviceNames.restored(names))
     }
+  }
+
+  /// Says what the reservation did on the way (a leftover restored: a note; a corrupt record:
+  /// a warning), and restores what a killed sender left claimed with a leftover of ours.
+  private func announce(_ notes: [ControlNote], holding names: [String], runtime: RuntimeDirectory)
+  {
+    for note in notes {
+      guard case .leftoverRestored(_, _, let companions) = note else {
+        Console.error(note.message)
+        continue
+      }
+      Console.note(note.message)
+      let notOurs = companions.filter { !names.contains($0) }
+      ControlCommand.recoverCompanions(notOurs, runtime: runtime, environment: environment)
+    }
+  }
+
+  /// The progress line and `--echo`, for `message` (nil: standard input).
+  private func display(
+    _ message: MorseMessage?, timing: MorseTiming, preview: TerminalPreview? = nil
+  ) throws -> SendDisplay {
+    try SendDisplay.make(
+      echo: arguments.has("echo"), quiet: arguments.has("quiet"), environment: environment,
+      message: message, timing: timing,
+      repetition: repetition(timing: timing, hasText: message != nil), preview: preview)
   }
 
   /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
@@ -172,8 +203,10 @@ struct SendCommand {
     // What was said before (no LED here, skipped characters) comes before the light.
     Console.flushErrors()
     let preview = try TerminalPreview(isPlain: isPlain)
+    let display = try display(message, timing: timing, preview: preview)
     let transmitter = makeTransmitter(
-      preview, timing: timing, cancellation: cancellation, observers: [preview])
+      preview, timing: timing, cancellation: cancellation,
+      observers: [preview] + display.observers)
     let result = Result { try send(message, with: transmitter, timing: timing) }
     preview.restore()
     return stoppedStatus(watcher, outcome: try result.get(), while: "preview ended")
@@ -299,11 +332,11 @@ struct SendCommand {
   ) -> Int32 {
     if outcome == .completed { return ExitStatus.success }
     if let signal = watcher.stoppingSignal ?? (request == nil ? watcher.firstSignal : nil) {
-      Console.error("stopped by \(signalName(signal)); \(situation)")
+      Console.note("stopped by \(signalName(signal)); \(situation)")
       return ExitStatus.signalled(signal)
     }
     guard let request else { return ExitStatus.success }
-    Console.error(
+    Console.note(
       "stopped by pid \(request.processID) (`morsetorch stop` or a rerun); \(situation)")
     return ExitStatus.signalled(SIGTERM)
   }
@@ -321,7 +354,7 @@ struct SendCommand {
         return try directory.leds(matching: requests)
       }
       let choice = try directory.chooseLED(preferred: nil)
-      if let note = choice.note { Console.error(note) }
+      if let note = choice.note { Console.note(note) }
       return [choice.led]
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
@@ -331,7 +364,7 @@ struct SendCommand {
       }
       guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
       if options.isEmpty, variable == nil {
-        Console.error("no LED here: showing the light in this terminal instead (--preview)")
+        Console.note("no LED here: showing the light in this terminal instead (--preview)")
         return nil
       }
       throw HintedError(

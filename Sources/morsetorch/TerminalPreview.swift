@@ -18,6 +18,7 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
   private var sending = ""
   private var generation = 0
   private var isStopped = false
+  private var status: StreamWriter.Frame?
   private let draw: @Sendable (String) -> Void
   private let finished = OneShotEvent()
 
@@ -63,6 +64,16 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
     }
   }
 
+  /// Shows `status` (the progress) after the light; plain previews show none.
+  func showStatus(_ status: @escaping StreamWriter.Frame) {
+    guard !isPlain else { return }
+    lock.withLock {
+      self.status = status
+      generation += 1
+      changed.signal()
+    }
+  }
+
   /// Draws the light off, ends the line (plain: writes the lines still due) and stops the
   /// drawing thread.
   func restore() {
@@ -96,7 +107,9 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
           defer { plainLines = [] }
           return (plainLines.joined(), isStopped)
         }
-        let frame = Self.frame(isOn: isOn, sending: sending)
+        let frame =
+          Self.frame(isOn: isOn, sending: sending)
+          + (status.map { "  " + $0(MonotonicTime.now()) } ?? "")
         return (isStopped ? frame + "\n" : frame, isStopped)
       }
       if !text.isEmpty { draw(text) }

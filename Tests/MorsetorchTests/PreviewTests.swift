@@ -5,7 +5,7 @@ import Testing
 
 // `send --preview` and the advice for a machine without LEDs, as a process.
 
-private let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
 @Suite("send --preview, and no LED at all")
 struct PreviewTests {
@@ -20,8 +20,11 @@ struct PreviewTests {
     // Frames redraw one line: erase it, then the light and what is being sent.
     #expect(outcome.standardOutput.contains("\r\u{1B}[2K"), "\(outcome)")
     #expect(outcome.standardOutput.contains("T  -"), "\(outcome)")
-    // The last frame is the light off, then the line ends (the terminal adds a \r).
-    #expect(outcome.standardOutput.hasSuffix("[      ]  T  -\r\n"), "\(outcome)")
+    // The last frame is the light off and the progress, then the line ends (the terminal
+    // adds a \r).
+    let lastFrame = outcome.standardOutput.components(separatedBy: "\r\u{1B}[2K").last ?? ""
+    #expect(lastFrame.hasPrefix("[      ]  T  -  [####################]"), "\(outcome)")
+    #expect(lastFrame.hasSuffix(" 2/2 characters\r\n"), "\(outcome)")
   }
 
   @Test func previewIntoAPipeWritesOnePlainLinePerCharacter() throws {

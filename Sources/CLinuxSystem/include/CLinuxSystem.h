@@ -105,4 +105,7 @@ int morse_use_fifo(int priority);
 /// mlockall(MCL_CURRENT | MCL_ONFAULT): 0, or -1 with errno.
 int morse_lock_resident_memory(void);
 
+/// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
+int morse_terminal_columns(int fd);
+
 #endif

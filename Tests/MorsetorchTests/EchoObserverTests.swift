@@ -1,0 +1,34 @@
+import MorseCore
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import morsetorch
+
+@Suite struct EchoObserverTests {
+  private func echo(_ text: String, repetition: Repetition = .once) throws -> [String] {
+    let clock = ManualStepClock()
+    var written: [String] = []
+    let echo = EchoObserver { written.append($0) }
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(10)), observers: [echo])
+    _ = try transmitter.send(try MorseMessage(text), repetition: repetition)
+    return written
+  }
+
+  @Test func eachCharacterAsItEndsASpaceAtAWordGapAndALineAtTheEnd() throws {
+    #expect(try echo("SOS SOS") == ["S", "O", "S ", "S", "O", "S\n"])
+  }
+
+  @Test func eachRoundIsALine() throws {
+    #expect(
+      try echo("HI", repetition: Repetition(count: 2, pause: .seconds(1)))
+        == ["H", "I\n", "H", "I\n"])
+  }
+
+  @Test func prosignsAndPunctuationAreEchoedAsTheirText() throws {
+    #expect(try echo("<SK> 5?").joined() == "<SK> 5?\n")
+  }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import morsetorch
+
+@Suite struct ProgressLineTests {
+  private func state(
+    symbolsBegun: Int = 2, totalSymbols: Int? = 3, total: Duration? = .seconds(4),
+    round: Int = 1, rounds: Int = 1, line: Int? = nil, isOn: Bool = true
+  ) -> ProgressState {
+    var state = ProgressState()
+    state.symbol = "O"
+    state.code = "---"
+    state.isOn = isOn
+    state.symbolsBegun = symbolsBegun
+    state.totalSymbols = totalSymbols
+    state.origin = .seconds(100)
+    state.total = total
+    state.round = round
+    state.rounds = rounds
+    state.line = line
+    return state
+  }
+
+  @Test func aMessageOfKnownLengthHasABarAndBothTimes() {
+    let line = ProgressLine.render(state(), now: .seconds(101), width: 120, color: false)
+    #expect(line == "●  O ---  [#####...............]  1.0 s / 4.0 s  2/3 characters")
+  }
+
+  @Test func roundsOfARepeatAndOfALoop() {
+    let repeated = ProgressLine.render(
+      state(round: 2, rounds: 3), now: .seconds(102), width: 120, color: false)
+    #expect(repeated.hasSuffix("2/3 characters  round 2/3"))
+    let loop = ProgressLine.render(
+      state(total: nil, round: 41, rounds: 0, isOn: false), now: .seconds(3700), width: 120,
+      color: false)
+    #expect(loop == "○  O ---  1:00:00  2/3 characters  round 41")
+  }
+
+  @Test func standardInputShowsTheLineAndTheWait() {
+    var streamed = state(totalSymbols: nil, total: nil, line: 12)
+    #expect(
+      ProgressLine.render(streamed, now: .seconds(165), width: 120, color: false)
+        == "●  O ---  1:05  line 12")
+    streamed.isWaitingForInput = true
+    streamed.line = 13
+    #expect(
+      ProgressLine.render(streamed, now: .seconds(165), width: 120, color: false)
+        == "●  waiting for input (line 13)  1:05")
+  }
+
+  @Test func theLineIsCutToTheTerminalSoItNeverWraps() {
+    for width in [1, 10, 30, 61] {
+      let line = ProgressLine.render(state(), now: .seconds(101), width: width, color: false)
+      #expect(line.count <= max(3, width - 1), "\(width): \(line)")
+    }
+    #expect(
+      ProgressLine.render(state(), now: .seconds(101), width: 30, color: false)
+        == "●  O ---  [#####............…")
+  }
+
+  @Test func colourOnlyWhenAskedAndOnlyOnTheLitLight() {
+    let lit = ProgressLine.render(state(), now: .seconds(101), width: 120, color: true)
+    #expect(lit.hasPrefix("\u{1B}[1;33m●\u{1B}[0m  O ---"))
+    let dark = ProgressLine.render(state(isOn: false), now: .seconds(101), width: 120, color: true)
+    #expect(!dark.contains("\u{1B}"))
+    let plain = ProgressLine.render(state(), now: .seconds(101), width: 120, color: false)
+    #expect(!plain.contains("\u{1B}"))
+  }
+
+  @Test func compactLeavesOutTheLightAndTheCharacter() {
+    let line = ProgressLine.render(
+      state(), now: .seconds(103), width: 120, color: true, compact: true)
+    #expect(line == "[###############.....]  3.0 s / 4.0 s  2/3 characters")
+  }
+
+  @Test func timesRoundDown() {
+    #expect(ProgressLine.seconds(.milliseconds(59_999)) == "59.9 s")
+    #expect(ProgressLine.seconds(.seconds(60)) == "1:00")
+    #expect(ProgressLine.seconds(.seconds(3_599)) == "59:59")
+    #expect(ProgressLine.seconds(.seconds(36_061)) == "10:01:01")
+  }
+}
