@@ -22,7 +22,8 @@ let package = Package(
       name: "morsetorch",
       dependencies: [
         "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem",
-      ]),
+      ],
+      exclude: ["Packaging"]),
     .executableTarget(
       name: "morsetorch-benchmark",
       dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem"],

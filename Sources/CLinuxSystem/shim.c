@@ -205,3 +205,26 @@ int morse_terminal_columns(int fd) {
   if (ioctl(fd, TIOCGWINSZ, &size) == -1) return 0;
   return size.ws_col;
 }
+
+#include <sys/un.h>
+
+int morse_send_datagram(const char *path, const char *message, size_t length) {
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(address.sun_path, path);
+  int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd == -1) return -1;
+  ssize_t sent;
+  do {
+    sent = sendto(fd, message, length, MSG_NOSIGNAL | MSG_DONTWAIT, (struct sockaddr *)&address, sizeof address);
+  } while (sent == -1 && errno == EINTR);
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  return sent == -1 ? -1 : 0;
+}

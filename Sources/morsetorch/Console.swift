@@ -46,15 +46,33 @@ enum Console {
     set { quiet.withLock { $0 = newValue } }
   }
 
+  private static let systemLog = Mutex<SystemLog?>(nil)
+
+  /// From now on, errors and notes go to the system log (the journal) instead of standard
+  /// error: a detached sender has no terminal left.
+  static func useSystemLog(_ log: SystemLog) {
+    systemLog.withLock { $0 = log }
+  }
+
   /// Prints "morsetorch: " and `message` to standard error, unless `--quiet`: something done
   /// as asked, or chosen, that the user may like to hear of (the LED chosen, a leftover
   /// restored, what stopped a transmission).
   static func note(_ message: String) {
-    if !isQuiet { error(message) }
+    guard !isQuiet else { return }
+    if let log = systemLog.withLock({ $0 }) {
+      log.log(message, severity: .notice)
+      return
+    }
+    error(message)
   }
 
-  /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it.
+  /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it (or,
+  /// detached, logs it as an error).
   static func error(_ message: String) {
+    if let log = systemLog.withLock({ $0 }) {
+      log.log(message, severity: .error)
+      return
+    }
     writeError("morsetorch: \(message)\n")
   }
 

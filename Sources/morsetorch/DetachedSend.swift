@@ -11,7 +11,7 @@ import LinuxSystem
 /// standard streams; the parent passes on what it said and returns. If it ends before that
 /// (an error, or a rerun that cancelled another transmission), the parent passes on what it
 /// said and exits with its status. Either way the user sees exactly what a plain `send`
-/// would have said.
+/// would have said. What the copy has to say after that goes to the system log.
 enum DetachedSend {
   /// The environment variable that tells the copy which descriptor to report readiness on.
   static let readyVariable = "MORSETORCH_READY_FD"
@@ -79,11 +79,18 @@ enum DetachedSend {
     return ready
   }
 
+  /// The environment variable naming the system log's socket instead of /dev/log (for tests).
+  static let systemLogVariable = "MORSETORCH_SYSLOG_SOCKET"
+
   /// In the copy, once the LED is claimed: tells the parent, and leaves the standard streams
-  /// (the parent stops reading them now).
-  static func reportReady(on ready: consuming FileDescriptor) {
+  /// (the parent stops reading them now). Later errors and notes (an LED that vanished at
+  /// 3 a.m., what stopped the transmission) go to the system log.
+  static func reportReady(on ready: consuming FileDescriptor, environment: [String: String]) {
     // What is still queued for standard error goes to the parent first, not to /dev/null.
     Console.flushErrors()
+    let socket = environment[systemLogVariable].flatMap { $0.isEmpty ? nil : $0 }
+    Console.useSystemLog(
+      SystemLog(socketPath: socket ?? SystemLog.defaultSocket, identifier: "morsetorch"))
     StandardStreams.silence()
     try? ready.writeWhole([UInt8(ascii: "R")])
     try? ready.close()

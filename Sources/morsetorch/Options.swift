@@ -50,7 +50,8 @@ enum Options {
     OptionSpec(name: "queue", shortName: nil, valueName: nil, help: "the same as --wait"),
     OptionSpec(
       name: "detach", shortName: nil, valueName: nil,
-      help: "go on in the background once the LED is ours (needs TEXT)"),
+      help: "go on in the background once the LED is ours (needs TEXT); what it says\n"
+        + "later goes to the system log (journalctl -t morsetorch)"),
     OptionSpec(
       name: "echo", shortName: nil, valueName: nil,
       help: "print each character to standard output as it finishes (a line per message)"),

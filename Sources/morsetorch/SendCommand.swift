@@ -135,7 +135,7 @@ struct SendCommand {
       let claimed = try session.claim(
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
-      if let ready = ready.take() { DetachedSend.reportReady(on: ready) }
+      if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
       let display = try display(message, timing: timing)
       // The progress line goes before anything else is said, errors included.
       defer { display.finish() }

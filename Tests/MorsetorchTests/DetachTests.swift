@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MorseTestSupport
 import Testing
 
@@ -20,8 +21,75 @@ private func run(_ arguments: [String], in fixture: TemporaryLEDDirectory, input
   try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath, input: input)
 }
 
+/// A datagram socket standing in for the system log (/dev/log), at a temporary path.
+private final class LogListener {
+  let path: String
+  private let socket: Int32
+
+  init(in directory: String) throws {
+    path = directory + "/log"
+    socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard socket >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+  }
+
+  deinit { close(socket) }
+
+  /// The messages that arrive within `timeout` of the last one (or of the call).
+  func messages(within timeout: Int32 = 10_000, until done: ([String]) -> Bool) -> [String] {
+    var received: [String] = []
+    var request = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    while !done(received), poll(&request, 1, timeout) > 0 {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count > 0 { received.append(String(decoding: buffer[..<count], as: UTF8.self)) }
+    }
+    return received
+  }
+}
+
 @Suite("send --detach")
 struct DetachTests {
+  @Test func laterErrorsOfTheBackgroundCopyGoToTheSystemLog() throws {
+    let fixture = try timerFixture()
+    let log = try LogListener(in: fixture.root)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--detach", "--led", led, "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, environment: ["MORSETORCH_SYSLOG_SOCKET": log.path])
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let pid = try #require(
+      outcome.standardOutput.firstMatch(of: /background \(pid ([0-9]+)\)/).map { String($0.1) })
+    // The LED goes away at 3 a.m.: the background copy has no terminal to say so on.
+    try fixture.removeLED(led)
+    let messages = log.messages { $0.contains { $0.contains("disappeared") } }
+    let error = messages.first { $0.contains("disappeared") }
+    // Facility user (1), severity error (3): <11>.
+    #expect(error?.hasPrefix("<11>morsetorch[\(pid)]: The LED disappeared") == true, "\(messages)")
+  }
+
+  @Test func aStopOfTheBackgroundCopyIsANoteInTheSystemLog() throws {
+    let fixture = try timerFixture()
+    let log = try LogListener(in: fixture.root)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--detach", "--led", led, "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, environment: ["MORSETORCH_SYSLOG_SOCKET": log.path])
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    _ = try run(["stop", "--led", led], in: fixture)
+    let messages = log.messages { $0.contains { $0.contains("stopped by") } }
+    // Severity notice (5): <13>.
+    #expect(messages.contains { $0.hasPrefix("<13>morsetorch[") && $0.contains("stopped by pid") })
+    try expectTimerRestored(fixture)
+  }
+
   @Test func theShellGetsItsPromptBackWhileTheLEDIsSending() throws {
     let fixture = try timerFixture()
     let outcome = try run(

@@ -108,4 +108,8 @@ int morse_lock_resident_memory(void);
 /// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
 int morse_terminal_columns(int fd);
 
+/// Sends `length` bytes of `message` as one datagram to the AF_UNIX socket at `path` (a
+/// syslog socket such as /dev/log): 0, or -1 with errno.
+int morse_send_datagram(const char *path, const char *message, size_t length);
+
 #endif

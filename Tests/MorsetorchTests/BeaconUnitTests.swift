@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import morsetorch
+
+/// The systemd unit shipped for beacons, read from the source tree.
+private let unitPath =
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path + "/Sources/morsetorch/Packaging/morsetorch-beacon@.service"
+
+private func unit() throws -> String {
+  try String(contentsOfFile: unitPath, encoding: .utf8)
+}
+
+/// The values of `key=` lines in the unit.
+private func values(of key: String, in unit: String) -> [String] {
+  unit.split(separator: "\n").compactMap { line in
+    line.hasPrefix(key + "=") ? String(line.dropFirst(key.count + 1)) : nil
+  }
+}
+
+@Suite("the beacon's systemd unit")
+struct BeaconUnitTests {
+  @Test func itsCommandLineIsASendLoopTheToolAccepts() throws {
+    let unit = try unit()
+    let execStart = try #require(values(of: "ExecStart", in: unit).first)
+    var words = execStart.split(separator: " ").map(String.init)
+    #expect(words.removeFirst() == "/usr/bin/morsetorch")
+    #expect(words.first == "send")
+    // As systemd expands it for instance white:flash and a configuration file's values.
+    let expanded = words.dropFirst().flatMap { word -> [String] in
+      switch word {
+      case "%I": ["white:flash"]
+      case "$OPTIONS": ["--wpm", "15", "--pause", "10s"]
+      case "${TEXT}": ["CQ CQ DE N0CALL"]
+      default: [word]
+      }
+    }
+    let command = try SendCommand(expanded, environment: [:])
+    let repetition = try command.repetition(timing: command.timing(), hasText: true)
+    #expect(repetition.count == nil, "not a --loop")
+    #expect(repetition.pause == .seconds(10))
+    let arguments = try ParsedArguments(expanded, specs: Options.send, command: "send")
+    #expect(arguments.values["led"] == "white:flash")
+    #expect(arguments.operands == ["CQ CQ DE N0CALL"])
+  }
+
+  @Test func stoppingIsASuccessAndOnlyPassingFailuresAreTriedAgain() throws {
+    let unit = try unit()
+    #expect(values(of: "KillSignal", in: unit) == ["SIGTERM"])
+    #expect(values(of: "SuccessExitStatus", in: unit) == ["\(ExitStatus.signalled(SIGTERM))"])
+    #expect(values(of: "Restart", in: unit) == ["on-failure"])
+    let prevented = Set(
+      values(of: "RestartPreventExitStatus", in: unit).flatMap { $0.split(separator: " ") }
+        .compactMap { Int32($0) })
+    #expect(
+      prevented
+        == [
+          ExitStatus.usage, ExitStatus.dataError, ExitStatus.permissionDenied,
+          ExitStatus.configuration,
+        ])
+    // /sys must stay writable: the LED is written there.
+    #expect(!unit.contains("ProtectKernelTunables=yes"))
+    #expect(!unit.contains("ProtectSystem=strict"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
+  func systemdFindsNothingWrongWithIt() throws {
+    let directory = NSTemporaryDirectory() + "/beacon-unit-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // The built executable stands in for /usr/bin/morsetorch, which verify wants to exist.
+    let text = try unit().replacingOccurrences(
+      of: "/usr/bin/morsetorch", with: try MorsetorchProcess.executablePath())
+    try text.write(
+      toFile: directory + "/morsetorch-beacon@.service", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/morsetorch-beacon@test.service",
+      withDestinationPath: "morsetorch-beacon@.service")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+    process.arguments = ["verify", "--man=no", directory + "/morsetorch-beacon@test.service"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = errors
+    try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(said)")
+    #expect(said.isEmpty, "\(said)")
+  }
+}
