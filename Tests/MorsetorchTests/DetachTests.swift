@@ -59,15 +59,22 @@ private final class LogListener {
 
 @Suite("send --detach")
 struct DetachTests {
-  @Test func laterErrorsOfTheBackgroundCopyGoToTheSystemLog() throws {
-    let fixture = try timerFixture()
-    let log = try LogListener(in: fixture.root)
+  /// A long transmission detached, logging to a listener of the test's; its pid.
+  private func detachLogging(to log: LogListener, in fixture: TemporaryLEDDirectory) throws
+    -> String
+  {
     let outcome = try MorsetorchProcess.run(
       ["send", "--detach", "--led", led, "--unit", "300", "TTTTT"],
       ledsDirectory: fixture.ledsPath, environment: ["MORSETORCH_SYSLOG_SOCKET": log.path])
     #expect(outcome.exitStatus == 0, "\(outcome)")
-    let pid = try #require(
+    return try #require(
       outcome.standardOutput.firstMatch(of: /background \(pid ([0-9]+)\)/).map { String($0.1) })
+  }
+
+  @Test func laterErrorsOfTheBackgroundCopyGoToTheSystemLog() throws {
+    let fixture = try timerFixture()
+    let log = try LogListener(in: fixture.root)
+    let pid = try detachLogging(to: log, in: fixture)
     // The LED goes away at 3 a.m.: the background copy has no terminal to say so on.
     try fixture.removeLED(led)
     let messages = log.messages { $0.contains { $0.contains("disappeared") } }
@@ -79,14 +86,14 @@ struct DetachTests {
   @Test func aStopOfTheBackgroundCopyIsANoteInTheSystemLog() throws {
     let fixture = try timerFixture()
     let log = try LogListener(in: fixture.root)
-    let outcome = try MorsetorchProcess.run(
-      ["send", "--detach", "--led", led, "--unit", "300", "TTTTT"],
-      ledsDirectory: fixture.ledsPath, environment: ["MORSETORCH_SYSLOG_SOCKET": log.path])
-    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let pid = try detachLogging(to: log, in: fixture)
     _ = try run(["stop", "--led", led], in: fixture)
     let messages = log.messages { $0.contains { $0.contains("stopped by") } }
     // Severity notice (5): <13>.
-    #expect(messages.contains { $0.hasPrefix("<13>morsetorch[") && $0.contains("stopped by pid") })
+    #expect(
+      messages.contains {
+        $0.hasPrefix("<13>morsetorch[\(pid)]: ") && $0.contains("stopped by pid")
+      })
     try expectTimerRestored(fixture)
   }
 
