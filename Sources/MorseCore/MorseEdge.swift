@@ -1,0 +1,28 @@
+/// A change of level with its time: light on or off, key down or up.
+public struct MorseEdge: Sendable, Hashable {
+  /// When, from any origin (a kernel timestamp, seconds in a file).
+  public let time: Duration
+  /// The new level: on (light on, key down) or off.
+  public let isOn: Bool
+
+  /// An edge to `isOn` at `time`.
+  public init(time: Duration, isOn: Bool) {
+    self.time = time
+    self.isOn = isOn
+  }
+
+  /// The edges of `steps` sent from `start`: on at each element's start, off at its end.
+  public static func edges(of steps: some Sequence<MorseStep>, from start: Duration = .zero)
+    -> [MorseEdge]
+  {
+    var edges: [MorseEdge] = []
+    var time = start
+    for step in steps {
+      let isOn = step.kind == .dot || step.kind == .dash
+      if isOn { edges.append(MorseEdge(time: time, isOn: true)) }
+      time += step.duration
+      if isOn { edges.append(MorseEdge(time: time, isOn: false)) }
+    }
+    return edges
+  }
+}

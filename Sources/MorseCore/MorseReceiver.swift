@@ -1,0 +1,274 @@
+/// Reads Morse from timestamped edges, live and adapting to the sender's speed: the decoder
+/// of `morsetorch receive`, for any source of edges (a GPIO line, a file, a light sensor).
+///
+/// After the proven receivers: like unixcw's libcw it keeps a moving average of the dot
+/// length (dots, and dashes as three dots) and sets the dot/dash threshold at two dots, the
+/// middle; like fldigi, a mark far off the average moves it faster. Speed stays within
+/// `minimumWPM...maximumWPM`.
+///
+/// - Bounce: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot when that
+///   is less) is removed, with the edge that began it, before anything is decided.
+/// - Gaps inside a character are under two dots. The gaps between characters are told from
+///   word gaps by their own statistics (the last dozen of them: letter gaps are the most
+///   common), not by the dot, so Farnsworth spacing (characters fast, gaps stretched) reads
+///   right: a gap over 5/3 of the letter gap is a word gap. Until three gaps are known, the
+///   letter gap is taken as three dots (or as the Farnsworth hint says).
+/// - Start: the first marks are kept until they show the speed (a dot and a dash, or six
+///   marks, or a pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate follows the sender.
+/// - Output: a character as soon as the gap after it is long enough to say it is complete
+///   (two dots), a space before the next character when a gap was a word gap, and a line break
+///   after a long silence (`lineBreakAfter`); the speed is then found anew, for a new sender.
+/// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`.
+public struct MorseReceiver: Sendable {
+  /// What the receiver says.
+  public enum Output: Sendable, Hashable {
+    /// A character, a prosign (`<AR>`) or an unknown code (`[......]`).
+    case text(String)
+    /// A word gap.
+    case space
+    /// A long silence.
+    case lineBreak
+  }
+
+  /// How the receiver starts and what it allows.
+  public struct Settings: Sendable, Hashable {
+    /// The expected speed, in words per minute (PARIS).
+    public var wordsPerMinute: Double = 15
+    /// The overall speed of Farnsworth spacing, if the sender uses it.
+    public var farnsworthWPM: Double?
+    /// The slowest and fastest speeds the estimate may move to.
+    public var minimumWPM: Double = 5
+    public var maximumWPM: Double = 60
+    /// Pulses and gaps shorter than this (or a quarter dot) are bounce.
+    public var debounce: Duration = .milliseconds(5)
+    /// A silence this long ends the line (and resets the speed to the hint).
+    public var lineBreakAfter: Duration = .seconds(4)
+    /// The letters' script.
+    public var alphabet: NationalAlphabet = .latin
+
+    /// The defaults: 15 WPM expected, 5 to 60 allowed, 5 ms debounce, a line break after 4 s.
+    public init() {}
+  }
+
+  public let settings: Settings
+  private var dot: Double
+  private var level = false
+  private var tentative: MorseEdge?
+  private var lastOn: Duration?
+  private var lastOff: Duration?
+  private var code = ""
+  private var isWordSpaceSaid = true
+  private var isLineBreakSaid = true
+  private var gaps: [Double] = []
+  private var isSpacePending = false
+  /// Until the speed is known, edges wait here (see `lock`).
+  private var startEdges: [MorseEdge] = []
+  private var isLocked = false
+
+  /// A receiver with `settings`.
+  public init(settings: Settings = Settings()) {
+    self.settings = settings
+    dot = 1.2 / settings.wordsPerMinute
+  }
+
+  /// The current estimate of the speed, in words per minute.
+  public var wordsPerMinute: Double { 1.2 / dot }
+
+  /// Forgets the speed estimate and what was half received.
+  public mutating func reset() {
+    self = MorseReceiver(settings: settings)
+  }
+
+  /// Takes the next edge (edges come in time order); returns what became known.
+  public mutating func receive(_ edge: MorseEdge) -> [Output] {
+    var output = advance(to: edge.time)
+    if let pending = tentative {
+      // The pending edge and this one make a spike or a glitch: both go.
+      if edge.isOn != pending.isOn && edge.time - pending.time < debounce {
+        tentative = nil
+        return output
+      }
+    }
+    if let pending = tentative {
+      output += commit(pending)
+      tentative = nil
+    }
+    guard edge.isOn != level else { return output }  // the same level again: nothing new
+    tentative = edge
+    return output
+  }
+
+  /// Time passes with no edge up to `time`: completes what silence completes.
+  public mutating func advance(to time: Duration) -> [Output] {
+    var output: [Output] = []
+    if let pending = tentative, time - pending.time >= debounce {
+      output += commit(pending)
+      tentative = nil
+    }
+    // A pause of ten dots at the slowest speed after the first marks (longer than any word
+    // gap): they are all there is to go by.
+    if !isLocked, !level, tentative == nil, let last = startEdges.last,
+      time - last.time >= .seconds(12 / settings.minimumWPM)
+    {
+      output += lock(dot: nil)
+    }
+    guard isLocked, !level, tentative == nil, let lastOff else { return output }
+    let silence = seconds(time - lastOff)
+    if !code.isEmpty && silence >= 2 * dot { output += finishCharacter() }
+    if !isWordSpaceSaid && silence > wordThreshold {
+      isWordSpaceSaid = true
+      isSpacePending = true
+    }
+    if !isLineBreakSaid && time - lastOff >= settings.lineBreakAfter {
+      output.append(.lineBreak)
+      reset()
+    }
+    return output
+  }
+
+  /// The end of the input: the last character, and the line.
+  public mutating func finish() -> [Output] {
+    var output: [Output] = []
+    if let pending = tentative {
+      output += commit(pending)
+      tentative = nil
+    }
+    if !isLocked { output += lock(dot: nil) }
+    if !code.isEmpty { output += finishCharacter() }
+    if !isLineBreakSaid { output.append(.lineBreak) }
+    isLineBreakSaid = true
+    return output
+  }
+
+  private var debounce: Duration {
+    min(settings.debounce, .seconds(dot / 4))
+  }
+
+  /// Before the speed is known, edges are kept; once it is, they are read with it.
+  private mutating func commit(_ edge: MorseEdge) -> [Output] {
+    guard !isLocked else { return read(edge) }
+    level = edge.isOn
+    startEdges.append(edge)
+    guard let starting = Self.startingDot(startEdges) else { return [] }
+    return lock(dot: starting)
+  }
+
+  /// The speed is known (`dot`): reads the edges kept so far with it.
+  private mutating func lock(dot: Double?) -> [Output] {
+    if let dot {
+      let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
+      self.dot = min(max(dot, bounds.lowerBound), bounds.upperBound)
+    }
+    isLocked = true
+    let kept = startEdges
+    startEdges = []
+    return kept.flatMap { read($0) }
+  }
+
+  /// The dot length the first marks show, once they show it: marks of two lengths (dots and
+  /// dashes, the longer at least twice the shorter) give the shorter's median; six marks of
+  /// one length keep the hint (nil: not yet).
+  static func startingDot(_ edges: [MorseEdge]) -> Double?? {
+    var marks: [Double] = []
+    var on: Duration?
+    for edge in edges {
+      if edge.isOn {
+        on = edge.time
+      } else if let start = on {
+        let (whole, fraction) = (edge.time - start).components
+        marks.append(Double(whole) + Double(fraction) / 1e18)
+      }
+    }
+    let sorted = marks.sorted()
+    guard let shortest = sorted.first else { return nil }
+    if let split = sorted.firstIndex(where: { $0 >= 2 * shortest }) {
+      return .some(sorted[split / 2])
+    }
+    return marks.count >= 6 ? .some(nil) : nil
+  }
+
+  private mutating func read(_ edge: MorseEdge) -> [Output] {
+    level = edge.isOn
+    if edge.isOn {
+      defer { lastOn = edge.time }
+      guard let lastOff else { return [] }
+      return gapEnded(seconds(edge.time - lastOff))
+    }
+    lastOff = edge.time
+    if let lastOn { markEnded(seconds(edge.time - lastOn)) }
+    return []
+  }
+
+  /// A mark: a dot under two dots, else a dash; the speed follows.
+  private mutating func markEnded(_ mark: Double) {
+    let isDot = mark < 2 * dot
+    code.append(isDot ? "." : "-")
+    let implied = isDot ? mark : mark / 3
+    // Far off the estimate (a new speed): move most of the way at once.
+    let weight = implied < dot / 2 || implied > dot * 2 ? 0.7 : 0.25
+    let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
+    dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
+    isLineBreakSaid = false
+  }
+
+  /// A gap that ended with a mark: inside a character, or after one (a letter or word gap).
+  private mutating func gapEnded(_ gap: Double) -> [Output] {
+    guard gap >= 2 * dot else { return [] }
+    var output: [Output] = []
+    if !code.isEmpty { output += finishCharacter() }
+    if !isWordSpaceSaid && gap > wordThreshold { isSpacePending = true }
+    gaps.append(gap)
+    if gaps.count > 12 { gaps.removeFirst() }
+    isWordSpaceSaid = false
+    return output
+  }
+
+  /// The character just completed, after the word space before it, if any.
+  private mutating func finishCharacter() -> [Output] {
+    defer { code = "" }
+    isWordSpaceSaid = false
+    let space: [Output] = isSpacePending ? [.space] : []
+    isSpacePending = false
+    guard let morse = MorseCode(code),
+      let text = MorseAlphabet.text(for: morse, alphabet: settings.alphabet)
+    else { return space + [.text("[\(code)]")] }
+    return space + [.text(text)]
+  }
+
+  /// Above this, a gap between characters is a word gap: 5/3 of the letter gap (the middle
+  /// of 3 and 7 units of spacing).
+  private var wordThreshold: Double {
+    letterGap * 5 / 3
+  }
+
+  /// The letter gap: the lower cluster of the recent gaps between characters, once there are
+  /// three; before that, three dots at the spacing speed.
+  private var letterGap: Double {
+    guard gaps.count >= 3 else {
+      guard let farnsworth = settings.farnsworthWPM else { return 3 * dot }
+      return 3 * Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: farnsworth)
+    }
+    let sorted = gaps.sorted()
+    // The widest step between neighbours; over 1.6 times, it parts letter gaps from word gaps.
+    var split = sorted.count
+    var widest = 1.6
+    for index in 1..<sorted.count where sorted[index] / sorted[index - 1] > widest {
+      widest = sorted[index] / sorted[index - 1]
+      split = index
+    }
+    let letters = sorted[..<split]
+    return letters[letters.count / 2]
+  }
+
+  /// The spacing unit of Farnsworth timing (Bloom): the 19 spacing units of PARIS take
+  /// (60·C − 37.2·S)/(S·C) seconds.
+  static func farnsworthUnit(characterWPM: Double, overallWPM: Double) -> Double {
+    guard overallWPM < characterWPM else { return 1.2 / characterWPM }
+    return (60 * characterWPM - 37.2 * overallWPM) / (overallWPM * characterWPM) / 19
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    let (whole, fraction) = duration.components
+    return Double(whole) + Double(fraction) / 1e18
+  }
+}
