@@ -9,7 +9,8 @@ public struct GPIODevice: TorchDevice {
     case pullDown = "pull-down"
     case disabled
 
-    var flag: GPIOLineFlags {
+    /// The line flag that asks for it.
+    public var flag: GPIOLineFlags {
       switch self {
       case .pullUp: .biasPullUp
       case .pullDown: .biasPullDown

@@ -1,4 +1,5 @@
 import LinuxSystem
+import MorseCore
 import Synchronization
 
 /// A GPIO chip made of plain files, standing in for a kernel chip in tests and the
@@ -6,7 +7,8 @@ import Synchronization
 /// `label` and `lines` (the number of lines), and per line a directory `line<OFFSET>` with an
 /// optional `name`, an optional `consumer` (a line in use by someone else) and the `value`
 /// morsetorch drives: the physical level, `1` or `0` (so an active-low line reads `0` when
-/// active).
+/// active). An input line's edges are its `edges` file, in the form `receive --edges` reads
+/// (physical levels): requested, it gives them at once, timed from the request.
 final class SimulatedChip: GPIOChip {
   let path: String
 
@@ -41,11 +43,29 @@ final class SimulatedChip: GPIOChip {
     return line
   }
 
-  /// Simulated chips have no edges to give (`receive --edges` reads recorded ones).
+  /// The line's `edges` file, replayed from now.
   func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOInput
   {
-    throw .io(operation: "watch the edges of", path: path + "/line\(offset)", errno: .notSupported)
+    let info = try lineInfo(offset: offset)
+    if info.flags.contains(.used) {
+      throw .lineBusy(chip: try self.info().name, offset: offset, consumer: info.consumer)
+    }
+    var edges: [MorseEdge] = []
+    let text = read("line\(offset)/edges")
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      do throws(EdgeText.Problem) {
+        if let edge = try EdgeText.parse(line, number: index + 1, after: edges.last) {
+          edges.append(edge)
+        }
+      } catch {
+        throw .io(
+          operation: "read (\(error))", path: path + "/line\(offset)/edges", errno: .invalidArgument
+        )
+      }
+    }
+    return SimulatedInput(edges: edges, isActiveLow: flags.contains(.activeLow))
   }
 
   /// A file's content without its trailing newline; empty if it cannot be read.
@@ -56,6 +76,34 @@ final class SimulatedChip: GPIOChip {
     else { return "" }
     return String(decoding: bytes, as: UTF8.self).trimmingTrailingNewlines()
   }
+}
+
+/// An input line of a simulated chip: its edges at once, in the line's active sense, timed
+/// from the request; then none.
+private final class SimulatedInput: GPIOInput {
+  private let events: Mutex<[GPIOLineRequest.Event]>
+  private let isActiveLow: Bool
+
+  init(edges: [MorseEdge], isActiveLow: Bool) {
+    let origin = MonotonicTime.now() - (edges.first?.time ?? .zero)
+    self.isActiveLow = isActiveLow
+    events = Mutex(
+      edges.enumerated().map { index, edge in
+        GPIOLineRequest.Event(
+          timestampNanoseconds: UInt64((origin + edge.time) / .nanoseconds(1)),
+          isRising: edge.isOn != isActiveLow, sequence: UInt32(index + 1))
+      })
+  }
+
+  func isActive() -> Bool { isActiveLow }
+
+  func nextEdge(timeout: Duration) -> GPIOLineRequest.Event? {
+    if let event = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
+    _ = OneShotEvent().wait(untilMonotonic: MonotonicTime.now() + timeout)
+    return nil
+  }
+
+  func release() {}
 }
 
 /// A line of a simulated chip: writes the physical level to its `value` file.

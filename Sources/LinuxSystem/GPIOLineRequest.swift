@@ -12,6 +12,13 @@ public struct GPIOLineRequest: ~Copyable, Sendable {
     public let isRising: Bool
     /// The line's event sequence number: a gap means the kernel's buffer overflowed.
     public let sequence: UInt32
+
+    /// An event with these values.
+    public init(timestampNanoseconds: UInt64, isRising: Bool, sequence: UInt32) {
+      self.timestampNanoseconds = timestampNanoseconds
+      self.isRising = isRising
+      self.sequence = sequence
+    }
   }
 
   private let file: FileDescriptor

@@ -38,6 +38,8 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return (error.commandLineDescription, ExitStatus.usage)
   case let error as MorseError:
     return (error.description + error.commandLineAdvice, ExitStatus.dataError)
+  case let error as EdgeText.Problem:
+    return (error.description, ExitStatus.dataError)
   case let error as InputError:
     return (error.description, ExitStatus.ioError)
   case let error as OutputError:

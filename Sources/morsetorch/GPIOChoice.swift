@@ -24,15 +24,16 @@ struct GPIOChoice {
     }
     addresses = try texts.map { try GPIOLineAddress($0) }
     isActiveLow = arguments.has("active-low")
-    if let text = arguments.values["bias"] {
-      guard let bias = GPIODevice.Bias(rawValue: text) else {
-        throw UsageError.invalidValue(
-          option: "--bias", value: text, expected: "pull-up, pull-down or disabled")
-      }
-      self.bias = bias
-    } else {
-      bias = nil
+    bias = try Self.bias(arguments.values["bias"])
+  }
+
+  /// The bias `--bias` names, if given.
+  static func bias(_ text: String?) throws(UsageError) -> GPIODevice.Bias? {
+    guard let text else { return nil }
+    guard let bias = GPIODevice.Bias(rawValue: text) else {
+      throw .invalidValue(option: "--bias", value: text, expected: "pull-up, pull-down or disabled")
     }
+    return bias
   }
 
   /// The lines, found on the chips of the GPIO directory.

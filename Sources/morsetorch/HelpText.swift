@@ -49,6 +49,7 @@ enum HelpText {
       morsetorch send [options] [TEXT...]   blink TEXT on an LED (no TEXT or "-": standard input)
       morsetorch encode [TEXT...]           print TEXT as dots and dashes
       morsetorch decode [CODE...]           print dots and dashes as text
+      morsetorch receive --gpio CHIP:LINE   read Morse from a pin (or --edges FILE) and print it
       morsetorch alphabet                   show every character and prosign with its code
       morsetorch list [--gpio]              show the LEDs (or GPIO lines), whether you may use them
       morsetorch status [--led NAME]...     show what is being sent, by whom, how far along
@@ -134,6 +135,30 @@ enum HelpText {
     \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
 
+  static let receive = """
+    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE) [options]
+
+    Reads Morse and prints it as it comes: each character as soon as it is complete, a space
+    at a word gap, a line break after 4 s of silence. From a GPIO input line (a key to ground
+    with --active-low --bias pull-up, or a light sensor), with the kernel's timestamps of each
+    edge, until interrupted or --timeout; or from FILE (- for standard input), one edge per
+    line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments ignored
+    (`morsetorch send --dry-run --edges` writes them).
+
+    The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
+    follows the sender within 5 to 60 WPM; spikes shorter than 5 ms (contact bounce) are
+    ignored; letter and word gaps are told apart by their own lengths, so stretched
+    (Farnsworth) spacing reads right (--farnsworth helps from the first gap). Prosigns print
+    as <SK>, a code with no meaning as [......].
+
+    Options:
+    \(optionLines(Options.receive))
+
+    \(environment)
+
+    \(exitStatuses(["0", "64", "65", "69", "74", "75", "77", "128+N"]))
+    """
+
   static let decode = """
     Usage: morsetorch decode [--alphabet NAME] [CODE...]
 
@@ -217,6 +242,7 @@ enum HelpText {
     case "send": send
     case "encode": encode
     case "decode": decode
+    case "receive": receive
     case "list": list
     case "alphabet": alphabet
     case "stop": stop

@@ -20,6 +20,7 @@ enum Morsetorch {
     let rest = Array(words.dropFirst())
     switch command {
     case "send": return try SendCommand(rest, environment: environment).run()
+    case "receive": return try ReceiveCommand(rest, environment: environment).run()
     case "encode": return try EncodeCommand.run(rest)
     case "decode": return try DecodeCommand.run(rest)
     case "list": return try ListCommand.run(rest, environment: environment)

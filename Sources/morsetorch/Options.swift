@@ -62,6 +62,9 @@ enum Options {
       name: "dry-run", shortName: nil, valueName: nil,
       help: "print the step timeline at once and touch no LED"),
     OptionSpec(
+      name: "edges", shortName: nil, valueName: nil,
+      help: "with --dry-run: print the edges instead, as `receive --edges` reads them"),
+    OptionSpec(
       name: "preview", shortName: nil, valueName: nil,
       help: "show the light in this terminal, in real time, instead of on an LED"),
     help,
@@ -71,6 +74,33 @@ enum Options {
     OptionSpec(
       name: "alphabet", shortName: nil, valueName: "NAME",
       help: "read letters as latin (default), cyrillic (russian) or greek"),
+    help,
+  ]
+  static let receive: [OptionSpec] = [
+    OptionSpec(
+      name: "gpio", shortName: nil, valueName: "CHIP:LINE",
+      help: "read a GPIO input line (a key, a light sensor): gpiochip0:4, LABEL:GPIO4"),
+    OptionSpec(
+      name: "edges", shortName: nil, valueName: "FILE",
+      help: "read edges from FILE (- for standard input): lines of SECONDS LEVEL"),
+    OptionSpec(
+      name: "active-low", shortName: nil, valueName: nil,
+      help: "with --gpio: key down (light on) is the low level, as for a key to ground"),
+    OptionSpec(
+      name: "bias", shortName: nil, valueName: "BIAS",
+      help: "with --gpio: pull-up, pull-down or disabled (a key to ground wants pull-up)"),
+    OptionSpec(
+      name: "wpm", shortName: nil, valueName: "N",
+      help: "the speed to expect, 5-60 (default 15); the receiver follows the sender"),
+    OptionSpec(
+      name: "farnsworth", shortName: nil, valueName: "WPM",
+      help: "the overall speed, if the sender stretches the gaps (Farnsworth)"),
+    OptionSpec(
+      name: "alphabet", shortName: nil, valueName: "NAME",
+      help: "read letters as latin (default), cyrillic (russian) or greek"),
+    OptionSpec(
+      name: "timeout", shortName: nil, valueName: "TIME",
+      help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
     help,
   ]
   static let list: [OptionSpec] = [

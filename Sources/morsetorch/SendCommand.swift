@@ -64,6 +64,9 @@ struct SendCommand {
       throw UsageError.conflictingOptions("--echo", "--\(other)")
     }
     Console.isQuiet = arguments.has("quiet")
+    if arguments.has("edges") && !arguments.has("dry-run") {
+      throw UsageError.requiresOption("--edges", requirement: "--dry-run")
+    }
     // Everything is checked before any LED is touched.
     let timing = try timing()
     let brightness = try brightness()
@@ -374,8 +377,16 @@ struct SendCommand {
     }
   }
 
+  /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.
   private func dryRun(_ message: MorseMessage?, timing: MorseTiming) throws -> Int32 {
     let clock = VirtualStepClock()
+    if arguments.has("edges") {
+      let transmitter = makeTransmitter(
+        VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
+        observers: [DryRunEdges(origin: clock.now())])
+      _ = try send(message, with: transmitter, timing: timing)
+      return ExitStatus.success
+    }
     let timeline = DryRunTimeline(origin: clock.now())
     let transmitter = makeTransmitter(
       VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,

@@ -8,6 +8,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("send", HelpText.send, Options.send),
   ("encode", HelpText.encode, Options.encode),
   ("decode", HelpText.decode, Options.decode),
+  ("receive", HelpText.receive, Options.receive),
   ("list", HelpText.list, Options.list),
   ("alphabet", HelpText.alphabet, Options.alphabet),
   ("stop", HelpText.stop, Options.stop),
@@ -67,10 +68,11 @@ struct HelpTests {
     let applies: [String: [Int32]] = [
       "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
       "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],
+      "receive": [65, 69, 75, 77],
     ]
     let doesNotApply: [String: [Int32]] = [
       "send": [3], "encode": [3, 4, 69, 78], "decode": [3, 4, 69, 78], "alphabet": [3, 65, 69],
-      "list": [3, 4, 65, 78], "stop": [4, 65], "status": [4, 65],
+      "list": [3, 4, 65, 78], "stop": [4, 65], "status": [4, 65], "receive": [3, 4, 78],
     ]
     for status in applies[name] ?? [] {
       #expect(mentions(help, status: status), "\(name) --help lacks exit status \(status)")

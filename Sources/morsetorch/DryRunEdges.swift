@@ -1,0 +1,20 @@
+import MorseCore
+import MorsePlayer
+
+/// `send --dry-run --edges`: each element's two edges, in the text form `receive --edges`
+/// reads, seconds from the start.
+final class DryRunEdges: TransmissionObserver {
+  private let origin: MonotonicInstant
+
+  init(origin: MonotonicInstant) {
+    self.origin = origin
+  }
+
+  func transmission(didBegin progress: Transmitter.Progress) {
+    let step = progress.step
+    guard step.kind == .dot || step.kind == .dash else { return }
+    let start = progress.start - origin
+    Console.output(EdgeText.format(MorseEdge(time: start, isOn: true)))
+    Console.output(EdgeText.format(MorseEdge(time: start + step.duration, isOn: false)))
+  }
+}

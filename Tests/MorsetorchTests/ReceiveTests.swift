@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+import MorseTestSupport
+import Testing
+
+// `morsetorch receive`, and `send --dry-run --edges`, as processes.
+
+private func run(
+  _ arguments: [String], input: String = "", gpio: TemporaryGPIODirectory? = nil
+) throws -> MorsetorchProcess.Outcome {
+  let leds = try TemporaryLEDDirectory()
+  return try MorsetorchProcess.run(
+    arguments, ledsDirectory: leds.ledsPath, input: input,
+    environment: gpio.map { ["MORSETORCH_GPIO_DIR": $0.path] } ?? [:])
+}
+
+@Suite("receive, as a process")
+struct ReceiveTests {
+  @Test(arguments: [5, 13, 20, 35, 60])
+  func whatSendWritesAsEdgesReceiveReadsBack(wpm: Int) throws {
+    let text = "CQ CQ DE N0CALL, 73 <SK>"
+    let edges = try run(["send", "--dry-run", "--edges", "--wpm", "\(wpm)", text])
+    #expect(edges.exitStatus == 0, "\(edges)")
+    #expect(edges.standardOutput.hasPrefix("0.000000 1\n"), "\(edges)")
+    let read = try run(["receive", "--edges", "-"], input: edges.standardOutput)
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == text + "\n", "\(read)")
+  }
+
+  @Test func aBadLineIsADataErrorNamingItAfterWhatWasRead() throws {
+    let edges = try run(["send", "--dry-run", "--edges", "--unit", "50", "EE"]).standardOutput
+    let read = try run(["receive", "--edges", "-"], input: edges + "# ok\n\nlater 1\n")
+    #expect(read.exitStatus == 65, "\(read)")
+    #expect(read.standardOutput == "EE\n", "\(read)")
+    #expect(
+      read.standardError.contains("edge line 7: \"later\" is not a time in seconds"), "\(read)")
+  }
+
+  @Test func aFileThatCannotBeOpenedIs74() throws {
+    let read = try run(["receive", "--edges", "/nonexistent/edges"])
+    #expect(read.exitStatus == 74, "\(read)")
+    #expect(read.standardError.contains("cannot open /nonexistent/edges"), "\(read)")
+  }
+
+  @Test(arguments: [
+    [], ["--gpio", "gpiochip0:4", "--edges", "-"], ["--edges", "-", "--active-low"],
+    ["--edges", "-", "--wpm", "100"], ["--edges", "-", "--timeout", "soon"], ["--edges", "-", "x"],
+  ])
+  func optionsThatDoNotFitAreUsageErrors(options: [String]) throws {
+    let read = try run(["receive"] + options)
+    #expect(read.exitStatus == 64, "\(read)")
+  }
+
+  @Test func aSimulatedKeyToGroundIsReadActiveLow() throws {
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(0, label: "pinctrl-bcm2711", lines: 28, names: [4: "GPIO4"])
+    // The key pulls the line low when pressed: physical levels are inverted.
+    let edges = try run(["send", "--dry-run", "--edges", "--wpm", "18", "SOS TEST"])
+    let inverted = edges.standardOutput.split(separator: "\n").map { line -> String in
+      let parts = line.split(separator: " ")
+      return "\(parts[0]) \(parts[1] == "1" ? 0 : 1)"
+    }
+    try
+      (["0 1"]
+      + inverted.map { line in
+        // After the line was high (released) for a moment.
+        let parts = line.split(separator: " ")
+        return "\(Double(parts[0])! + 1) \(parts[1])"
+      }).joined(separator: "\n").write(
+        toFile: gpio.chipPath(0) + "/line4/edges", atomically: true, encoding: .utf8)
+    let read = try run(
+      ["receive", "--gpio", "pinctrl-bcm2711:GPIO4", "--active-low", "--timeout", "3s"],
+      gpio: gpio)
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "SOS TEST\n", "\(read)")
+  }
+
+  @Test func aLineInUseIs75() throws {
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(0, label: "sim", lines: 8, consumers: [4: "gpio-keys"])
+    let read = try run(["receive", "--gpio", "sim:4", "--timeout", "1s"], gpio: gpio)
+    #expect(read.exitStatus == 75, "\(read)")
+    #expect(read.standardError.contains("\"gpio-keys\""), "\(read)")
+  }
+
+  @Test func aSignalEndsTheLineAndExitsWithItsStatus() throws {
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(0, label: "sim", lines: 8)
+    let leds = try TemporaryLEDDirectory()
+    let child = try MorsetorchProcess(
+      ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
+      environment: ["MORSETORCH_GPIO_DIR": gpio.path])
+    child.closeInput()
+    usleep(300_000)
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
+  }
+}
