@@ -5,6 +5,10 @@ enum Options {
     name: "skip-unknown", shortName: nil, valueName: nil,
     help: "drop characters without a Morse signal (with a warning) instead of failing")
 
+  static let alphabetOption = OptionSpec(
+    name: "alphabet", shortName: nil, valueName: "NAME",
+    help: "read letters as latin (default), cyrillic (russian) or greek")
+
   static let send: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
@@ -71,9 +75,7 @@ enum Options {
   ]
   static let encode: [OptionSpec] = [skipUnknown, help]
   static let decode: [OptionSpec] = [
-    OptionSpec(
-      name: "alphabet", shortName: nil, valueName: "NAME",
-      help: "read letters as latin (default), cyrillic (russian) or greek"),
+    alphabetOption,
     help,
   ]
   static let receive: [OptionSpec] = [
@@ -95,9 +97,7 @@ enum Options {
     OptionSpec(
       name: "farnsworth", shortName: nil, valueName: "WPM",
       help: "the overall speed, if the sender stretches the gaps (Farnsworth)"),
-    OptionSpec(
-      name: "alphabet", shortName: nil, valueName: "NAME",
-      help: "read letters as latin (default), cyrillic (russian) or greek"),
+    alphabetOption,
     OptionSpec(
       name: "timeout", shortName: nil, valueName: "TIME",
       help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
