@@ -121,16 +121,34 @@ build_kernel() {
   # uleds (CONFIG_LEDS_USER) is not in Debian's kernel: build it from the kernel's own source.
   dpkg-deb --fsys-tarfile "$scratch"/debs/linux-source-*.deb |
     tar -xO --wildcards './usr/src/linux-source-*.tar.xz' |
-    tar -xJ -C "$scratch" --wildcards '*/drivers/leds/uleds.c' || return 1
+    tar -xJ -C "$scratch" --wildcards '*/drivers/leds/uleds.c' '*/drivers/gpio/gpio-sim.c' \
+      '*/drivers/gpio/gpiolib.h' '*/kernel/irq/irq_sim.c' || return 1
   cp "$scratch"/linux-source-*/drivers/leds/uleds.c "$scratch/uleds/" || return 1
   echo 'obj-m := uleds.o' >"$scratch/uleds/Kbuild"
+  # Nor is gpio-sim (CONFIG_GPIO_SIM), nor the irq_sim it needs (CONFIG_IRQ_SIM): both go in
+  # one module. irq_sim.c's one call the kernel does not export, handle_simple_irq() on
+  # irq_to_desc(), becomes the exported generic_handle_irq(), which does the same for it.
+  mkdir -p "$scratch/gpio-sim" || return 1
+  cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/gpio-sim-core.c" &&
+    cp "$scratch"/linux-source-*/drivers/gpio/gpiolib.h "$scratch/gpio-sim/" &&
+    sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' \
+      "$scratch"/linux-source-*/kernel/irq/irq_sim.c >"$scratch/gpio-sim/irq_sim.c" || return 1
+  grep -q 'generic_handle_irq(' "$scratch/gpio-sim/irq_sim.c" ||
+    { echo "irq_sim.c: handle_simple_irq(irq_to_desc(...)) not found to replace"; return 1; }
+  printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-core.o irq_sim.o\n' >"$scratch/gpio-sim/Kbuild"
   local headers_dir=$scratch/root/usr/src/$headers
   # The headers' Makefile includes the common part by absolute path (/usr/src/...).
   sed -i "s|^include /usr/src/|include $scratch/root/usr/src/|" "$headers_dir/Makefile"
-  timeout 600 make -s -C "$headers_dir" M="$scratch/uleds" modules >"$scratch/make.log" 2>&1 ||
-    { tail -20 "$scratch/make.log"; return 1; }
+  for module in uleds gpio-sim; do
+    timeout 600 make -s -C "$headers_dir" M="$scratch/$module" modules >"$scratch/make.log" 2>&1 ||
+      { tail -20 "$scratch/make.log"; return 1; }
+  done
   mkdir -p "$kernel.new/modules" || return 1
-  cp "$scratch/uleds/uleds.ko" "$kernel.new/modules/" || return 1
+  cp "$scratch/uleds/uleds.ko" "$scratch/gpio-sim/gpio-sim.ko" "$kernel.new/modules/" || return 1
+  # gpio-sim is configured through configfs, a module in Debian's kernel (loaded first: the
+  # guest loads the modules in name order).
+  cp "$scratch/root/lib/modules/$abi/kernel/fs/configfs/configfs.ko" "$kernel.new/modules/" ||
+    return 1
   local triggers=$scratch/root/lib/modules/$abi/kernel/drivers/leds/trigger
   for trigger in timer heartbeat pattern oneshot transient default-on netdev; do
     cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" || return 1
@@ -141,9 +159,13 @@ build_kernel() {
   rm -rf "$kernel" && mv "$kernel.new" "$kernel" && rm -rf "$scratch"
 }
 
-# A cache from before a trigger was added to the list is made again.
-if [ ! -e "$kernel/vmlinux" ] || [ ! -e "$kernel/modules/ledtrig-netdev.ko" ]; then
-  say "preparing kernel $abi (download, build uleds.ko, extract vmlinux)"
+# A cache from before a trigger or module was added to the list is made again.
+kernel_ready() {
+  [ -e "$kernel/vmlinux" ] && [ -e "$kernel/modules/ledtrig-netdev.ko" ] &&
+    [ -e "$kernel/modules/gpio-sim.ko" ]
+}
+if ! kernel_ready; then
+  say "preparing kernel $abi (download, build uleds.ko and gpio-sim.ko, extract vmlinux)"
   rm -rf "$kernel.new"
   prepare_started=$(date +%s)
   if ! build_kernel; then
@@ -152,7 +174,7 @@ if [ ! -e "$kernel/vmlinux" ] || [ ! -e "$kernel/modules/ledtrig-netdev.ko" ]; t
     say "retrying after apt-get update"
     as_root timeout 600 apt-get update -qq >/dev/null 2>&1
     choose_kernel
-    [ -e "$kernel/vmlinux" ] || build_kernel ||
+    kernel_ready || build_kernel ||
       cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
   fi
   say "kernel $abi ready in $(($(date +%s) - prepare_started)) s"
@@ -162,7 +184,7 @@ fi
 
 stage=$work/stage
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter; do
+for helper in uledrec refwriter edgeplay; do
   gcc -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done

@@ -15,6 +15,7 @@ Standard library only.
 """
 
 import os
+import random
 import re
 import shlex
 import statistics
@@ -238,15 +239,17 @@ TIMING = {}
 
 
 def scenario(name, leds, main, setup=None, second=None, event=None, post_ms=300,
-             final=None, timeout_ms=20000, kernel_times=False):
+             final=None, timeout_ms=20000, kernel_times=False, trace=None):
     """kernel_times: the kernel timestamps every brightness an LED is set to (a kprobe on
     uleds_brightness_set, CLOCK_MONOTONIC), saved as the scenario's `trace`, and the
-    recorder runs SCHED_IDLE so that it never runs between two writes of the commands."""
+    recorder runs SCHED_IDLE so that it never runs between two writes of the commands.
+    trace="gpio": the kernel's gpio_value events (every GPIO line set), saved as `trace`."""
     def register(check):
         SCENARIOS.append(dict(name=name, leds=leds, main=main, setup=setup, second=second,
                               event=event, post_ms=post_ms, timeout_ms=timeout_ms,
-                              kernel_times=kernel_times,
-                              final=final or state(*[n for n, _ in leds]), check=check))
+                              kernel_times=kernel_times, trace=trace,
+                              final=final or (state(*[n for n, _ in leds]) if leds else None),
+                              check=check))
         return check
     return register
 
@@ -706,6 +709,122 @@ def check_two_leds_lockstep(run):
             f"back to [timer] 100/300 and [none] 0")
 
 
+# ---------------------------------------------------------------------------------------
+# GPIO lines, on the gpio-sim chip the guest's init makes: label morse-sim, KEY (line 3) an
+# input keyed through its pull, LED (line 5) an output; /gpio-sim is its sysfs directory.
+
+SIM = "/gpio-sim"
+
+
+def gpio_edges(run):
+    """[(t_ns, value)] of every GPIO line set, from the scenario's gpio_value trace."""
+    edges = []
+    for line in run.text("trace").splitlines():
+        match = re.search(r"\s(\d+)\.(\d{6}): gpio_value: \d+ set (\d+)", line)
+        if match:
+            edges.append((int(match.group(1)) * 1_000_000_000 + int(match.group(2)) * 1000,
+                          int(match.group(3))))
+    return edges
+
+
+def shell(script):
+    """A compound command for uledrec's MAIN (which it runs as `exec MAIN`)."""
+    return "sh -c " + shlex.quote(script)
+
+
+GPIO_TEXT = "PARIS PARIS"
+
+
+@scenario("gpio-send", [], trace="gpio",
+          main=morsetorch("send", "--gpio", "morse-sim:LED", "--wpm", "20", GPIO_TEXT),
+          final=f"{MORSETORCH} list --gpio; echo value=$(cat {SIM}/sim_gpio5/value)")
+def check_gpio_send(run):
+    check_exit(run, 0)
+    run.edges["gpio"] = gpio_edges(run)
+    message = find_message(run, "gpio", GPIO_TEXT, 60, 1, run.starts["main"], run.main_exit()[0])
+    final = run.text("final.out")
+    require("value=0" in final, f"the line is not low after the run: {final!r}")
+    led = [line for line in final.splitlines() if line.split()[:2] == ["5", "LED"]]
+    require(led and led[0].split()[-1] == "-", f"line 5 still in use after the run: {led}")
+    return (f"{len(message['edges'])} edges of {GPIO_TEXT!r} on line LED by the kernel's "
+            f"gpio_value events: median error {message['median']:.2f} ms, worst "
+            f"{message['worst']:.2f} ms; released, low")
+
+
+@scenario("gpio-rerun-cancel", [], trace="gpio", main=shell(
+    f"{MORSETORCH} send --gpio morse-sim:LED --unit 300 TT & first=$!; sleep 1; "
+    f"{MORSETORCH} send --gpio morse-sim:LED E; echo rerun=$?; wait $first; echo first=$?; "
+    f"echo value=$(cat {SIM}/sim_gpio5/value)"))
+def check_gpio_rerun(run):
+    check_exit(run, 0)
+    said = run.text("main.out")
+    require("rerun=4" in said and "first=143" in said and "value=0" in said,
+            f"expected rerun=4, first=143, value=0: {said!r} {run.text('main.err')!r}")
+    require("cancelled the transmission on GPIO line" in said, f"{said!r}")
+    sets = [v for _, v in gpio_edges(run)]
+    require(sets and sets[-1] == 0 and sets.count(1) == 1,
+            f"the line was set {sets}: expected on once (TT's first dash), then off")
+    return "a rerun on the line cancelled the first sender (143), sent nothing (4), line low"
+
+
+@scenario("gpio-busy", [], main=shell(
+    f"{MORSETORCH} receive --gpio morse-sim:LED --timeout 2s & sleep 0.5; "
+    f"{MORSETORCH} send --gpio morse-sim:LED E; echo status=$?; wait"))
+def check_gpio_busy(run):
+    check_exit(run, 0)
+    said, errors = run.text("main.out"), run.text("main.err")
+    require("status=75" in said, f"expected status=75: {said!r} {errors!r}")
+    require('in use by "morsetorch"' in errors, f"the consumer is not named: {errors!r}")
+    return "a line held by another consumer: exit 75, naming it (\"morsetorch\")"
+
+
+def receive_scenario(name, edges_command, expected, seconds, invert=False):
+    setup = f"echo {'pull-up' if invert else 'pull-down'} > {SIM}/sim_gpio3/pull"
+    play = f"{edges_command} | edgeplay {SIM}/sim_gpio3/pull{' -i' if invert else ''}"
+    # Listening ends a few seconds after the last edge: the last character is printed then.
+    receive = [MORSETORCH, "receive", "--gpio", "morse-sim:KEY", "--timeout",
+               f"{seconds + 3:.0f}s"]
+    if invert:
+        receive.append("--active-low")
+
+    @scenario(name, [], setup=setup, timeout_ms=30000,
+              final=f"echo pull-down > {SIM}/sim_gpio3/pull",
+              main=shell(f"(sleep 0.5; {play} > /results/{name}/play.out) & exec "
+                         + " ".join(receive)))
+    def check(run):
+        check_exit(run, 0)
+        read = run.text("main.out")
+        require(read == expected + "\n", f"read {read!r}, sent {expected!r}; "
+                f"stderr {run.text('main.err')!r}")
+        plays = run.text("play.out").count("edge ")
+        return f"{plays} edges played on KEY's pull; read back exactly: {expected!r}"
+    return check
+
+
+receive_scenario("gpio-receive", morsetorch("send", "--dry-run", "--edges", "--wpm", "20",
+                                            GPIO_TEXT), GPIO_TEXT, itu_edges(GPIO_TEXT)[-1][0] * 0.06)
+
+
+def hand_keyed(text, wpm, jitter, seed):
+    """Edges of `text` keyed by hand: every mark and gap ±jitter of its ITU length."""
+    generator = random.Random(seed)
+    unit = 1.2 / wpm
+    lines, t, previous = [], 0.0, 0
+    for units, on in itu_edges(text):
+        t += (units - previous) * unit * generator.uniform(1 - jitter, 1 + jitter)
+        previous = units
+        lines.append(f"{t:.6f} {1 if on else 0}")
+    return "\n".join(lines) + "\n"
+
+
+_random = random.Random(1906)
+HAND_TEXT = " ".join("".join(_random.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+                             for _ in range(_random.randint(2, 5))) for _ in range(4))
+DATA_FILES = {"hand-keyed.edges": hand_keyed(HAND_TEXT, 18, 0.10, 7)}
+receive_scenario("gpio-receive-hand-keyed", "cat /data/hand-keyed.edges", HAND_TEXT,
+                 itu_edges(HAND_TEXT)[-1][0] * 1.2 / 18 * 1.1, invert=True)
+
+
 # The kernel's own timestamp of every brightness uleds is given: the LED's name (the first
 # field of struct led_classdev) and the value, arguments 1 and 2 (x86_64: %di, %si).
 KPROBE = ("p:morse/uledset uleds:uleds_brightness_set name=+0(+0(%di)):string value=%si:u32")
@@ -743,17 +862,25 @@ def plan(out_path):
             command += ["-i"]
         run = [" ".join(shlex.quote(word) for word in command),
                f"echo $? > {directory}/uledrec.status"]
-        if s["kernel_times"]:
+        trace = s["trace"] or ("uleds" if s["kernel_times"] else None)
+        if trace:
             tracing = "/sys/kernel/tracing"
-            event = f"{tracing}/events/{KPROBE.split()[0][2:]}/enable"
-            run = [f"echo mono > {tracing}/trace_clock",
-                   f"[ -e {event} ] || echo {shlex.quote(KPROBE)} >> {tracing}/kprobe_events",
+            name = KPROBE.split()[0][2:] if trace == "uleds" else "gpio/gpio_value"
+            event = f"{tracing}/events/{name}/enable"
+            define = ([f"[ -e {event} ] || echo {shlex.quote(KPROBE)} >> {tracing}/kprobe_events"]
+                      if trace == "uleds" else [])
+            run = [f"echo mono > {tracing}/trace_clock"] + define + [
                    f"echo > {tracing}/trace", f"echo 1 > {event}"] + run + [
                    f"echo 0 > {event}", f"cat {tracing}/trace > {directory}/trace"]
         lines += [f"echo 'vm-guest: scenario {s['name']}'", f"mkdir -p {directory}"] + run + [
             f"sendresults {directory}"]
     with open(out_path, "w") as out:
         out.write("\n".join(lines) + "\n")
+    data = os.path.join(os.path.dirname(out_path), "data")
+    os.makedirs(data, exist_ok=True)
+    for name, content in DATA_FILES.items():
+        with open(os.path.join(data, name), "w") as out:
+            out.write(content)
 
 
 def parse_results(text):
