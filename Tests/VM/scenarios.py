@@ -805,6 +805,14 @@ receive_scenario("gpio-receive", morsetorch("send", "--dry-run", "--edges", "--w
                                             GPIO_TEXT), GPIO_TEXT, itu_edges(GPIO_TEXT)[-1][0] * 0.06)
 
 
+_random = random.Random(1844)
+RANDOM_TEXT = " ".join("".join(_random.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?/=")
+                               for _ in range(_random.randint(2, 5))) for _ in range(5))
+receive_scenario("gpio-receive-random", morsetorch("send", "--dry-run", "--edges", "--wpm", "25",
+                                                   RANDOM_TEXT), RANDOM_TEXT,
+                 itu_edges(RANDOM_TEXT)[-1][0] * 1.2 / 25)
+
+
 def hand_keyed(text, wpm, jitter, seed):
     """Edges of `text` keyed by hand: every mark and gap ±jitter of its ITU length."""
     generator = random.Random(seed)
