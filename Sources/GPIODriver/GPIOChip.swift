@@ -18,21 +18,3 @@ public protocol GPIOChip: AnyObject, Sendable {
   func requestInput(offset: Int, flags: GPIOLineFlags, consumer: String) throws(GPIOError)
     -> any GPIOInput
 }
-
-/// A line this process requested as an output.
-public protocol GPIOOutput: AnyObject, Sendable {
-  /// Drives it active (`true`) or inactive.
-  func set(_ isActive: Bool) throws(GPIOError)
-  /// Releases it; what it does then is up to the chip's driver.
-  func release()
-}
-
-/// A line this process requested as an input, with edge events.
-public protocol GPIOInput: AnyObject, Sendable {
-  /// The line's level now: whether it is active.
-  func isActive() throws(GPIOError) -> Bool
-  /// The next edge, waiting up to `timeout` for one; nil when none came.
-  func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event?
-  /// Releases it.
-  func release()
-}
