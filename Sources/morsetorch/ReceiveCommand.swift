@@ -107,7 +107,8 @@ struct ReceiveCommand {
     }
     var number = 0
     var previous: MorseEdge?
-    while let piece = try source.nextPiece() {
+    // Until the input ends, or nobody reads what it turns into (`| head -1`).
+    while !Console.hasOutputFailed, let piece = try source.nextPiece() {
       if !piece.continuesLine { number += 1 }
       let text = String(decoding: piece.bytes, as: UTF8.self)
       guard let edge = try EdgeText.parse(text[...], number: number, after: previous) else {
@@ -133,7 +134,7 @@ struct ReceiveCommand {
     defer { input.release() }
     let deadline = timeout.map { MonotonicTime.now() + $0 }
     if try input.isActive() { printer.receive(MorseEdge(time: MonotonicTime.now(), isOn: true)) }
-    while !cancellation.isCancelled {
+    while !cancellation.isCancelled && !Console.hasOutputFailed {
       let now = MonotonicTime.now()
       if let deadline, now >= deadline { break }
       let wait = min(.milliseconds(50), deadline.map { $0 - now } ?? .milliseconds(50))

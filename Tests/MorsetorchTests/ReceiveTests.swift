@@ -98,3 +98,20 @@ struct ReceiveTests {
     #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
   }
 }
+
+@Suite("receive into a closed pipe")
+struct ReceiveIntoAClosedPipeTests {
+  @Test func aClosedStandardOutputEndsTheListeningWithAnError() throws {
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(0, label: "sim", lines: 8)
+    let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E E E"]).standardOutput
+    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: true, encoding: .utf8)
+    let leds = try TemporaryLEDDirectory()
+    // Standard output closed: the first write fails; listening must end then (74), not run on.
+    let outcome = try MorsetorchProcess.run(
+      ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
+      environment: ["MORSETORCH_GPIO_DIR": gpio.path], launch: .outputClosed,
+      timeout: .seconds(20))
+    #expect(outcome.exitStatus == 74, "\(outcome)")
+  }
+}
