@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Each `rewrite` is one `pwrite(2)` at offset 0, which sysfs takes as the whole new value: no
 /// path lookup, open or close per value. On any other file system (the plain files tests
-/// stand in with) the file is also cut to the value's length, so it reads back as that value.
+/// stand in with) the file is emptied first, so it reads back as that value.
 public struct ValueFile: ~Copyable, Sendable {
   private let file: FileDescriptor
   private let isSysfs: Bool
@@ -19,6 +19,11 @@ public struct ValueFile: ~Copyable, Sendable {
 
   /// Writes `bytes` as the file's whole value, in one call; a short write is `EIO`.
   public func rewrite(_ bytes: [UInt8]) throws(Errno) {
+    // A plain file is emptied first, as O_TRUNC would: a reader sees the old value, nothing,
+    // or the new one, never the new one over the end of the old.
+    if !isSysfs {
+      _ = try SystemCall.retryingOnInterrupt { Glibc.ftruncate(file.rawValue, 0) }
+    }
     let written = try bytes.withUnsafeBytes { buffer in
       Result { () throws(Errno) in
         try SystemCall.retryingOnInterrupt {
@@ -27,9 +32,6 @@ public struct ValueFile: ~Copyable, Sendable {
       }
     }.get()
     if written != bytes.count { throw .ioError }
-    if !isSysfs {
-      _ = try SystemCall.retryingOnInterrupt { Glibc.ftruncate(file.rawValue, off_t(bytes.count)) }
-    }
   }
 
   /// Closes the file, reporting the error.

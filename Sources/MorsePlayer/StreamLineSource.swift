@@ -50,13 +50,20 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
     try nextPiece()?.bytes
   }
 
+  /// Whether `nextPiece()` would return at once (a piece is queued, or the input ended).
+  public var hasPieceReady: Bool {
+    lock.withLock { !queue.isEmpty || isClosed }
+  }
+
   /// The next complete line or piece; nil at end of input or after `close()`.
   public func nextPiece() throws -> LinePiece? {
     let item: Item = lock.withLock {
       while queue.isEmpty && !isClosed { itemReady.wait(lock) }
       if isClosed { return .end }
       let first = queue.removeFirst()
-      spaceFreed.signal()
+      // The reader is woken when half the room is free, not for every line: it then reads
+      // on, rather than the two threads taking turns line by line.
+      if queue.count <= capacity / 2 { spaceFreed.signal() }
       return first
     }
     switch item {

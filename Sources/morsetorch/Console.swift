@@ -15,9 +15,42 @@ enum Console {
     write(line + "\n")
   }
 
+  /// Output waiting to be written, when buffered (`bufferOutput()`); nil: written at once.
+  private static let outputBuffer = Mutex<String?>(nil)
+  /// How much buffered output is written in one go.
+  private static let bufferLimit = 64 * 1024
+
+  /// From now on, standard output is written in blocks (`encode` and `decode` turning a big
+  /// file): `flushOutput()` writes what is waiting, as do `checkOutput()` and a full buffer.
+  static func bufferOutput() {
+    outputBuffer.withLock { if $0 == nil { $0 = "" } }
+  }
+
   /// Prints `text` as it is to standard output, unless an earlier write failed.
   static func write(_ text: String) {
     guard !hasOutputFailed else { return }
+    let isFull = outputBuffer.withLock { buffer -> Bool? in
+      guard buffer != nil else { return nil }
+      buffer?.append(text)
+      return (buffer?.utf8.count ?? 0) >= bufferLimit
+    }
+    switch isFull {
+    case nil: writeNow(text)
+    case true?: flushOutput()
+    case false?: break
+    }
+  }
+
+  /// Writes the buffered output, if any.
+  static func flushOutput() {
+    let text = outputBuffer.withLock { buffer -> String in
+      defer { if buffer != nil { buffer = "" } }
+      return buffer ?? ""
+    }
+    if !text.isEmpty, !hasOutputFailed { writeNow(text) }
+  }
+
+  private static func writeNow(_ text: String) {
     do throws(Errno) {
       try StandardStreams.write(text, to: .output)
     } catch {
@@ -30,8 +63,9 @@ enum Console {
   /// Whether a write to standard output has failed (a closed pipe, a full disk).
   static var hasOutputFailed: Bool { outputFailure.withLock { $0 != nil } }
 
-  /// Throws the first failure of standard output, if any.
+  /// Writes what is buffered, then throws the first failure of standard output, if any.
   static func checkOutput() throws(OutputError) {
+    flushOutput()
     if let errno = outputFailure.withLock({ $0 }) { throw OutputError(errno: errno) }
   }
 

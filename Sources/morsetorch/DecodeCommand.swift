@@ -4,6 +4,7 @@ import MorseCore
 enum DecodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try ParsedArguments(words, specs: Options.decode, command: "decode")
+    Console.bufferOutput()
     if arguments.has("help") { return Morsetorch.printing(HelpText.decode) }
     let alphabet = try Self.alphabet(arguments.values["alphabet"])
     if let text = try textOperand(arguments.operands, command: "decode") {

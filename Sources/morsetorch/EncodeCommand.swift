@@ -4,6 +4,7 @@ import MorseCore
 enum EncodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try ParsedArguments(words, specs: Options.encode, command: "encode")
+    Console.bufferOutput()
     if arguments.has("help") { return Morsetorch.printing(HelpText.encode) }
     let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject
     func encode(_ text: String, line: Int, column: Int = 1) throws -> String {

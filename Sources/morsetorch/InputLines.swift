@@ -5,16 +5,21 @@ import MorsePlayer
 enum InputLines {
   /// Calls `body` with each line (or piece of a line longer than 4 KiB: `continuesLine`)
   /// and its number, until the input ends or standard output has failed (nobody reads what
-  /// the lines turn into). A byte-order mark at the start is dropped; with `repairing`, bytes
+  /// the lines turn into). Output that `Console` buffers is written whenever no more input
+  /// is ready. A byte-order mark at the start is dropped; with `repairing`, bytes
   /// that are not UTF-8 become U+FFFD instead of an error.
   static func forEach(
     repairing: Bool = false,
     _ body: (_ text: String, _ line: Int, _ column: Int, _ continuesLine: Bool) throws -> Void
   ) throws {
-    let source = try StreamLineSource()
+    // Many lines ahead: reading and converting take turns by the batch, not line by line.
+    let source = try StreamLineSource(capacity: 256)
     var line = 0
     var column = 1
-    while !Console.hasOutputFailed, let piece = try source.nextPiece() {
+    while !Console.hasOutputFailed {
+      // Buffered output goes out before waiting for more input: a stream shows at once.
+      if !source.hasPieceReady { Console.flushOutput() }
+      guard let piece = try source.nextPiece() else { break }
       if !piece.continuesLine {
         line += 1
         column = 1

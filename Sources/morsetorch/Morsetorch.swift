@@ -9,6 +9,8 @@ enum Morsetorch {
       try Console.checkOutput()
       return status
     } catch {
+      // What was made before the error goes out first.
+      Console.flushOutput()
       let report = failureReport(for: error)
       if !report.message.isEmpty { Console.error(report.message) }
       return report.status

@@ -347,6 +347,9 @@ final class MorsetorchProcess: @unchecked Sendable {
       elapsed: elapsed)
   }
 
+  /// What the child wrote to standard output so far.
+  var standardOutputSoFar: String { captured.text(.standardOutput) }
+
   /// Reads `handle` to its end on a thread of its own; `wait` waits for it too.
   ///
   /// The thread holds only the buffer, not `self`, so a test that gives up early still drops
@@ -356,7 +359,8 @@ final class MorsetorchProcess: @unchecked Sendable {
   ) {
     finished.enter()
     Thread.detachNewThread { [captured, finished] in
-      while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty {
+      // What is there as soon as it is there (`read(upToCount:)` would wait for a full count).
+      while case let chunk = handle.availableData, !chunk.isEmpty {
         captured.append(chunk, to: stream)
       }
       try? handle.close()

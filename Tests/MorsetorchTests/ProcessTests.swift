@@ -596,6 +596,24 @@ struct CommandProcessTests {
     #expect(outcome.standardOutput == "... --- ...\n.\n\n-\n")
   }
 
+  @Test(arguments: [("encode", "SOS\n", "... --- ..."), ("decode", "... --- ...\n", "SOS")])
+  func aStreamIsConvertedLineByLineThoughTheOutputIsBuffered(
+    command: String, line: String, converted: String
+  ) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let child = try MorsetorchProcess([command], ledsDirectory: fixture.ledsPath)
+    // The input stays open: each line must come out while the next is awaited (its line
+    // break comes with the next line, which may continue it).
+    try child.write(line)
+    #expect(eventually { child.standardOutputSoFar == converted }, "\(child.standardOutputSoFar)")
+    try child.write(line)
+    #expect(eventually { child.standardOutputSoFar == converted + "\n" + converted })
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0)
+    #expect(outcome.standardOutput == converted + "\n" + converted + "\n")
+  }
+
   @Test func encodeUnknownCharacter() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try runMorsetorch("encode", in: fixture, input: "E\nE€\n")
