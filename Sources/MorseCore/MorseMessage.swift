@@ -16,6 +16,8 @@ public struct MorseMessage: Sequence, Sendable {
   public let skippedCount: Int
   /// True when there is no symbol to send (only whitespace or skipped characters).
   public let isEmpty: Bool
+  /// The dots and dashes, when made while validating (`encoding: true`).
+  private let encodedText: String?
 
   /// Validates the whole text before anything can be sent. Positions in errors count from
   /// `firstLine` and, on that line, from `firstColumn` (a piece of a long line).
@@ -23,10 +25,11 @@ public struct MorseMessage: Sequence, Sendable {
   /// With `.reject`, throws `MorseError.unsendable` on the first character without a signal,
   /// and the prosign errors on a malformed `<…>`. With `.skip`, such characters (and the `<`
   /// of a malformed prosign) are dropped and reported in `skipped`. Stores nothing per
-  /// character, so the text may be large.
+  /// character, so the text may be large; with `encoding`, it also makes `encoded` in the
+  /// same pass (for `encode`, which needs nothing else).
   public init(
     _ text: String, firstLine: Int = 1, firstColumn: Int = 1,
-    unknownCharacters: UnknownCharacterPolicy = .reject
+    unknownCharacters: UnknownCharacterPolicy = .reject, encoding: Bool = false
   ) throws(MorseError) {
     let normalized = Self.normalized(text)
     var tokenizer = MorseTokenizer(
@@ -34,10 +37,12 @@ public struct MorseMessage: Sequence, Sendable {
     var skipped: [UnsendableCharacter] = []
     var skippedCount = 0
     var hasSymbol = false
+    var encoder = encoding ? Encoder() : nil
     while let event = try tokenizer.next() {
       switch event {
-      case .token(.symbol): hasSymbol = true
-      case .token(.wordGap): break
+      case .token(let token):
+        if case .symbol = token { hasSymbol = true }
+        encoder?.add(token)
       case .skipped(let character):
         skippedCount += 1
         if skipped.count < Self.skippedLimit { skipped.append(character) }
@@ -50,6 +55,7 @@ public struct MorseMessage: Sequence, Sendable {
     self.skipped = skipped
     self.skippedCount = skippedCount
     self.isEmpty = !hasSymbol
+    encodedText = encoder?.text
   }
 
   /// A fresh lazy pass over the tokens.
@@ -61,19 +67,27 @@ public struct MorseMessage: Sequence, Sendable {
 
   /// Letters separated by one space, words by " / ": "SOS" gives "... --- ...".
   public var encoded: String {
-    var result = ""
-    var isAfterSymbol = false
-    for token in self {
+    if let encodedText { return encodedText }
+    var encoder = Encoder()
+    for token in self { encoder.add(token) }
+    return encoder.text
+  }
+
+  /// Builds `encoded` token by token.
+  private struct Encoder {
+    var text = ""
+    private var isAfterSymbol = false
+
+    mutating func add(_ token: MorseToken) {
       switch token {
       case .symbol(let symbol):
-        if isAfterSymbol { result += " " }
-        result += symbol.code.description
+        if isAfterSymbol { text += " " }
+        text += symbol.code.description
         isAfterSymbol = true
       case .wordGap:
-        result += " /"
+        text += " /"
       }
     }
-    return result
   }
 
   /// Lazily produces the tokens of a validated message.

@@ -9,7 +9,7 @@ enum EncodeCommand {
     let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject
     func encode(_ text: String, line: Int, column: Int = 1) throws -> String {
       let message = try MorseMessage(
-        text, firstLine: line, firstColumn: column, unknownCharacters: policy)
+        text, firstLine: line, firstColumn: column, unknownCharacters: policy, encoding: true)
       SkippedCharacters.warn(about: message)
       return message.encoded
     }

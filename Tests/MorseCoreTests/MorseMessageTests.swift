@@ -229,3 +229,13 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
     #expect((thrown?.description.count ?? 0) < 300)
   }
 }
+
+@Suite struct MorseMessageEncodingTests {
+  @Test(arguments: ["SOS", "  hello,   world  ", "<SK> 100% [ok]", "", "a\tb", "ü~é"])
+  func encodingWhileValidatingGivesWhatTheLazyPassGives(text: String) throws {
+    let lazy = try MorseMessage(text, unknownCharacters: .skip)
+    let eager = try MorseMessage(text, unknownCharacters: .skip, encoding: true)
+    #expect(eager.encoded == lazy.encoded)
+    #expect(eager.skippedCount == lazy.skippedCount)
+  }
+}
