@@ -129,21 +129,20 @@ build_kernel() {
   # Nor is gpio-sim (CONFIG_GPIO_SIM), nor the irq_sim it needs (CONFIG_IRQ_SIM): both go in
   # one module. irq_sim.c's one call the kernel does not export, handle_simple_irq() on
   # irq_to_desc(), becomes the exported generic_handle_irq(), which does the same for it.
-  mkdir -p "$scratch/gpio-sim" || return 1
-  cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/gpio-sim-core.c" &&
-    cp "$scratch"/linux-source-*/drivers/gpio/gpiolib.h "$scratch/gpio-sim/" &&
-    sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' \
-      "$scratch"/linux-source-*/kernel/irq/irq_sim.c >"$scratch/gpio-sim/irq_sim.c" || return 1
-  grep -q 'generic_handle_irq(' "$scratch/gpio-sim/irq_sim.c" ||
-    { echo "irq_sim.c: handle_simple_irq(irq_to_desc(...)) not found to replace"; return 1; }
+  # A kernel with irq_sim built in (CONFIG_IRQ_SIM=y) exports irq_domain_create_sim() & co.
+  # itself: there gpio-sim is built alone, or the module's copies would clash with them.
+  mkdir -p "$scratch/gpio-sim" &&
+    cp "$scratch"/linux-source-*/drivers/gpio/gpiolib.h "$scratch/gpio-sim/" || return 1
   local config=$scratch/root/boot/config-$abi
   if grep -q '^CONFIG_IRQ_SIM=y' "$config"; then
-    # A kernel with irq_sim built in exports irq_domain_create_sim() & co. itself: gpio-sim
-    # alone, or the module's copies would clash with them.
+    cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/" || return 1
     echo 'obj-m := gpio-sim.o' >"$scratch/gpio-sim/Kbuild"
-    mv "$scratch/gpio-sim/gpio-sim-core.c" "$scratch/gpio-sim/gpio-sim.c" || return 1
-    rm "$scratch/gpio-sim/irq_sim.c"
   else
+    cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/gpio-sim-core.c" &&
+      sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' \
+        "$scratch"/linux-source-*/kernel/irq/irq_sim.c >"$scratch/gpio-sim/irq_sim.c" || return 1
+    grep -q 'generic_handle_irq(' "$scratch/gpio-sim/irq_sim.c" ||
+      { echo "irq_sim.c: handle_simple_irq(irq_to_desc(...)) not found to replace"; return 1; }
     printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-core.o irq_sim.o\n' >"$scratch/gpio-sim/Kbuild"
   fi
   local headers_dir=$scratch/root/usr/src/$headers
