@@ -104,7 +104,8 @@ choose_kernel
 
 build_kernel() {
   local scratch=$work/scratch-$abi
-  rm -rf "$scratch" && mkdir -p "$scratch/debs" "$scratch/root" "$scratch/uleds" || return 1
+  rm -rf "$scratch" "$kernel.new" &&
+    mkdir -p "$scratch/debs" "$scratch/root" "$scratch/uleds" || return 1
   local headers common kbuild
   headers=linux-headers-$abi
   common=$(apt_depends "$headers" '^linux-headers-.*-common')
@@ -128,27 +129,42 @@ build_kernel() {
   # Nor is gpio-sim (CONFIG_GPIO_SIM), nor the irq_sim it needs (CONFIG_IRQ_SIM): both go in
   # one module. irq_sim.c's one call the kernel does not export, handle_simple_irq() on
   # irq_to_desc(), becomes the exported generic_handle_irq(), which does the same for it.
-  mkdir -p "$scratch/gpio-sim" || return 1
-  cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/gpio-sim-core.c" &&
-    cp "$scratch"/linux-source-*/drivers/gpio/gpiolib.h "$scratch/gpio-sim/" &&
-    sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' \
-      "$scratch"/linux-source-*/kernel/irq/irq_sim.c >"$scratch/gpio-sim/irq_sim.c" || return 1
-  grep -q 'generic_handle_irq(' "$scratch/gpio-sim/irq_sim.c" ||
-    { echo "irq_sim.c: handle_simple_irq(irq_to_desc(...)) not found to replace"; return 1; }
-  printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-core.o irq_sim.o\n' >"$scratch/gpio-sim/Kbuild"
+  # A kernel with irq_sim built in (CONFIG_IRQ_SIM=y) exports irq_domain_create_sim() & co.
+  # itself: there gpio-sim is built alone, or the module's copies would clash with them.
+  mkdir -p "$scratch/gpio-sim" &&
+    cp "$scratch"/linux-source-*/drivers/gpio/gpiolib.h "$scratch/gpio-sim/" || return 1
+  local config=$scratch/root/boot/config-$abi
+  if grep -q '^CONFIG_IRQ_SIM=y' "$config"; then
+    cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/" || return 1
+    echo 'obj-m := gpio-sim.o' >"$scratch/gpio-sim/Kbuild"
+  else
+    cp "$scratch"/linux-source-*/drivers/gpio/gpio-sim.c "$scratch/gpio-sim/gpio-sim-core.c" &&
+      sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' \
+        "$scratch"/linux-source-*/kernel/irq/irq_sim.c >"$scratch/gpio-sim/irq_sim.c" || return 1
+    grep -q 'generic_handle_irq(' "$scratch/gpio-sim/irq_sim.c" ||
+      { echo "irq_sim.c: handle_simple_irq(irq_to_desc(...)) not found to replace"; return 1; }
+    printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-core.o irq_sim.o\n' >"$scratch/gpio-sim/Kbuild"
+  fi
   local headers_dir=$scratch/root/usr/src/$headers
   # The headers' Makefile includes the common part by absolute path (/usr/src/...).
   sed -i "s|^include /usr/src/|include $scratch/root/usr/src/|" "$headers_dir/Makefile"
+  mkdir -p "$kernel.new/modules" || return 1
+  local module built_at took
   for module in uleds gpio-sim; do
+    built_at=$(date +%s%N)
     timeout 600 make -s -C "$headers_dir" M="$scratch/$module" modules >"$scratch/make.log" 2>&1 ||
       { tail -20 "$scratch/make.log"; return 1; }
+    took=$((($(date +%s%N) - built_at) / 100000000))
+    echo "$module.ko built in $((took / 10)).$((took % 10)) s" | tee -a "$kernel.new/build-times" |
+      sed 's/^/vm: /'
+    cp "$scratch/$module/$module.ko" "$kernel.new/modules/" || return 1
   done
-  mkdir -p "$kernel.new/modules" || return 1
-  cp "$scratch/uleds/uleds.ko" "$scratch/gpio-sim/gpio-sim.ko" "$kernel.new/modules/" || return 1
   # gpio-sim is configured through configfs, a module in Debian's kernel (loaded first: the
   # guest loads the modules in name order).
-  cp "$scratch/root/lib/modules/$abi/kernel/fs/configfs/configfs.ko" "$kernel.new/modules/" ||
-    return 1
+  if ! grep -q '^CONFIG_CONFIGFS_FS=y' "$config"; then
+    cp "$scratch/root/lib/modules/$abi/kernel/fs/configfs/configfs.ko" "$kernel.new/modules/" ||
+      return 1
+  fi
   local triggers=$scratch/root/lib/modules/$abi/kernel/drivers/leds/trigger
   for trigger in timer heartbeat pattern oneshot transient default-on netdev; do
     cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" || return 1
@@ -178,13 +194,16 @@ if ! kernel_ready; then
       cannot_run "could not prepare kernel $abi (see above; scratch in $work/scratch-$abi)"
   fi
   say "kernel $abi ready in $(($(date +%s) - prepare_started)) s"
+else
+  built=$(paste -sd';' "$kernel/build-times" 2>/dev/null | sed 's/;/; /g')
+  say "kernel $abi cached in $kernel${built:+ ($built when prepared)}"
 fi
 
 # --- Guest helpers and initramfs ---------------------------------------------------------
 
 stage=$work/stage
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter edgeplay; do
+for helper in uledrec refwriter edgeplay gpioline; do
   gcc -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done

@@ -732,6 +732,137 @@ def shell(script):
     return "sh -c " + shlex.quote(script)
 
 
+# The plumbing first, without morsetorch: the chip as the kernel shows it, the gpio_value
+# trace of a line set at known deadlines, and line events of the pull written at known
+# deadlines, all by the small C helper gpioline (guest/gpioline.c, uAPI v2).
+
+SIM_CONFIG = "/sys/kernel/config/gpio-sim/morse"
+SIM_CHIP = f"/dev/$(cat {SIM_CONFIG}/bank0/chip_name)"
+SIM_LINES = {3: "KEY", 5: "LED"}
+
+
+def records(text, kind):
+    """The words after `kind` of every line of gpioline's or edgeplay's output that starts
+    with it."""
+    return [line.split()[1:] for line in text.splitlines() if line.split()[:1] == [kind]]
+
+
+@scenario("gpio-sim-up", [], main=shell(
+    f"gpioline info {SIM_CHIP}; "
+    f"echo configfs $(ls {SIM_CONFIG}) / bank0 $(ls {SIM_CONFIG}/bank0) / "
+    f"line3 $(ls {SIM_CONFIG}/bank0/line3); "
+    f"echo live=$(cat {SIM_CONFIG}/live) dev_name=$(cat {SIM_CONFIG}/dev_name) "
+    f"chip_name=$(cat {SIM_CONFIG}/bank0/chip_name); "
+    f"echo sysfs=$(readlink -f {SIM}) sim_gpio3: $(ls {SIM}/sim_gpio3); "
+    f"echo pull3=$(cat {SIM}/sim_gpio3/pull) value3=$(cat {SIM}/sim_gpio3/value) "
+    f"pull5=$(cat {SIM}/sim_gpio5/pull) value5=$(cat {SIM}/sim_gpio5/value); "
+    f"echo bus $(ls /sys/bus/gpio/devices); "
+    f"for c in /sys/class/gpio/gpiochip*; do echo class $(basename $c) base=$(cat $c/base) "
+    f"label=$(cat $c/label) ngpio=$(cat $c/ngpio); done"))
+def check_gpio_sim_up(run):
+    check_exit(run, 0)
+    said = run.text("main.out")
+    chips = records(said, "chip")
+    require(len(chips) == 1, f"gpioline info printed no chip: {said!r} {run.text('main.err')!r}")
+    name, label, count = chips[0]
+    require(label == "morse-sim" and count == "8", f"chip {chips[0]}: expected morse-sim, 8 lines")
+    lines = {int(words[0]): words[1:] for words in records(said, "line")}
+    require(sorted(lines) == list(range(8)), f"lines reported: {sorted(lines)}")
+    for offset, (line_name, consumer, flags) in lines.items():
+        require(line_name == SIM_LINES.get(offset, "-"),
+                f"line {offset} is named {line_name!r}, expected {SIM_LINES.get(offset, '-')!r}")
+        require(consumer == "-" and "used" not in flags.split(","),
+                f"line {offset} in use before any scenario: {consumer} {flags}")
+    require(f"chip_name={name}" in said and "live=1" in said, f"configfs disagrees: {said!r}")
+    require(f" {name}" in next(l for l in said.splitlines() if l.startswith("bus ")),
+            f"{name} is not in /sys/bus/gpio/devices: {said!r}")
+    require(re.search(r"sim_gpio3: .*\bpull\b.*\bvalue\b", said), f"no pull/value: {said!r}")
+    require("pull3=pull-down" in said, f"line 3 is not pulled down at rest: {said!r}")
+    base = re.search(r"class gpiochip(\d+) base=\d+ label=morse-sim ngpio=8", said)
+    sysfs = re.search(r"sysfs=(\S+)", said).group(1)
+    return (f"/dev/{name}: label morse-sim, 8 lines, 3 KEY and 5 LED named, none in use; "
+            f"sim lines in {sysfs}/sim_gpioN/{{pull,value}}; global numbers from "
+            f"{base.group(1) if base else '?'}")
+
+
+GPIO_TOGGLE_MS = [0, 60, 120, 300, 360, 365, 545, 725, 785, 1205]
+
+
+@scenario("gpio-output-trace", [], trace="gpio",
+          main=f"gpioline toggle {SIM_CHIP} 5 " + " ".join(str(t) for t in GPIO_TOGGLE_MS),
+          final="for c in /sys/class/gpio/gpiochip*; do "
+                "[ $(cat $c/label) = morse-sim ] && echo base=$(cat $c/base); done")
+def check_gpio_output_trace(run):
+    check_exit(run, 0)
+    said = run.text("main.out")
+    sets = [(int(d), int(a), int(v)) for d, a, v in records(said, "set")]
+    require(len(sets) == len(GPIO_TOGGLE_MS), f"gpioline set {len(sets)} values: {said!r} "
+            f"{run.text('main.err')!r}")
+    base = int(re.search(r"base=(\d+)", run.text("final.out")).group(1))
+    events = []
+    for line in run.text("trace").splitlines():
+        match = re.search(r"\s(\d+)\.(\d{6}): gpio_value: (\d+) set (\d+)", line)
+        if match:
+            require(int(match.group(3)) == base + 5,
+                    f"a gpio_value event of GPIO {match.group(3)}, not LED's {base + 5}: {line}")
+            events.append((int(match.group(1)) * 1_000_000_000 + int(match.group(2)) * 1000,
+                           int(match.group(4))))
+    # The request itself sets the line to its initial value (0) before the first deadline.
+    toggles = [e for e in events if e[0] >= sets[0][0] - 1000]
+    require(all(v == 0 for _, v in events[:len(events) - len(toggles)]),
+            f"events before the first deadline: {events[:len(events) - len(toggles)]}")
+    require([v for _, v in toggles] == [v for _, _, v in sets],
+            f"traced values {[v for _, v in toggles]}, set {[v for _, _, v in sets]}")
+    late = []
+    for (t, _), (deadline, after, _) in zip(toggles, sets):
+        # The trace has microseconds, truncated: 1 µs of slack on either side.
+        require(deadline - 1000 <= t <= after + 1000,
+                f"traced at {ms(t - deadline):+.3f} ms from its deadline, outside the ioctl "
+                f"({ms(after - deadline):.3f} ms): the trace clock is not CLOCK_MONOTONIC")
+        late.append(ms(t - deadline))
+    median = statistics.median(late)
+    require(median <= 3.0, f"median lateness {median:.2f} ms > 3 ms")
+    return (f"{len(toggles)} gpio_value events (GPIO {base + 5}, after the request's set 0) "
+            f"at their deadlines on the mono trace clock: lateness median {median:.3f} ms, "
+            f"worst {max(late):.3f} ms, each inside its SET_VALUES ioctl")
+
+
+GPIO_PLAY = [(0.0, 1), (0.06, 0), (0.12, 1), (0.3, 0), (0.36, 1), (0.365, 0), (0.545, 1),
+             (0.725, 0), (0.785, 1), (1.205, 0)]
+
+
+@scenario("gpio-input-edges", [], setup=f"echo pull-down > {SIM}/sim_gpio3/pull",
+          final=f"echo pull-down > {SIM}/sim_gpio3/pull",
+          main=shell(f"gpioline watch {SIM_CHIP} 3 {len(GPIO_PLAY)} 5000 & sleep 0.3; "
+                     "printf '" + "".join(f"{t} {v}\\n" for t, v in GPIO_PLAY) + "' | "
+                     f"edgeplay {SIM}/sim_gpio3/pull > /results/gpio-input-edges/play.out; "
+                     "wait"))
+def check_gpio_input_edges(run):
+    check_exit(run, 0)
+    said = run.text("main.out")
+    played = [(int(t), int(v), int(d)) for t, v, d in records(run.text("play.out"), "edge")]
+    events = [(int(t), kind) for t, kind, _, _ in records(said, "event")]
+    requested = records(said, "requested")
+    require(len(played) == len(GPIO_PLAY), f"edgeplay played {len(played)} edges: "
+            f"{run.text('play.out')!r}")
+    require(requested and int(requested[0][0]) < played[0][2],
+            f"the line was not requested before the first edge: {said!r}")
+    require([k for _, k in events] == ["rising" if v else "falling" for _, v, _ in played],
+            f"events {[k for _, k in events]} for levels {[v for _, v, _ in played]}; "
+            f"{run.text('main.err')!r}")
+    late = []
+    for (t, _), (written, _, deadline) in zip(events, played):
+        require(deadline <= t <= written,
+                f"event at {ms(t - deadline):+.3f} ms from its deadline, outside the write of "
+                f"the pull ({ms(written - deadline):.3f} ms)")
+        late.append(ms(t - deadline))
+    median = statistics.median(late)
+    require(median <= 3.0, f"median lateness {median:.2f} ms > 3 ms")
+    return (f"{len(events)} edges keyed through sim_gpio3/pull, each reported (rising/falling "
+            f"right) with a CLOCK_MONOTONIC timestamp inside its write: lateness median "
+            f"{median:.3f} ms, worst {max(late):.3f} ms")
+
+
 GPIO_TEXT = "PARIS PARIS"
 
 

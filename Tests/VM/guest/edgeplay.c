@@ -7,7 +7,7 @@
 // "pull-down"; -i inverts them (a key to ground). The first edge is played 200 ms after the
 // start, the others at their times after it, on CLOCK_MONOTONIC (clock_nanosleep with
 // TIMER_ABSTIME, so errors do not add up). Each edge is logged to stdout as
-// "edge T_NS LEVEL" with the time it was written.
+// "edge T_NS LEVEL DEADLINE_NS": the time the write returned, and the time it was due.
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdint.h>
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
       perror("write");
       return 1;
     }
-    printf("edge %lld %d\n", (long long)now_ns(), level);
+    printf("edge %lld %d %lld\n", (long long)now_ns(), level, (long long)deadline);
   }
   return 0;
 }
