@@ -47,17 +47,19 @@ public enum EdgeText {
     return "\(whole / 1_000_000).\(padded) \(edge.isOn ? 1 : 0)"
   }
 
-  /// A decimal number of seconds, `12`, `12.5`, `0.000250`; no sign, no exponent.
+  /// A decimal number of seconds, `12`, `12.5`, `.25`, `0.000250`: ASCII digits only, no
+  /// sign, no exponent; digits past the nanosecond are dropped.
   static func seconds(_ text: Substring) -> Duration? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-      let whole = Int(parts[0].isEmpty ? "0" : parts[0]), whole >= 0, whole < 1 << 32
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let wholeText = parts[0]
+    let fractionText = parts.count == 2 ? parts[1] : ""
+    let isDigit = { (character: Character) in ("0"..."9").contains(character) }
+    guard wholeText.allSatisfy(isDigit), fractionText.allSatisfy(isDigit),
+      !(wholeText.isEmpty && fractionText.isEmpty), wholeText.count <= 12,
+      let whole = Int(wholeText.isEmpty ? "0" : wholeText), whole < 1 << 32
     else { return nil }
-    let fractionText = parts.count == 2 ? parts[1].prefix(9) : ""
-    guard fractionText.allSatisfy(\.isNumber), !(parts[0].isEmpty && fractionText.isEmpty)
-    else { return nil }
-    let nanoseconds =
-      Int(fractionText + String(repeating: "0", count: 9 - fractionText.count)) ?? 0
+    let nine = fractionText.prefix(9)
+    let nanoseconds = Int(nine + String(repeating: "0", count: 9 - nine.count)) ?? 0
     return .seconds(whole) + .nanoseconds(nanoseconds)
   }
 

@@ -9,15 +9,19 @@
 /// - Bounce: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot when that
 ///   is less) is removed, with the edge that began it, before anything is decided.
 /// - Gaps inside a character are under two dots. The gaps between characters are told from
-///   word gaps by their own statistics (the last dozen of them: letter gaps are the most
-///   common), not by the dot, so Farnsworth spacing (characters fast, gaps stretched) reads
-///   right: a gap over 5/3 of the letter gap is a word gap. Until three gaps are known, the
-///   letter gap is taken as three dots (or as the Farnsworth hint says).
-/// - Start: the first marks are kept until they show the speed (a dot and a dash, or six
-///   marks, or a pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate follows the sender.
+///   word gaps by their own statistics (the last dozen of them, split where one is 1.6 times
+///   the one below: letter gaps are the lower group), not by the dot, so Farnsworth spacing
+///   (characters fast, gaps stretched) reads right: a gap over 5/3 of the letter gap is a word
+///   gap. When the recent gaps are all alike, they are letter gaps if near the expected letter
+///   gap (three dots, or as the Farnsworth hint says), else word gaps (`R R R`).
+/// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
+///   of one length, dots if under twice the shortest gap between them, else dashes; or a
+///   pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate
+///   follows the sender.
 /// - Output: a character as soon as the gap after it is long enough to say it is complete
 ///   (two dots), a space before the next character when a gap was a word gap, and a line break
-///   after a long silence (`lineBreakAfter`); the speed is then found anew, for a new sender.
+///   after a long silence (`lineBreakAfter`, or twice the word gap when that is longer); the
+///   speed is then found anew, for a new sender.
 /// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`.
 public struct MorseReceiver: Sendable {
   /// What the receiver says.
@@ -36,12 +40,14 @@ public struct MorseReceiver: Sendable {
     public var wordsPerMinute: Double = 15
     /// The overall speed of Farnsworth spacing, if the sender uses it.
     public var farnsworthWPM: Double?
-    /// The slowest and fastest speeds the estimate may move to.
+    /// The slowest speed the estimate may move to.
     public var minimumWPM: Double = 5
+    /// The fastest speed the estimate may move to.
     public var maximumWPM: Double = 60
     /// Pulses and gaps shorter than this (or a quarter dot) are bounce.
     public var debounce: Duration = .milliseconds(5)
-    /// A silence this long ends the line (and resets the speed to the hint).
+    /// A silence this long (or twice the word gap, if longer) ends the line and resets the
+    /// speed to the hint.
     public var lineBreakAfter: Duration = .seconds(4)
     /// The letters' script.
     public var alphabet: NationalAlphabet = .latin
@@ -50,6 +56,7 @@ public struct MorseReceiver: Sendable {
     public init() {}
   }
 
+  /// What it was made with.
   public let settings: Settings
   private var dot: Double
   private var level = false
@@ -110,7 +117,7 @@ public struct MorseReceiver: Sendable {
     if !isLocked, !level, tentative == nil, let last = startEdges.last,
       time - last.time >= .seconds(12 / settings.minimumWPM)
     {
-      output += lock(dot: nil)
+      output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil)
     }
     guard isLocked, !level, tentative == nil, let lastOff else { return output }
     let silence = seconds(time - lastOff)
@@ -119,7 +126,7 @@ public struct MorseReceiver: Sendable {
       isWordSpaceSaid = true
       isSpacePending = true
     }
-    if !isLineBreakSaid && time - lastOff >= settings.lineBreakAfter {
+    if !isLineBreakSaid && time - lastOff >= lineBreakSilence {
       output.append(.lineBreak)
       reset()
     }
@@ -133,7 +140,7 @@ public struct MorseReceiver: Sendable {
       output += commit(pending)
       tentative = nil
     }
-    if !isLocked { output += lock(dot: nil) }
+    if !isLocked { output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil) }
     if !code.isEmpty { output += finishCharacter() }
     if !isLineBreakSaid { output.append(.lineBreak) }
     isLineBreakSaid = true
@@ -165,26 +172,32 @@ public struct MorseReceiver: Sendable {
     return kept.flatMap { read($0) }
   }
 
-  /// The dot length the first marks show, once they show it: marks of two lengths (dots and
-  /// dashes, the longer at least twice the shorter) give the shorter's median; six marks of
-  /// one length keep the hint (nil: not yet).
-  static func startingDot(_ edges: [MorseEdge]) -> Double?? {
+  /// The dot length the first marks show, once they show it (nil: not yet; `.some(nil)`:
+  /// keep the hint). Marks of two lengths (the longer at least twice the shorter) give the
+  /// shorter's median. Marks of one length (six of them, or fewer when `isFinal`) are told by
+  /// the shortest gap between them: a gap inside a character is one dot, so marks under twice
+  /// that gap are dots, longer ones dashes (three dots). With no gap, the hint decides.
+  static func startingDot(_ edges: [MorseEdge], isFinal: Bool = false) -> Double?? {
     var marks: [Double] = []
-    var on: Duration?
+    var gaps: [Double] = []
+    var previous: MorseEdge?
     for edge in edges {
-      if edge.isOn {
-        on = edge.time
-      } else if let start = on {
-        let (whole, fraction) = (edge.time - start).components
-        marks.append(Double(whole) + Double(fraction) / 1e18)
+      if let previous, previous.isOn != edge.isOn {
+        let (whole, fraction) = (edge.time - previous.time).components
+        let length = Double(whole) + Double(fraction) / 1e18
+        if edge.isOn { gaps.append(length) } else { marks.append(length) }
       }
+      previous = edge
     }
     let sorted = marks.sorted()
-    guard let shortest = sorted.first else { return nil }
+    guard let shortest = sorted.first else { return isFinal ? .some(nil) : nil }
     if let split = sorted.firstIndex(where: { $0 >= 2 * shortest }) {
       return .some(sorted[split / 2])
     }
-    return marks.count >= 6 ? .some(nil) : nil
+    guard marks.count >= 6 || isFinal else { return nil }
+    guard let shortestGap = gaps.min() else { return .some(nil) }
+    let mark = sorted[sorted.count / 2]
+    return .some(mark < 2 * shortestGap ? mark : mark / 3)
   }
 
   private mutating func read(_ edge: MorseEdge) -> [Output] {
@@ -241,23 +254,36 @@ public struct MorseReceiver: Sendable {
     letterGap * 5 / 3
   }
 
-  /// The letter gap: the lower cluster of the recent gaps between characters, once there are
-  /// three; before that, three dots at the spacing speed.
+  /// The letter gap: from the recent gaps between characters. Split where one is 1.6 times
+  /// the one below it, the lower group is the letter gaps. When they are all alike, they are
+  /// letter gaps if under 1.53 times (the geometric middle of 3 and 7 units) the expected
+  /// letter gap, else word gaps (single-letter words, `R R R`), and the expected letter gap
+  /// stands: three dots at the spacing speed.
   private var letterGap: Double {
-    guard gaps.count >= 3 else {
-      guard let farnsworth = settings.farnsworthWPM else { return 3 * dot }
-      return 3 * Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: farnsworth)
+    let expected: Double
+    if let farnsworth = settings.farnsworthWPM {
+      expected = 3 * Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: farnsworth)
+    } else {
+      expected = 3 * dot
     }
+    guard !gaps.isEmpty else { return expected }
     let sorted = gaps.sorted()
-    // The widest step between neighbours; over 1.6 times, it parts letter gaps from word gaps.
     var split = sorted.count
     var widest = 1.6
-    for index in 1..<sorted.count where sorted[index] / sorted[index - 1] > widest {
+    for index in sorted.indices.dropFirst() where sorted[index] / sorted[index - 1] > widest {
       widest = sorted[index] / sorted[index - 1]
       split = index
     }
     let letters = sorted[..<split]
-    return letters[letters.count / 2]
+    let middle = letters[letters.count / 2]
+    guard split == sorted.count else { return middle }
+    return middle < expected * (7.0 / 3).squareRoot() ? middle : expected
+  }
+
+  /// The silence that ends a line: the setting, or twice the word gap when that is longer
+  /// (slow Farnsworth spacing stretches word gaps past a few seconds).
+  private var lineBreakSilence: Duration {
+    max(settings.lineBreakAfter, .seconds(2 * letterGap * 7 / 3))
   }
 
   /// The spacing unit of Farnsworth timing (Bloom): the 19 spacing units of PARIS take

@@ -30,9 +30,28 @@ import Testing
     (["1"], 1, "expected SECONDS LEVEL, found \"1\""),
     (["-1 1"], 1, "\"-1\" is not a time in seconds"),
     (["1e3 1"], 1, "\"1e3\" is not a time in seconds"),
+    (["-0.5 1"], 1, "\"-0.5\" is not a time in seconds"),
+    (["+1 1"], 1, "\"+1\" is not a time in seconds"),
+    (["1.2.3 1"], 1, "\"1.2.3\" is not a time in seconds"),
+    (["1.0000000001x 1"], 1, "\"1.0000000001x\" is not a time in seconds"),
+    ([". 1"], 1, "\".\" is not a time in seconds"),
+    (
+      ["# a comment", "", "0.5 1", "0.7 0", "0.6 1"], 5,
+      "0.6 s does not come after the edge before it (times must increase)"
+    ),
+    (["1 1 1"], 1, "expected SECONDS LEVEL, found \"1 1 1\""),
   ])
   func eachProblemNamesItsLine(lines: [String], line: Int, reason: String) {
     #expect(throws: EdgeText.Problem(line: line, reason: reason)) { _ = try parse(lines) }
+  }
+
+  @Test func decimalForms() throws {
+    let edges = try parse(["0 1", ".25 0", "1. 1", "1.000000001 0", "2.1234567891 1"])
+    #expect(
+      edges.map(\.time) == [
+        .zero, .milliseconds(250), .seconds(1), .seconds(1) + .nanoseconds(1),
+        .seconds(2) + .nanoseconds(123_456_789),
+      ])
   }
 
   @Test func formatAndParseRoundTripToTheMicrosecond() throws {
