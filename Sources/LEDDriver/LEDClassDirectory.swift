@@ -83,16 +83,13 @@ public struct LEDClassDirectory: Sendable {
     return chosen.sorted().map { LED(name: $0, path: entryPath($0)) }
   }
 
-  /// Automatic choice: `preferred` if given; else a torch or flash LED, else any LED, taking the
-  /// first by name among the candidates.
+  /// Automatic choice, when no LED was named (named ones: `leds(matching:)`): a torch or flash
+  /// LED, else any LED, taking the first by name among the candidates.
   ///
   /// An LED counts as a torch when its function (the last ":"-separated field of its name, as in
   /// `white:flash` or `led:torch`) is `torch` or `flash`, or its name contains either word.
   /// Throws `noLEDs` when the directory is empty.
-  public func chooseLED(preferred: String?) throws(LEDError) -> LEDChoice {
-    if let preferred {
-      return LEDChoice(led: try led(named: preferred), candidates: [preferred], areTorches: false)
-    }
+  public func chooseLED() throws(LEDError) -> LEDChoice {
     let all = try names()
     let torches = all.filter(LEDClassDirectory.isTorchName)
     let candidates = torches.isEmpty ? all : torches

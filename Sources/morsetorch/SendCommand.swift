@@ -356,7 +356,7 @@ struct SendCommand {
       if let requests = options.isEmpty ? variable.map({ [$0] }) : options {
         return try directory.leds(matching: requests)
       }
-      let choice = try directory.chooseLED(preferred: nil)
+      let choice = try directory.chooseLED()
       if let note = choice.note { Console.note(note) }
       return [choice.led]
     } catch {

@@ -152,21 +152,19 @@ struct LEDClassDirectoryTests {
     }
   }
 
-  @Test func chooseTakesThePreferredLEDWithoutNote() throws {
+  @Test func aNamedLEDIsTakenOverTheTorch() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("white:flash")
     try fixture.addLED("input3::capslock")
-    let choice = try LEDClassDirectory(path: fixture.ledsPath)
-      .chooseLED(preferred: "input3::capslock")
-    #expect(choice.led.name == "input3::capslock")
-    #expect(choice.candidates.count <= 1)
+    let chosen = try LEDClassDirectory(path: fixture.ledsPath).leds(matching: ["input3::capslock"])
+    #expect(chosen.map(\.name) == ["input3::capslock"])
   }
 
-  @Test func chooseWithUnknownPreferredNameThrowsLEDNotFound() throws {
+  @Test func anUnknownNamedLEDThrowsLEDNotFound() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("white:flash")
     #expect(throws: LEDError.ledNotFound("torch", available: ["white:flash"])) {
-      try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: "torch")
+      try LEDClassDirectory(path: fixture.ledsPath).leds(matching: ["torch"])
     }
   }
 
@@ -175,7 +173,7 @@ struct LEDClassDirectoryTests {
     try fixture.addLED("ACT")
     try fixture.addLED("input3::capslock")
     try fixture.addLED("white:flash")
-    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil)
+    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED()
     #expect(choice.led.name == "white:flash")
     #expect(choice.candidates.count <= 1)
   }
@@ -185,7 +183,7 @@ struct LEDClassDirectoryTests {
     try fixture.addLED("white:flash")
     try fixture.addLED("led:torch")
     try fixture.addLED("mmc0::")
-    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil)
+    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED()
     #expect(choice.led.name == "led:torch")
     #expect(choice.candidates == ["led:torch", "white:flash"])
     #expect(choice.areTorches)
@@ -195,7 +193,7 @@ struct LEDClassDirectoryTests {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("mmc0::")
     try fixture.addLED("ACT")
-    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil)
+    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED()
     #expect(choice.led.name == "ACT")
     #expect(choice.candidates == ["ACT", "mmc0::"])
     #expect(!choice.areTorches)
@@ -204,7 +202,7 @@ struct LEDClassDirectoryTests {
   @Test func chooseTheOnlyLEDWithoutNote() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("ACT")
-    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil)
+    let choice = try LEDClassDirectory(path: fixture.ledsPath).chooseLED()
     #expect(choice.led.name == "ACT")
     #expect(choice.candidates.count <= 1)
   }
@@ -212,7 +210,7 @@ struct LEDClassDirectoryTests {
   @Test func chooseInEmptyDirectoryThrowsNoLEDs() throws {
     let fixture = try TemporaryLEDDirectory()
     #expect(throws: LEDError.noLEDs(directory: fixture.ledsPath)) {
-      try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil)
+      try LEDClassDirectory(path: fixture.ledsPath).chooseLED()
     }
   }
 

@@ -11,7 +11,7 @@ import Testing
     try fixture.addLED("led:torch")
     try fixture.addLED("mmc0::")
     let note = try #require(
-      LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil).note)
+      LEDClassDirectory(path: fixture.ledsPath).chooseLED().note)
     #expect(note.contains("\"led:torch\""))
     #expect(note.contains("2 torch/flash LEDs"))
     #expect(note.contains("white:flash"))
@@ -23,7 +23,7 @@ import Testing
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("mmc0::")
     try fixture.addLED("ACT")
-    let note = try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil).note
+    let note = try LEDClassDirectory(path: fixture.ledsPath).chooseLED().note
     #expect(note?.contains("2 LEDs") == true)
   }
 
@@ -31,7 +31,6 @@ import Testing
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("ACT")
     try fixture.addLED("white:flash")
-    #expect(try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: nil).note == nil)
-    #expect(try LEDClassDirectory(path: fixture.ledsPath).chooseLED(preferred: "ACT").note == nil)
+    #expect(try LEDClassDirectory(path: fixture.ledsPath).chooseLED().note == nil)
   }
 }
