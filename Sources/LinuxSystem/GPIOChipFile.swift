@@ -47,8 +47,11 @@ public struct GPIOChipFile: ~Copyable, Sendable {
 
   /// Opens the chip at `path` (read-only is all the uAPI needs).
   public init(path: String) throws(Errno) {
+    // Opened before any property is set: Swift 6.0.3 (Debian trixie's, used for the arm64
+    // build) crashes on a throw after a noncopyable struct is partly initialised.
+    let file = try FileDescriptor.open(path, [.readOnly])
+    self.file = file
     self.path = path
-    file = try FileDescriptor.open(path, [.readOnly])
   }
 
   /// GPIO_GET_CHIPINFO_IOCTL.

@@ -13,8 +13,11 @@ public struct ValueFile: ~Copyable, Sendable {
 
   /// Opens `path` for writing.
   public init(path: String) throws(Errno) {
-    file = try FileDescriptor.open(path, [.writeOnly])
+    // Through a local: Swift 6.0.3 (Debian trixie's, for the arm64 build) crashes when a
+    // noncopyable struct's init reads a property it has just set.
+    let file = try FileDescriptor.open(path, [.writeOnly])
     isSysfs = morse_is_on_sysfs(file.rawValue) == 1
+    self.file = file
   }
 
   /// Writes `bytes` as the file's whole value, in one call; a short write is `EIO`.

@@ -109,7 +109,7 @@ public struct MorseMessage: Sequence, Sendable {
 
   /// The text in NFC, so "e" + U+0301 is reported and sent like "é"; ASCII is left alone.
   private static func normalized(_ text: String) -> String {
-    let isASCII =
+    let isASCII: Bool =
       text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
       ?? text.utf8.allSatisfy { $0 < 0x80 }
     // The standard library's own normalizer (what String comparison uses): no Foundation

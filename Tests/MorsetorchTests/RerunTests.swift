@@ -231,12 +231,19 @@ struct RerunTests {
     let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
     let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
     try #require(queued)
-    // Context switches of all its threads over one second of waiting. Polling every 5 ms
-    // (before) made about 200; blocking in the kernel makes next to none.
-    let before = contextSwitches(of: waiter.processIdentifier)
-    usleep(1_000_000)
-    let after = contextSwitches(of: waiter.processIdentifier)
-    #expect(after - before < 20, "\(after - before) context switches while waiting")
+    // Context switches of all its threads over a second of waiting. Polling every 5 ms
+    // (before) made about 200 in every second; blocking in the kernel makes next to none once
+    // it has settled. Up to three seconds are sampled: under qemu-user (the arm64 test run)
+    // the first one can still hold the end of its slow start.
+    var perSecond: [Int] = []
+    for _ in 0..<3 {
+      let before = contextSwitches(of: waiter.processIdentifier)
+      usleep(1_000_000)
+      perSecond.append(contextSwitches(of: waiter.processIdentifier) - before)
+      if perSecond.last.map({ $0 < 20 }) == true { break }
+    }
+    #expect(
+      perSecond.contains { $0 < 20 }, "context switches per second while waiting: \(perSecond)")
     _ = try run(["stop", "--led", led], in: fixture)
     #expect(try first.wait().exitStatus == 143)
     #expect(try waiter.wait().exitStatus == 143)
