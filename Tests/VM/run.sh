@@ -2,13 +2,16 @@
 # Tests/VM/run.sh PATH_TO_MORSETORCH
 #
 # Runs the built morsetorch against the real Linux LED class: boots Debian bookworm's stock
-# kernel under qemu (software emulation, one vCPU), creates LEDs from user space with the
+# kernel for the binary's architecture (x86_64, or aarch64 on qemu's `virt` board with a
+# Cortex-A72) under qemu (software emulation, one vCPU), creates LEDs from user space with the
 # kernel's uleds driver, runs the scenarios in Tests/VM/scenarios.py and scores what the
 # kernel reported. Prints one PASS/FAIL line per scenario, the edge-timing figures, and
 # ends with "vm: N passed, N failed". Exit status 0 only if everything passed.
 #
-# Needs qemu-system-x86, busybox-static, gcc, make, libc6-dev, python3 and apt access to the
-# Debian archive (for the kernel packages). When they are missing they are installed with
+# Needs qemu-system-x86 (qemu-system-arm for aarch64), busybox-static, gcc, make, libc6-dev
+# (gcc-aarch64-linux-gnu to cross-build the modules and helpers for aarch64), python3 and apt
+# access to the Debian archive (for the kernel packages; for aarch64 the arm64 architecture
+# is added to dpkg). When they are missing they are installed with
 # apt-get if running as root or with CI=true; otherwise the test is skipped when qemu is
 # absent (never in CI: with CI=true a VM that cannot start is a failure).
 #
@@ -17,7 +20,8 @@
 #   VM_TIMEOUT             seconds allowed for the whole VM run (default 300)
 #   VM_TIMING_ROUNDS       rounds of the side-by-side timing runs (default 3)
 #   VM_EXPECTED_FAILURES   scenario names reported as XFAIL instead of failing the run
-#   VM_KERNEL_ABI          kernel to use, e.g. 6.1.0-56-amd64 (default: linux-image-amd64's)
+#   VM_KERNEL_ABI          kernel to use, e.g. 6.1.0-56-amd64 (default: linux-image-ARCH's)
+#   VM_ARCH                x86_64 or aarch64 (default: the binary's, read from its ELF header)
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,6 +48,19 @@ fi
 binary=$(readlink -f "$1" 2>/dev/null || true)
 [ -n "$binary" ] && [ -x "$binary" ] || cannot_run "no executable morsetorch at '$1'"
 
+# The guest's architecture is the binary's: e_machine, bytes 18-19 of the ELF header.
+elf_machine=$(od -An -tx1 -j18 -N2 "$binary" | tr -d ' \n')
+case ${VM_ARCH:-$elf_machine} in
+  x86_64 | 3e00)
+    arch=x86_64 deb_arch=amd64 qemu=qemu-system-x86_64 qemu_package=qemu-system-x86
+    cc=gcc console_tty=ttyS0 cross=() ;;
+  aarch64 | b700)
+    arch=aarch64 deb_arch=arm64 qemu=qemu-system-aarch64 qemu_package=qemu-system-arm
+    cc=aarch64-linux-gnu-gcc console_tty=ttyAMA0
+    cross=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
+  *) cannot_run "$binary is for no architecture this test boots (ELF machine $elf_machine)" ;;
+esac
+
 # --- Host tools -------------------------------------------------------------------------
 
 as_root() {
@@ -55,9 +72,13 @@ is_static_busybox() { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1;
 
 mkdir -p "$work" || cannot_run "cannot create $work"
 missing=()
-command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+command -v "$qemu" >/dev/null || missing+=("$qemu_package")
 is_static_busybox || missing+=(busybox-static)
 command -v gcc >/dev/null || missing+=(gcc)
+if [ "$arch" = aarch64 ]; then
+  command -v "$cc" >/dev/null || missing+=(gcc-aarch64-linux-gnu)
+  [ -e /usr/aarch64-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-arm64-cross)
+fi
 command -v make >/dev/null || missing+=(make)
 [ -e /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 command -v python3 >/dev/null || missing+=(python3)
@@ -68,14 +89,23 @@ if [ ${#missing[@]} -gt 0 ]; then
     { as_root timeout 600 apt-get update -qq &&
       as_root timeout 900 apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
       >"$work/apt.log" 2>&1 || true
-    command -v qemu-system-x86_64 >/dev/null && is_static_busybox && command -v gcc >/dev/null &&
+    command -v "$qemu" >/dev/null && is_static_busybox && command -v "$cc" >/dev/null &&
       command -v python3 >/dev/null ||
       cannot_run "apt-get install ${missing[*]} failed: $(tail -3 "$work/apt.log" 2>/dev/null)"
-  elif [ "${CI:-}" != true ] && ! command -v qemu-system-x86_64 >/dev/null; then
-    skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 busybox-static); run as root or with CI=true to install it"
+  elif [ "${CI:-}" != true ] && ! command -v "$qemu" >/dev/null; then
+    skip "$qemu is not installed (apt-get install $qemu_package busybox-static); run as root or with CI=true to install it"
   else
     cannot_run "missing ${missing[*]} (apt-get install ${missing[*]}); this user cannot install them (needs root, or CI=true with sudo)"
   fi
+fi
+
+# The arm64 kernel packages (and busybox) come from the arm64 half of the archive.
+if [ "$deb_arch" != "$(dpkg --print-architecture)" ] &&
+  ! dpkg --print-foreign-architectures | grep -qx "$deb_arch"; then
+  can_install || cannot_run "dpkg does not know the $deb_arch architecture (dpkg --add-architecture $deb_arch && apt-get update)"
+  say "adding the $deb_arch architecture to dpkg"
+  as_root dpkg --add-architecture "$deb_arch" && as_root timeout 600 apt-get update -qq >/dev/null 2>&1 ||
+    cannot_run "dpkg --add-architecture $deb_arch && apt-get update failed"
 fi
 
 # --- Kernel, trigger modules and uleds.ko (cached per kernel ABI) ----------------------
@@ -87,17 +117,18 @@ choose_kernel() {
   abi=${VM_KERNEL_ABI:-}
   if [ -z "$abi" ]; then
     local image
-    image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+    image=$(apt_depends "linux-image-$deb_arch:$deb_arch" '^linux-image-[0-9]')
     if [ -z "$image" ] && can_install; then
       as_root timeout 600 apt-get update -qq >/dev/null 2>&1
-      image=$(apt_depends linux-image-amd64 '^linux-image-[0-9]')
+      image=$(apt_depends "linux-image-$deb_arch:$deb_arch" '^linux-image-[0-9]')
     fi
+    image=${image%%:*}
     abi=${image#linux-image-}
     if [ -z "$abi" ]; then  # offline: use what is cached
-      abi=$(ls -1 "$work/kernel" 2>/dev/null | grep -v '\.new$' | sort -V | tail -1)
+      abi=$(ls -1 "$work/kernel" 2>/dev/null | grep -v '\.new$' | grep -- "-$deb_arch\$" | sort -V | tail -1)
     fi
   fi
-  [ -n "$abi" ] || cannot_run "cannot tell which kernel to use: apt-cache knows no linux-image-amd64 and nothing is cached"
+  [ -n "$abi" ] || cannot_run "cannot tell which kernel to use: apt-cache knows no linux-image-$deb_arch and nothing is cached"
   kernel=$work/kernel/$abi
 }
 choose_kernel
@@ -106,16 +137,17 @@ build_kernel() {
   local scratch=$work/scratch-$abi
   rm -rf "$scratch" "$kernel.new" &&
     mkdir -p "$scratch/debs" "$scratch/root" "$scratch/uleds" || return 1
-  local headers common kbuild
-  headers=linux-headers-$abi
-  common=$(apt_depends "$headers" '^linux-headers-.*-common')
-  kbuild=$(apt_depends "$headers" '^linux-kbuild-')
-  [ -n "$common" ] && [ -n "$kbuild" ] || { echo "apt-cache: no dependencies for $headers"; return 1; }
-  local source_package=linux-source-${abi%%.0-*}  # 6.1.0-56-amd64 -> linux-source-6.1
-  say "downloading linux-image-$abi, $headers, $common, $kbuild, $source_package"
-  (cd "$scratch/debs" && timeout 900 apt-get download -q "linux-image-$abi" "$headers" \
-    "$common" "$kbuild" "$source_package" >"$scratch/download.log" 2>&1) ||
-    { tail -5 "$scratch/download.log"; return 1; }
+  # 6.1.0-56-amd64: linux-headers-6.1.0-56-common, and linux-kbuild-6.1 (the build host's
+  # architecture: its programs run here), linux-source-6.1.
+  local headers=linux-headers-$abi common=linux-headers-${abi%-*}-common
+  local kbuild=linux-kbuild-${abi%%.0-*} source_package=linux-source-${abi%%.0-*}
+  local extra=()
+  # The guest's busybox, when it is not the host's own.
+  [ "$arch" = "$(uname -m)" ] || extra=("busybox-static:$deb_arch")
+  say "downloading linux-image-$abi, $headers, $common, $kbuild, $source_package ${extra[*]}"
+  (cd "$scratch/debs" && timeout 900 apt-get download -q "linux-image-$abi:$deb_arch" \
+    "$headers:$deb_arch" "$common" "$kbuild" "$source_package" "${extra[@]}" \
+    >"$scratch/download.log" 2>&1) || { tail -5 "$scratch/download.log"; return 1; }
   for deb in "$scratch"/debs/linux-{image,headers,kbuild}*.deb; do
     dpkg-deb -x "$deb" "$scratch/root" || return 1
   done
@@ -152,7 +184,8 @@ build_kernel() {
   local module built_at took
   for module in uleds gpio-sim; do
     built_at=$(date +%s%N)
-    timeout 600 make -s -C "$headers_dir" M="$scratch/$module" modules >"$scratch/make.log" 2>&1 ||
+    timeout 600 make -s -C "$headers_dir" "${cross[@]}" M="$scratch/$module" modules \
+      >"$scratch/make.log" 2>&1 ||
       { tail -20 "$scratch/make.log"; return 1; }
     took=$((($(date +%s%N) - built_at) / 100000000))
     echo "$module.ko built in $((took / 10)).$((took % 10)) s" | tee -a "$kernel.new/build-times" |
@@ -165,12 +198,29 @@ build_kernel() {
     cp "$scratch/root/lib/modules/$abi/kernel/fs/configfs/configfs.ko" "$kernel.new/modules/" ||
       return 1
   fi
+  # The triggers the kernel has as modules (arm64's has heartbeat built in).
   local triggers=$scratch/root/lib/modules/$abi/kernel/drivers/leds/trigger
   for trigger in timer heartbeat pattern oneshot transient default-on netdev; do
-    cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" || return 1
+    [ -e "$triggers/ledtrig-$trigger.ko" ] || grep -qi "^CONFIG_LEDS_TRIGGER_${trigger//-/_}=y" "$config" ||
+      { echo "ledtrig-$trigger is neither a module nor built in"; return 1; }
+    [ ! -e "$triggers/ledtrig-$trigger.ko" ] || cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" ||
+      return 1
   done
-  python3 "$here/tools.py" extract-vmlinux "$scratch/root/boot/vmlinuz-$abi" \
-    "$kernel.new/vmlinux" || return 1
+  if [ "$arch" = aarch64 ]; then
+    # qemu's virt board: the virtio transport, the virtio console that carries the results
+    # (the board has one UART) and the virtio keyboard whose LEDs the tests use. Modules in
+    # Debian's arm64 kernel.
+    local drivers=$scratch/root/lib/modules/$abi/kernel/drivers
+    cp "$drivers/virtio/virtio_mmio.ko" "$drivers/char/virtio_console.ko" \
+      "$drivers/virtio/virtio_input.ko" "$kernel.new/modules/" || return 1
+    # arm64's vmlinuz is the uncompressed Image qemu boots as it is.
+    cp "$scratch/root/boot/vmlinuz-$abi" "$kernel.new/vmlinux" || return 1
+    dpkg-deb -x "$scratch"/debs/busybox-static_*.deb "$scratch/busybox" &&
+      cp "$scratch/busybox/bin/busybox" "$kernel.new/busybox" || return 1
+  else
+    python3 "$here/tools.py" extract-vmlinux "$scratch/root/boot/vmlinuz-$abi" \
+      "$kernel.new/vmlinux" || return 1
+  fi
   cp "$scratch/root/boot/config-$abi" "$kernel.new/config" || return 1
   rm -rf "$kernel" && mv "$kernel.new" "$kernel" && rm -rf "$scratch"
 }
@@ -178,7 +228,8 @@ build_kernel() {
 # A cache from before a trigger or module was added to the list is made again.
 kernel_ready() {
   [ -e "$kernel/vmlinux" ] && [ -e "$kernel/modules/ledtrig-netdev.ko" ] &&
-    [ -e "$kernel/modules/gpio-sim.ko" ]
+    [ -e "$kernel/modules/gpio-sim.ko" ] &&
+    { [ "$arch" = x86_64 ] || { [ -e "$kernel/busybox" ] && [ -e "$kernel/modules/virtio_console.ko" ]; }; }
 }
 if ! kernel_ready; then
   say "preparing kernel $abi (download, build uleds.ko and gpio-sim.ko, extract vmlinux)"
@@ -201,13 +252,15 @@ fi
 
 # --- Guest helpers and initramfs ---------------------------------------------------------
 
-stage=$work/stage
+stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
 for helper in uledrec refwriter edgeplay gpioline; do
-  gcc -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
+  "$cc" -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done
-cp /bin/busybox "$stage/bin/busybox" &&
+busybox=/bin/busybox
+[ "$arch" = "$(uname -m)" ] || busybox=$kernel/busybox
+cp "$busybox" "$stage/bin/busybox" &&
   install -m 755 "$here/guest/ledstate" "$stage/bin/ledstate" &&
   install -m 755 "$here/guest/sendresults" "$stage/bin/sendresults" &&
   install -m 755 "$here/guest/udev-leds" "$stage/bin/udev-leds" &&
@@ -221,20 +274,30 @@ while read -r library; do
     cannot_run "cannot copy $library"
 done < <(ldd "$binary" 2>/dev/null | grep -oE '/[^ ]+' | sort -u)
 python3 "$here/scenarios.py" plan "$stage/scenarios.sh" || cannot_run "cannot write the scenario script"
-python3 "$here/tools.py" cpio "$stage" "$work/initramfs.cpio" || cannot_run "cannot write the initramfs"
+initramfs=$work/initramfs-$arch.cpio
+python3 "$here/tools.py" cpio "$stage" "$initramfs" || cannot_run "cannot write the initramfs"
 
 # --- Boot and score -----------------------------------------------------------------------
 
-console=$work/console.log
-results=$work/results.txt
+console=$work/console-$arch.log
+results=$work/results-$arch.txt
 rm -f "$console" "$results"
+if [ "$arch" = aarch64 ]; then
+  # virt has one UART (the console): the results go over a virtio console (hvc0); the
+  # virtio keyboard brings the input LEDs.
+  machine=(-M virt -cpu cortex-a72 -global virtio-mmio.force-legacy=false
+    -device virtio-serial-device -chardev "file,id=results,path=$results"
+    -device virtconsole,chardev=results -device virtio-keyboard-device)
+else
+  machine=(-serial "file:$results")
+fi
 say "booting $abi under qemu (tcg, 1 vCPU); timeout ${vm_timeout}s"
 boot_started=$(date +%s)
-timeout -k 10 "$vm_timeout" qemu-system-x86_64 \
+timeout -k 10 "$vm_timeout" "$qemu" \
   -accel tcg -smp 1 -m 1024 -nographic -monitor none -nic none -no-reboot \
-  -serial stdio -serial "file:$results" \
-  -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
-  -append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" \
+  -serial stdio "${machine[@]}" \
+  -kernel "$kernel/vmlinux" -initrd "$initramfs" \
+  -append "console=$console_tty quiet loglevel=3 panic=-1 rdinit=/init" \
   </dev/null 2>&1 | tee "$console" | grep -a --line-buffered '^vm-guest:'
 qemu_status=${PIPESTATUS[0]}
 say "qemu exited with status $qemu_status after $(($(date +%s) - boot_started)) s"

@@ -965,8 +965,9 @@ receive_scenario("gpio-receive-hand-keyed", "cat /data/hand-keyed.edges", HAND_T
 
 
 # The kernel's own timestamp of every brightness uleds is given: the LED's name (the first
-# field of struct led_classdev) and the value, arguments 1 and 2 (x86_64: %di, %si).
-KPROBE = ("p:morse/uledset uleds:uleds_brightness_set name=+0(+0(%di)):string value=%si:u32")
+# field of struct led_classdev) and the value, arguments 1 and 2 ($argN: the same probe on
+# x86_64, where they are %di and %si, and on arm64, %x0 and %x1).
+KPROBE = ("p:morse/uledset uleds:uleds_brightness_set name=+0(+0($arg1)):string value=$arg2:u32")
 
 
 def kernel_edges(run):
