@@ -1,7 +1,17 @@
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [edges|cancel|loop|all] [--tries N]
+//   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all]
+//       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N]
+//
+// report: compare, cancel and throughput: the README's Performance section.
+// compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
+//         python-periphery's LED with time.sleep and a C writer at absolute deadlines, each on
+//         a temporary LED whose writes are timestamped from outside (inotify), at 60 ms and
+//         1 ms units: edges, median/p99/max error, drift, CPU share, peak RSS, exec to the
+//         first edge.
+// throughput: `encode` beside bsdgames `morse -s` on the same text, and `send --dry-run`,
+//         with wall time, MB/s of input and peak RSS.
 //
 // edges:  the real scheduler on the monotonic clock, driving (a) a torch that only takes
 //         timestamps and (b) the sysfs driver on plain files; every edge's lateness against
@@ -209,18 +219,35 @@ func runCancel(tries: Int) throws {
   }
 }
 
+if CommandLine.arguments.dropFirst().first == "relative-queue" {
+  runRelativeQueue(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 var mode = "all"
 var tries = 50
+var text = "PARIS PARIS PARIS"
+var units: [Duration] = [.milliseconds(60), .milliseconds(1)]
+var megabytes = 10
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--tries": tries = Int(arguments.popFirst() ?? "") ?? tries
+  case "--text": text = arguments.popFirst() ?? text
+  case "--units":
+    units = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }.map {
+      .milliseconds($0)
+    }
+  case "--megabytes": megabytes = Int(arguments.popFirst() ?? "") ?? megabytes
   default: mode = argument
   }
 }
 do {
+  if mode == "compare" || mode == "report" { try runCompare(text: text, units: units) }
   if mode == "edges" || mode == "all" { try runEdges() }
-  if mode == "cancel" || mode == "all" { try runCancel(tries: tries) }
+  if mode == "cancel" || mode == "all" || mode == "report" { try runCancel(tries: tries) }
+  if mode == "throughput" || mode == "all" || mode == "report" {
+    try runThroughput(megabytes: megabytes)
+  }
   if mode == "loop" || mode == "all" { try runLoop() }
 } catch {
   print("benchmark failed: \(error)")

@@ -1,0 +1,96 @@
+import Foundation
+import LinuxSystem
+
+/// Writes `megabytes` MB of random words (letters, figures, some punctuation; lines of about
+/// 70 characters) to `path`, the same text for the same size every time.
+func writeRandomText(megabytes: Int, to path: String) throws {
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+  let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+  let punctuation = Array(".,?'/()=+-:@".utf8)
+  let size = megabytes * 1_000_000
+  var text: [UInt8] = []
+  text.reserveCapacity(size + 100)
+  var lineLength = 0
+  while text.count < size {
+    for _ in 0..<(1 + next(9)) { text.append(letters[next(letters.count)]) }
+    if next(10) == 0 { text.append(punctuation[next(punctuation.count)]) }
+    lineLength += 1
+    if lineLength >= 10 {
+      text.append(0x0A)
+      lineLength = 0
+    } else {
+      text.append(0x20)
+    }
+  }
+  text.append(0x0A)
+  try Data(text).write(to: URL(fileURLWithPath: path))
+}
+
+/// Runs `command` with standard input from `input` and its output on /dev/null: the wall time
+/// and what it used.
+func timed(_ command: [String], input: String) throws -> (
+  seconds: Double, usage: ChildProcess.Usage, status: Int32
+) {
+  let source = try FileDescriptor.open(input, .readOnly)
+  let null = try FileDescriptor.open("/dev/null", .writeOnly)
+  var descriptors = SpawnDescriptors()
+  descriptors.give(source, as: 0)
+  descriptors.give(null, as: 1)
+  let started = monotonicNanoseconds()
+  let pid = try ChildProcess.spawn(
+    command[0], arguments: command, environment: ProcessInfo.processInfo.environment,
+    descriptors: descriptors, defaultSignals: [])
+  let (status, usage) = try ChildProcess.waitForExitWithUsage(pid)
+  return (Double(monotonicNanoseconds() - started) / 1_000_000_000, usage, status)
+}
+
+func runThroughput(megabytes: Int) throws {
+  let morsetorch = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("morsetorch").path
+  guard FileManager.default.isExecutableFile(atPath: morsetorch) else {
+    print("throughput: \(morsetorch) not found; build it first (swift build -c release)")
+    return
+  }
+  let base =
+    FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
+  let small = base + "morsetorch-bench-\(megabytes)mb.txt"
+  let large = base + "morsetorch-bench-\(megabytes * 10)mb.txt"
+  try writeRandomText(megabytes: megabytes, to: small)
+  try writeRandomText(megabytes: megabytes * 10, to: large)
+  defer {
+    try? FileManager.default.removeItem(atPath: small)
+    try? FileManager.default.removeItem(atPath: large)
+  }
+  print("throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
+  let morse = ["/usr/games/morse", "/usr/bin/morse"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  var runs: [(label: String, command: [String], input: String, megabytes: Int)] = [
+    ("morsetorch encode", [morsetorch, "encode"], small, megabytes)
+  ]
+  if let morse {
+    runs.append(("bsdgames morse -s", [morse, "-s"], small, megabytes))
+  } else {
+    print("  bsdgames morse -s: skipped, not installed (apt-get install bsdgames)")
+  }
+  runs.append(
+    ("morsetorch send --dry-run", [morsetorch, "send", "--dry-run"], large, megabytes * 10))
+  for run in runs {
+    var best: (seconds: Double, usage: ChildProcess.Usage, status: Int32)?
+    for _ in 0..<3 {
+      let result = try timed(run.command, input: run.input)
+      if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
+    }
+    guard let best else { continue }
+    let rate = Double(run.megabytes) / best.seconds
+    let exit = best.status == 0 ? "" : ", exit \(best.status)"
+    print(
+      "  \(run.label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(run.megabytes) MB in "
+        + String(format: "%.2f s: %.1f MB/s of input", best.seconds, rate)
+        + ", peak RSS \(best.usage.peakResidentKilobytes) kB\(exit)")
+  }
+}
