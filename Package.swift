@@ -47,7 +47,9 @@ let package = Package(
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
       name: "TransmitterControlTests",
-      dependencies: ["TransmitterControl", "LEDDriver", "MorsePlayer", "MorseTestSupport"]),
+      dependencies: [
+        "TransmitterControl", "LEDDriver", "GPIODriver", "MorsePlayer", "MorseTestSupport",
+      ]),
     .testTarget(
       name: "MorsetorchTests",
       dependencies: [

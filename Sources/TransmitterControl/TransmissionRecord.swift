@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LinuxSystem
 
 /// What a running transmission writes about itself in the runtime directory.
@@ -88,9 +87,7 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
 
   /// The record as JSON bytes.
   func encoded() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+    try RecordJSON.encode(self) + [UInt8(ascii: "\n")]
   }
 
   /// Decodes and checks a record read from disk; the reason it is unusable otherwise.
@@ -100,7 +97,7 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
     guard !bytes.isEmpty else { return .failure(.init(reason: "it is empty (truncated?)")) }
     let record: TransmissionRecord
     do {
-      record = try JSONDecoder().decode(TransmissionRecord.self, from: Data(bytes))
+      record = try RecordJSON.decode(TransmissionRecord.self, from: bytes)
     } catch {
       return .failure(.init(reason: "it is not a valid record (truncated or corrupt?)"))
     }

@@ -285,8 +285,7 @@ func hasPeriphery(_ python: String) -> Bool {
 }
 
 func contenders(unit: Duration, text: String, scratch: String) throws -> [Contender] {
-  let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-  let morsetorch = directory + "/morsetorch"
+  let morsetorch = morsetorchPath
   let floor = buildC("floor", into: scratch)
   let unitMilliseconds = String(Int(unit / .milliseconds(1)))
   var list: [Contender] = []

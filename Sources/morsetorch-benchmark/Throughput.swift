@@ -49,8 +49,7 @@ func timed(_ command: [String], input: String) throws -> (
 }
 
 func runThroughput(megabytes: Int) throws {
-  let morsetorch = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("morsetorch").path
+  let morsetorch = morsetorchPath
   guard FileManager.default.isExecutableFile(atPath: morsetorch) else {
     print("throughput: \(morsetorch) not found; build it first (swift build -c release)")
     return

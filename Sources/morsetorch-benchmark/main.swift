@@ -2,7 +2,7 @@
 // that run the tests are shared and noisy).
 //
 //   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all]
-//       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N]
+//       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH]
 //
 // report: compare, cancel and throughput: the README's Performance section.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
@@ -160,8 +160,7 @@ func spawnQuietly(_ binary: String, environment: [String: String], _ arguments: 
 }
 
 func runCancel(tries: Int) throws {
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("morsetorch").path
+  let binary = morsetorchPath
   guard FileManager.default.isExecutableFile(atPath: binary) else {
     print("cancel: \(binary) not found; build it first (swift build -c release)")
     return
@@ -228,6 +227,9 @@ var tries = 50
 var text = "PARIS PARIS PARIS"
 var units: [Duration] = [.milliseconds(60), .milliseconds(1)]
 var megabytes = 10
+/// The morsetorch under test: `--morsetorch PATH`, or the one built next to this benchmark.
+nonisolated(unsafe) var morsetorchPath = URL(fileURLWithPath: CommandLine.arguments[0])
+  .deletingLastPathComponent().appendingPathComponent("morsetorch").path
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -238,6 +240,7 @@ while let argument = arguments.popFirst() {
       .milliseconds($0)
     }
   case "--megabytes": megabytes = Int(arguments.popFirst() ?? "") ?? megabytes
+  case "--morsetorch": morsetorchPath = arguments.popFirst() ?? morsetorchPath
   default: mode = argument
   }
 }

@@ -25,7 +25,8 @@ enum AlphabetCommand {
     for alphabet in [NationalAlphabet.cyrillic, .greek] {
       lines += [
         "",
-        "\(alphabet.rawValue.capitalized) (read back with decode --alphabet "
+        "\(alphabet.rawValue.prefix(1).uppercased() + alphabet.rawValue.dropFirst()) "
+          + "(read back with decode --alphabet "
           + "\(alphabet.rawValue)):",
       ]
       lines += alphabet.entries.map { row(String($0.character), $0.code) }
