@@ -2,6 +2,7 @@
 #include "CLinuxSystem.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -205,6 +206,8 @@ int morse_terminal_columns(int fd) {
   if (ioctl(fd, TIOCGWINSZ, &size) == -1) return 0;
   return size.ws_col;
 }
+
+void morse_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 #include <sys/un.h>
 

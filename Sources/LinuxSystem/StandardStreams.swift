@@ -50,6 +50,10 @@ public enum StandardStreams {
     return columns > 0 ? columns : nil
   }
 
+  /// Makes `print` flush at every line (`setvbuf(stdout, NULL, _IOLBF, 0)`), into a pipe or a
+  /// file too, for output that is read while the program runs.
+  public static func lineBufferPrint() { morse_line_buffer_stdout() }
+
   /// `dup2(2)` of /dev/null over standard output and error (a background copy leaving the
   /// pipes its parent stops reading).
   public static func silence() {

@@ -132,7 +132,7 @@ public final class Transmitter {
     let result = try outcome(
       of: scheduler.run(
         MorseSteps(message, timing: timing), on: torch, startingAt: start,
-        lateTolerance: timing.unit / 2, observer: observe))
+        lateTolerance: timing.lateTolerance, observer: observe))
     if result == .completed {
       observers.forEach { $0.transmissionDidFinishMessage(line: line, round: max(1, round)) }
     }

@@ -218,6 +218,8 @@ func runCancel(tries: Int) throws {
   }
 }
 
+// Each line as it is printed, also into a pipe or a log: the runs take minutes.
+StandardStreams.lineBufferPrint()
 if CommandLine.arguments.dropFirst().first == "relative-queue" {
   runRelativeQueue(Array(CommandLine.arguments.dropFirst(2)))
   exit(0)

@@ -73,4 +73,10 @@ import Testing
     #expect(Duration.microseconds(1500).millisecondsText == "1.5")
     #expect(Duration.zero.millisecondsText == "0")
   }
+
+  @Test(arguments: [(1, 2.0), (3, 2.0), (4, 2.0), (5, 2.5), (60, 30.0), (100, 50.0)])
+  func aStepIsLateAfterHalfAUnitButNeverUnderTwoMilliseconds(unit: Int, tolerance: Double) {
+    let timing = MorseTiming(unit: .milliseconds(unit))
+    #expect(timing.lateTolerance == .microseconds(Int(tolerance * 1000)))
+  }
 }

@@ -42,7 +42,7 @@ import Testing
     // arm64 build's compiler is 6.0.3.
     var error: MorseError?
     do {
-      try transmitter.send(lines: FixedLineSource(["E", "TE€"]))
+      _ = try transmitter.send(lines: FixedLineSource(["E", "TE€"]))
     } catch let thrown as MorseError {
       error = thrown
     }
@@ -53,6 +53,22 @@ import Testing
     #expect(character.line == 2)
     #expect(character.column == 3)
     #expect(torch.events == timeline([0, 100]))
+  }
+
+  @Test func atAOneMillisecondUnitAHiccupUnderTwoMillisecondsIsMadeUpNotShifted() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(1)))
+    // "EE": on 0-1, off to 4, on 4-5. The machine is busy from 1.5 to 5.5 ms: the second
+    // dot starts 1.5 ms late, inside the 2 ms tolerance, so it ends at its own deadline (5)
+    // at once; half a unit (0.5 ms) would have moved it to 5.5-6.5.
+    clock.schedule(at: MonotonicInstant(sinceOrigin: .microseconds(1500))) {
+      clock.advance(by: .milliseconds(4))
+    }
+    _ = try transmitter.send(lines: FixedLineSource(["EE"]))
+    #expect(torch.events == timeline([0, 1, 5.5, 5.5]))
   }
 
   @Test func invalidUTF8InALineIsAnError() throws {

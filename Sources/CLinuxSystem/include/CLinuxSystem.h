@@ -108,6 +108,10 @@ int morse_lock_resident_memory(void);
 /// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
 int morse_terminal_columns(int fd);
 
+/// setvbuf(stdout, NULL, _IOLBF, 0): stdio's standard output (Swift's `print`) flushed at
+/// every line, also into a pipe. (Swift 6 will not name C's `stdout` global.)
+void morse_line_buffer_stdout(void);
+
 /// Sends `length` bytes of `message` as one datagram to the AF_UNIX socket at `path` (a
 /// syslog socket such as /dev/log): 0, or -1 with errno.
 int morse_send_datagram(const char *path, const char *message, size_t length);
