@@ -226,23 +226,16 @@ func run(_ contender: Contender, steps: [MorseStep], launcher: String) throws ->
   let exitedAt = monotonicNanoseconds()
   usleep(20_000)
   let edges = watcher.stop()
-  // The launcher's last line: "usage: STATUS USER_US SYSTEM_US PEAK_RSS_KB".
-  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(
-    separator: "\n")
-  let fields = (lines.last { $0.hasPrefix("usage: ") } ?? "").split(separator: " ").dropFirst()
-    .compactMap { Int($0) }
-  guard fields.count == 4 else {
-    print("  \(contender.name): no usage from the launcher: \(lines.suffix(3))")
+  guard let (exitStatus, usage) = launcherUsage(report) else {
+    print("  \(contender.name): no usage from the launcher")
     return nil
   }
-  let usage = ChildProcess.Usage(
-    userTime: .microseconds(fields[1]), systemTime: .microseconds(fields[2]),
-    peakResidentKilobytes: fields[3])
+  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n")
   var note = watcher.isRealTime ? "" : "(watcher not real-time)"
-  if fields[0] != 0 { note += " " + lines.filter { !$0.hasPrefix("usage: ") }.suffix(1).joined() }
+  if exitStatus != 0 { note += " " + lines.filter { !$0.hasPrefix("usage: ") }.suffix(1).joined() }
   return score(
     name: contender.name, edges: edges, steps: steps, spawnedAt: spawnedAt, exitedAt: exitedAt,
-    usage: usage, exitStatus: Int32(fields[0]), note: note)
+    usage: usage, exitStatus: exitStatus, note: note)
 }
 
 /// Builds one of the benchmark's C programs (Sources/morsetorch-benchmark/C) with `cc -O2`.

@@ -30,22 +30,40 @@ func writeRandomText(megabytes: Int, to path: String) throws {
   try Data(text).write(to: URL(fileURLWithPath: path))
 }
 
-/// Runs `command` with standard input from `input` and its output on /dev/null: the wall time
-/// and what it used.
-func timed(_ command: [String], input: String) throws -> (
+/// Runs `command` through the `usage` launcher with standard input from `input` and its
+/// output on /dev/null: the wall time and what it used (nil if the launcher said nothing).
+func timed(_ command: [String], input: String, launcher: String, report: String) throws -> (
   seconds: Double, usage: ChildProcess.Usage, status: Int32
-) {
+)? {
   let source = try FileDescriptor.open(input, .readOnly)
   let null = try FileDescriptor.open("/dev/null", .writeOnly)
+  let reportFile = try FileDescriptor.open(report, [.writeOnly, .create, .truncate])
   var descriptors = SpawnDescriptors()
   descriptors.give(source, as: 0)
   descriptors.give(null, as: 1)
+  descriptors.give(reportFile, as: 2)
   let started = monotonicNanoseconds()
   let pid = try ChildProcess.spawn(
-    command[0], arguments: command, environment: ProcessInfo.processInfo.environment,
+    launcher, arguments: [launcher] + command, environment: ProcessInfo.processInfo.environment,
     descriptors: descriptors, defaultSignals: [])
-  let (status, usage) = try ChildProcess.waitForExitWithUsage(pid)
-  return (Double(monotonicNanoseconds() - started) / 1_000_000_000, usage, status)
+  _ = try ChildProcess.waitForExit(pid)
+  let seconds = Double(monotonicNanoseconds() - started) / 1_000_000_000
+  guard let usage = launcherUsage(report) else { return nil }
+  return (seconds, usage.usage, usage.status)
+}
+
+/// The `usage` launcher's last line in `report`: "usage: STATUS USER_US SYSTEM_US PEAK_KB".
+func launcherUsage(_ report: String) -> (status: Int32, usage: ChildProcess.Usage)? {
+  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n")
+  let fields = (lines.last { $0.hasPrefix("usage: ") } ?? "").split(separator: " ").dropFirst()
+    .compactMap { Int($0) }
+  guard fields.count == 4 else { return nil }
+  return (
+    Int32(fields[0]),
+    ChildProcess.Usage(
+      userTime: .microseconds(fields[1]), systemTime: .microseconds(fields[2]),
+      peakResidentKilobytes: fields[3])
+  )
 }
 
 func runThroughput(megabytes: Int) throws {
@@ -56,6 +74,13 @@ func runThroughput(megabytes: Int) throws {
   }
   let base =
     FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
+  let scratch = NSTemporaryDirectory() + "morsetorch-throughput-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: scratch) }
+  guard let launcher = buildC("usage", into: scratch) else {
+    print("throughput: cannot build Sources/morsetorch-benchmark/C/usage.c (needs cc)")
+    return
+  }
   let small = base + "morsetorch-bench-\(megabytes)mb.txt"
   let large = base + "morsetorch-bench-\(megabytes * 10)mb.txt"
   try writeRandomText(megabytes: megabytes, to: small)
@@ -81,7 +106,10 @@ func runThroughput(megabytes: Int) throws {
   for run in runs {
     var best: (seconds: Double, usage: ChildProcess.Usage, status: Int32)?
     for _ in 0..<3 {
-      let result = try timed(run.command, input: run.input)
+      guard
+        let result = try timed(
+          run.command, input: run.input, launcher: launcher, report: scratch + "/usage.txt")
+      else { continue }
       if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
     }
     guard let best else { continue }
