@@ -55,7 +55,7 @@ enum HelpText {
       morsetorch status [--led NAME]...     show what is being sent, by whom, how far along
       morsetorch stop [--led NAME]...       cancel what is being sent (and waiting); both take
                                             --gpio CHIP:LINE too
-      morsetorch help [COMMAND]             show help for a command
+      morsetorch help [COMMAND]             show help for a command (--man: the manual page)
 
     Options:
       -h, --help      show help (also after a command: morsetorch send --help)
@@ -236,6 +236,19 @@ enum HelpText {
     \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"]))
     """
 
+  static let help = """
+    Usage: morsetorch help [COMMAND | --man | --completions SHELL]
+
+    Shows the help of COMMAND (what `morsetorch COMMAND --help` shows), or of the tool.
+    --man prints the whole manual as a man page, made from this same help; --completions
+    prints the completion script for a shell (the Debian package installs all three).
+
+    Options:
+    \(optionLines(Options.helpCommand))
+
+    \(exitStatuses(["0", "64", "70", "74"]))
+    """
+
   /// The help of `command`, or nil if there is no such command.
   static func forCommand(_ command: String) -> String? {
     switch command {
@@ -247,6 +260,7 @@ enum HelpText {
     case "alphabet": alphabet
     case "stop": stop
     case "status": status
+    case "help": help
     default: nil
     }
   }

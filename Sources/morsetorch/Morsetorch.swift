@@ -29,10 +29,7 @@ enum Morsetorch {
     case "alphabet": return try AlphabetCommand.run(rest)
     case "stop": return try StopCommand.run(rest, environment: environment)
     case "status": return try StatusCommand.run(rest, environment: environment)
-    case "help":
-      guard let topic = rest.first else { return printing(HelpText.tool) }
-      guard let text = HelpText.forCommand(topic) else { throw UsageError.unknownCommand(topic) }
-      return printing(text)
+    case "help": return try HelpCommand.run(rest)
     case "-h", "--help":
       return printing(HelpText.tool)
     case "--version":

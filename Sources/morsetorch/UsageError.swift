@@ -17,8 +17,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       return "no command given; try `morsetorch send \"SOS\"` or `morsetorch --help`"
     case .unknownCommand(let name):
       return
-        "unknown command '\(name)'; the commands are send, encode, decode, alphabet, list, status, "
-        + "stop, help (see `morsetorch --help`)"
+        "unknown command '\(name)'; the commands are "
+        + CommandTable.commands.map(\.name).joined(separator: ", ")
+        + " (see `morsetorch --help`)"
     case .unknownOption(let option, let command) where command == "morsetorch":
       return "unknown option '\(option)'; see `morsetorch --help`"
     case .unknownOption(let option, let command):

@@ -1,0 +1,174 @@
+/// The manual page, `morsetorch.1`, made from the same text as `--help` (the commands' help,
+/// their options, the exit statuses and the environment), so that the two never disagree.
+enum ManPage {
+  static var text: String {
+    var page: [String] = [
+      #".\" The manual of morsetorch, printed by `morsetorch help --man` from its --help."#,
+      ".TH MORSETORCH 1 \(releaseDate) \"morsetorch \(version)\" \"User Commands\"",
+      ".SH NAME",
+      #"morsetorch \- send text as Morse code on a Linux LED or GPIO line, and read it back"#,
+      ".SH SYNOPSIS",
+    ]
+    for command in CommandTable.commands {
+      page += [".B morsetorch", escaped(usage(of: command)), ".br"]
+    }
+    page += [
+      ".B morsetorch", #"\-\-help"#, ".br", ".B morsetorch", #"\-\-version"#,
+      ".SH DESCRIPTION",
+    ]
+    page += paragraph(
+      isFirst: true,
+      """
+      morsetorch sends text as Morse code on a Linux LED (a phone's white:flash torch, a
+      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and reads Morse back from a
+      GPIO line. Every edge is switched at an absolute deadline on the monotonic clock, so
+      errors never add up (ITU timing: a dot is one unit, a dash three, the gaps one, three and
+      seven); a signal, `stop` or running it again stops a transmission at once; the LED's
+      trigger and brightness are always put back as they were.
+      """)
+    page += [".PP", "The commands:", ".RS"]
+    for command in CommandTable.commands {
+      page += [".TP", ".B \(command.name)", escaped(command.summary)]
+    }
+    page += [".RE", ".SH COMMANDS"]
+    for command in CommandTable.commands {
+      page += [".SS \(escaped(usage(of: command)))"]
+      page += paragraphs(of: command.help).enumerated().flatMap { index, text in
+        paragraph(isFirst: index == 0, text)
+      }
+      page += [".PP", "Options:"]
+      page += command.options.flatMap(optionItem)
+    }
+    page += [".SH OPTIONS", "Before any command:"] + Options.global.flatMap(optionItem)
+    page += [".SH EXIT STATUS"]
+    for row in HelpText.statusRows {
+      let meaning = row.meaning.split(separator: "\n").map(trimmed).joined(separator: " ")
+      page += [".TP", ".B \(row.status)", escaped(trimmed(meaning.dropFirst(row.status.count)))]
+    }
+    page += [".SH ENVIRONMENT"]
+    for (name, meaning) in environment {
+      page += [".TP", ".B \(name)", escaped(meaning)]
+    }
+    page += [".SH FILES"]
+    for (path, meaning) in files {
+      page += [".TP", ".I \(escaped(path))", escaped(meaning)]
+    }
+    page += [".SH EXAMPLES"]
+    page += [".nf"] + examples.map(escaped) + [".fi"]
+    page += [
+      ".SH SEE ALSO",
+      #".BR journalctl (1),"#, #".BR systemd-tmpfiles (8),"#, #".BR udev (7),"#,
+      #".BR gpioinfo (1)"#,
+      ".PP",
+      "The kernel's LED class and GPIO character device documentation;",
+      "the README of morsetorch, for timing figures, wiring and the tests.",
+    ]
+    return page.joined(separator: "\n")
+  }
+
+  /// The environment variables the tool reads, with what each does: the `--help` list and the
+  /// ones only the manual names.
+  static let environment: [(String, String)] = {
+    var variables: [(String, String)] = []
+    var current: (String, String)?
+    for line in HelpText.environment.split(separator: "\n").dropFirst() {
+      let text = trimmed(line)
+      if line.hasPrefix("  "), !line.hasPrefix("    "), let space = text.firstIndex(of: " ") {
+        if let current { variables.append(current) }
+        current = (String(text[..<space]), trimmed(text[space...]))
+      } else if let previous = current {
+        current = (previous.0, previous.1 + " " + text)
+      }
+    }
+    if let current { variables.append(current) }
+    return variables + [
+      (
+        "XDG_RUNTIME_DIR",
+        "where the per-user runtime directory is looked for when /run/morsetorch is missing"
+      ),
+      ("NO_COLOR", "when set, the progress line has no colour"),
+      ("TERM", "with TERM=dumb, no progress line, and --preview prints plain lines"),
+      (
+        "MORSETORCH_SYSLOG_SOCKET",
+        "the syslog socket --detach logs to (default /dev/log; for tests)"
+      ),
+      (
+        "MORSETORCH_READY_FD",
+        "set by --detach for its background copy (the descriptor it reports on); not for users"
+      ),
+    ]
+  }()
+
+  static let files: [(String, String)] = [
+    (
+      "/sys/class/leds/NAME/",
+      "the LEDs: brightness, max_brightness and trigger, and the trigger's own files"
+    ),
+    ("/dev/gpiochipN", "the GPIO chips (uAPI v2)"),
+    (
+      "/run/morsetorch/",
+      "the runtime directory: one lock, state record and stop socket per LED or line"
+    ),
+    ("/usr/lib/tmpfiles.d/morsetorch.conf", "makes /run/morsetorch at boot, group leds, mode 2770"),
+    (
+      "/lib/udev/rules.d/90-morsetorch.rules",
+      "lets group leds switch LEDs and group gpio use the GPIO chips"
+    ),
+    (
+      "/lib/systemd/system/morsetorch-beacon@.service",
+      "a beacon at boot on the LED named by the instance"
+    ),
+    ("/etc/morsetorch/beacon-NAME.conf", "TEXT and OPTIONS of the beacon on LED NAME"),
+  ]
+
+  static let examples: [String] = [
+    "morsetorch send \"SOS\"",
+    "journalctl -f | morsetorch send --led input3::capslock",
+    "morsetorch send --gpio gpiochip0:17 --loop SOS",
+    "morsetorch send --dry-run --edges \"PARIS\" | morsetorch receive --edges -",
+    "morsetorch stop",
+    "systemctl enable --now morsetorch-beacon@white:flash.service",
+  ]
+
+  /// The help text's usage line without "Usage: morsetorch ": `send [options] [TEXT...]`.
+  private static func usage(of command: CommandEntry) -> String {
+    let line = command.help.split(separator: "\n").first.map(String.init) ?? ""
+    let prefix = "Usage: morsetorch "
+    return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : command.name
+  }
+
+  /// The help's paragraphs that are prose: not the usage line, the option list, the
+  /// environment or the exit statuses (the manual has sections for those).
+  static func paragraphs(of help: String) -> [String] {
+    help.split(separator: "\n\n").map(String.init).filter { block in
+      !block.hasPrefix("Usage:") && !block.hasPrefix("Options:")
+        && !block.hasPrefix("Environment:") && !block.hasPrefix("Exit status:")
+    }
+  }
+
+  /// A paragraph; the first under a heading needs no `.PP`.
+  private static func paragraph(isFirst: Bool = false, _ text: String) -> [String] {
+    (isFirst ? [] : [".PP"]) + text.split(separator: "\n").map { escaped(String($0)) }
+  }
+
+  private static func optionItem(_ option: OptionSpec) -> [String] {
+    var term = option.shortName.map { #"\fB\-\#($0)\fR, "# } ?? ""
+    term += #"\fB\-\-\#(option.name)\fR"#
+    if let value = option.valueName { term += #" \fI\#(escaped(value))\fR"# }
+    return [".TP", term] + option.help.split(separator: "\n").map { escaped(String($0)) }
+  }
+
+  /// `text` as roff: backslashes doubled, dashes as `\-`, and a line that starts with `.` or
+  /// `'` kept from being read as a request.
+  static func escaped(_ text: String) -> String {
+    var result = text.replacing("\\", with: #"\e"#)
+    result = result.replacing("-", with: #"\-"#)
+    if result.hasPrefix(".") || result.hasPrefix("'") { result = #"\&"# + result }
+    return result
+  }
+
+  /// `text` without the spaces around it.
+  private static func trimmed(_ text: some StringProtocol) -> String {
+    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

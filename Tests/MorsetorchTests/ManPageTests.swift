@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import morsetorch
+
+/// The manual page against `--help`: it is made from the same text, and these keep it so.
+@Suite("ManPage")
+struct ManPageTests {
+  private let page = ManPage.text
+
+  /// The page's COMMANDS section for `command`: from its `.SS` heading to the next.
+  private func section(of command: String) -> String {
+    let parts = page.components(separatedBy: "\n.SS ")
+    let part = parts.first { $0.hasPrefix(command + " ") || $0.hasPrefix(command + "\n") } ?? ""
+    return part.components(separatedBy: "\n.SH ").first ?? ""
+  }
+
+  /// The long options a help text lists, as `--name`, from its option lines.
+  private func optionsListed(in help: String) -> Set<String> {
+    let block = help.components(separatedBy: "\n\n").first { $0.hasPrefix("Options:") } ?? ""
+    return Set(
+      block.split(separator: "\n").compactMap { line -> String? in
+        guard let range = line.range(of: #"--[a-z-]+"#, options: .regularExpression),
+          line.hasPrefix("  -")
+        else { return nil }
+        return String(line[range])
+      })
+  }
+
+  /// The options a man section lists, as `--name`, from its `.TP` items.
+  private func optionsListed(inSection section: String) -> Set<String> {
+    let lines = section.components(separatedBy: "\n")
+    var names: Set<String> = []
+    for (index, line) in lines.enumerated() where line == ".TP" && index + 1 < lines.count {
+      let term = lines[index + 1].replacingOccurrences(of: #"\-"#, with: "-")
+      if let range = term.range(of: #"--[a-z-]+"#, options: .regularExpression) {
+        names.insert(String(term[range]))
+      }
+    }
+    return names
+  }
+
+  @Test(arguments: CommandTable.commands.map(\.name))
+  func everyOptionOfACommandsHelpIsInItsManSectionAndNoOther(command: String) throws {
+    let help = try #require(HelpText.forCommand(command))
+    let fromHelp = optionsListed(in: help)
+    #expect(!fromHelp.isEmpty)
+    #expect(optionsListed(inSection: section(of: command)) == fromHelp)
+  }
+
+  @Test(arguments: CommandTable.commands.map(\.name))
+  func everyProseParagraphOfTheHelpIsInTheManSection(command: String) throws {
+    let help = try #require(HelpText.forCommand(command))
+    let section = section(of: command)
+    for paragraph in ManPage.paragraphs(of: help) {
+      for line in paragraph.split(separator: "\n") {
+        #expect(section.contains(ManPage.escaped(String(line))), "\(command): \(line)")
+      }
+    }
+  }
+
+  @Test func theToolsOwnOptionsAreInOptions() {
+    let options = page.components(separatedBy: ".SH OPTIONS").last ?? ""
+    #expect(options.contains(#"\fB\-\-help\fR"#) && options.contains(#"\fB\-\-version\fR"#))
+  }
+
+  @Test func everyCommandOfTheToolsHelpHasASection() {
+    for line in HelpText.tool.split(separator: "\n") where line.hasPrefix("  morsetorch ") {
+      let command = line.split(separator: " ")[1]
+      #expect(!section(of: String(command)).isEmpty, "\(command)")
+    }
+  }
+
+  @Test func everyExitStatusIsUnderExitStatus() {
+    let statuses = page.components(separatedBy: ".SH EXIT STATUS").last ?? ""
+    for row in HelpText.statusRows {
+      #expect(statuses.contains(".B \(row.status)\n"), "\(row.status)")
+    }
+  }
+
+  @Test func everyVariableTheHelpNamesIsUnderEnvironment() {
+    let environment =
+      page.components(separatedBy: ".SH ENVIRONMENT").last?.components(separatedBy: ".SH ").first
+      ?? ""
+    let helps = [HelpText.tool] + CommandTable.commands.map(\.help)
+    let pattern = #"\b(MORSETORCH_[A-Z_]+|XDG_RUNTIME_DIR|NO_COLOR)\b"#
+    for help in helps {
+      var rest = help[...]
+      while let range = rest.range(of: pattern, options: .regularExpression) {
+        #expect(environment.contains(".B \(rest[range])\n"), "\(rest[range])")
+        rest = rest[range.upperBound...]
+      }
+    }
+  }
+
+  @Test func itCarriesTheVersionAndNoLineIsReadAsARequestByMistake() {
+    #expect(page.contains("\"morsetorch \(version)\""))
+    for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+      let request = line.split(separator: " ").first.map(String.init) ?? ""
+      #expect(
+        [
+          ".TH", ".SH", ".SS", ".PP", ".TP", ".B", ".I", ".BR", ".RS", ".RE", ".br", ".nf", ".fi",
+          #".\""#,
+        ]
+        .contains(request), "\(line)")
+    }
+  }
+
+  @Test func helpManPrintsIt() throws {
+    let outcome = try MorsetorchProcess.run(["help", "--man"], ledsDirectory: "/nonexistent")
+    #expect(outcome.exitStatus == 0)
+    #expect(outcome.standardOutput == page + "\n")
+  }
+}

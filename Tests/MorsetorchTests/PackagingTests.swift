@@ -1,0 +1,42 @@
+import Foundation
+import GPIODriver
+import LEDDriver
+import Testing
+
+/// The files the Debian package installs agree with what the tool and the README say.
+@Suite("Packaging")
+struct PackagingTests {
+  private static let top = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  private func read(_ path: String) throws -> String {
+    try String(contentsOf: Self.top.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  private func ruleLines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+  }
+
+  @Test func theUdevRulesAreTheOnesTheToolAndTheReadmeGive() throws {
+    let rules = ruleLines(try read("Sources/morsetorch/Packaging/90-morsetorch.rules"))
+    #expect(rules == [LEDError.udevRule, GPIOError.udevRule])
+    let readme = try read("README.md")
+    for rule in rules { #expect(readme.contains(rule), "\(rule)") }
+  }
+
+  @Test func theTmpfilesLineIsTheReadmes() throws {
+    let lines = ruleLines(try read("Sources/morsetorch/Packaging/morsetorch.tmpfiles"))
+    #expect(lines == ["d /run/morsetorch 2770 root leds -"])
+    #expect(try read("README.md").contains(lines[0]))
+  }
+
+  @Test func thePackageVersionIsTheToolsAndTheMaintainerScriptsExitCleanly() throws {
+    let builder = try read("Sources/morsetorch/Packaging/build-deb")
+    #expect(builder.contains("Sources/morsetorch/Version.swift"))
+    for script in ["postinst", "postrm"] {
+      let text = try read("Sources/morsetorch/Packaging/\(script)")
+      #expect(
+        text.hasPrefix("#!/bin/sh\n") && text.contains("set -e") && text.hasSuffix("exit 0\n"))
+    }
+  }
+}
