@@ -83,11 +83,12 @@ func runThroughput(megabytes: Int) throws {
   }
   let small = base + "morsetorch-bench-\(megabytes)mb.txt"
   let large = base + "morsetorch-bench-\(megabytes * 10)mb.txt"
+  let probe = base + "morsetorch-bench-1mb.txt"
   try writeRandomText(megabytes: megabytes, to: small)
   try writeRandomText(megabytes: megabytes * 10, to: large)
+  try writeRandomText(megabytes: 1, to: probe)
   defer {
-    try? FileManager.default.removeItem(atPath: small)
-    try? FileManager.default.removeItem(atPath: large)
+    for path in [small, large, probe] { try? FileManager.default.removeItem(atPath: path) }
   }
   print("throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
   let morse = ["/usr/games/morse", "/usr/bin/morse"].first {
@@ -101,8 +102,21 @@ func runThroughput(megabytes: Int) throws {
   } else {
     print("  bsdgames morse -s: skipped, not installed (apt-get install bsdgames)")
   }
-  runs.append(
-    ("morsetorch send --dry-run", [morsetorch, "send", "--dry-run"], large, megabytes * 10))
+  // The dry run on the large file only when one pass over 1 MB says it takes under a
+  // minute; otherwise the 1 MB figure, and what the large file would take.
+  let dryRun = [morsetorch, "send", "--dry-run"]
+  if let first = try timed(
+    dryRun, input: probe, launcher: launcher, report: scratch + "/usage.txt"),
+    first.seconds * Double(megabytes * 10) > 60
+  {
+    print(
+      "  morsetorch send --dry-run  1 MB in "
+        + String(format: "%.2f s: %.2f MB/s of input", first.seconds, 1 / first.seconds)
+        + ", peak RSS \(first.usage.peakResidentKilobytes) kB (one run; \(megabytes * 10) MB "
+        + String(format: "would take about %.0f s)", first.seconds * Double(megabytes * 10)))
+  } else {
+    runs.append(("morsetorch send --dry-run", dryRun, large, megabytes * 10))
+  }
   for run in runs {
     var best: (seconds: Double, usage: ChildProcess.Usage, status: Int32)?
     for _ in 0..<3 {
