@@ -32,6 +32,20 @@ public struct MorseMessage: Sequence, Sendable {
     unknownCharacters: UnknownCharacterPolicy = .reject, encoding: Bool = false
   ) throws(MorseError) {
     let normalized = Self.normalized(text)
+    // `encode`'s common case, ASCII with nothing but letters, figures, punctuation of their
+    // own and whitespace, byte by byte; anything else (a substitution, whose signals depend
+    // on its neighbours, a prosign, a character without a signal) goes the whole way.
+    if encoding, let (encoded, hasSymbol) = Self.encodedASCII(normalized) {
+      self.text = normalized
+      self.firstLine = firstLine
+      self.firstColumn = firstColumn
+      self.policy = unknownCharacters
+      self.skipped = []
+      self.skippedCount = 0
+      self.isEmpty = !hasSymbol
+      encodedText = encoded
+      return
+    }
     var tokenizer = MorseTokenizer(
       normalized, firstLine: firstLine, firstColumn: firstColumn, policy: unknownCharacters)
     var skipped: [UnsendableCharacter] = []
@@ -71,6 +85,38 @@ public struct MorseMessage: Sequence, Sendable {
     var encoder = Encoder()
     for token in self { encoder.add(token) }
     return encoder.text
+  }
+
+  /// Each ASCII byte's code as the bytes of its dots and dashes; nil for a byte that is no
+  /// character with a code of its own.
+  private static let asciiCodeBytes: [[UInt8]?] = (0..<128).map { byte in
+    MorseAlphabet.asciiCode(UInt8(byte)).map { Array($0.description.utf8) }
+  }
+
+  /// `encoded` for a text of ASCII letters, figures, punctuation with a code of its own and
+  /// whitespace (runs give one " / " between symbols, as the tokenizer's word gaps), and
+  /// whether it has a symbol; nil for any other text.
+  static func encodedASCII(_ text: String) -> (String, Bool)? {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count * 5)
+    var isAfterSymbol = false
+    var isGapPending = false
+    for byte in text.utf8 {
+      if (0x09...0x0D).contains(byte) || byte == 0x20 {
+        isGapPending = isAfterSymbol
+        continue
+      }
+      guard byte < 0x80, let code = asciiCodeBytes[Int(byte)] else { return nil }
+      if isGapPending {
+        output += [0x20, UInt8(ascii: "/"), 0x20]
+        isGapPending = false
+      } else if isAfterSymbol {
+        output.append(0x20)
+      }
+      output += code
+      isAfterSymbol = true
+    }
+    return (String(decoding: output, as: UTF8.self), isAfterSymbol)
   }
 
   /// Builds `encoded` token by token.

@@ -239,3 +239,57 @@ private func symbolTexts(_ message: MorseMessage) -> [String] {
     #expect(eager.skippedCount == lazy.skippedCount)
   }
 }
+
+@Suite("MorseMessage's ASCII encoding path")
+struct MorseMessageASCIIPathTests {
+  /// The same message encoded through the tokenizer (`encoding: false` makes `encoded` from
+  /// the tokens) and in the one pass that may take the byte path.
+  private func bothWays(_ text: String) throws -> (fast: String, slow: String, empty: [Bool]) {
+    let fast = try MorseMessage(text, encoding: true)
+    let slow = try MorseMessage(text)
+    return (fast.encoded, slow.encoded, [fast.isEmpty, slow.isEmpty])
+  }
+
+  @Test(arguments: [
+    "", " ", "SOS", "  sos  ", "a\tb\nc\r\nd\u{0B}e\u{0C}f", "Hello, world. 73 de N0CALL?",
+    "A.B,C?D'E!F/G(H)I&J:K;L=M+N-O_P\"Q$R@S", "3/4", "50%", "a<SK>b", "x < y", "[a]", "*",
+    "E E  E", "ÄB", "\u{7F}",
+  ])
+  func theBytePathAndTheTokenizerAgree(text: String) throws {
+    guard let result = try? bothWays(text) else {
+      // Then both must fail alike.
+      #expect(throws: MorseError.self) { _ = try MorseMessage(text) }
+      #expect(throws: MorseError.self) { _ = try MorseMessage(text, encoding: true) }
+      return
+    }
+    #expect(result.fast == result.slow, "\(text)")
+    #expect(result.empty[0] == result.empty[1])
+  }
+
+  @Test func randomASCIITextAgrees() throws {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array(" \t\nABCXYZabcxyz0123456789.,?'!/()&:;=+-_\"$@%<>[]*#~^{}|\\`")
+    var compared = 0
+    for _ in 0..<2000 {
+      let length = Int.random(in: 0...24, using: &generator)
+      let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? " " })
+      guard let slow = try? MorseMessage(text, unknownCharacters: .skip) else { continue }
+      let fast = try MorseMessage(text, unknownCharacters: .skip, encoding: true)
+      #expect(fast.encoded == slow.encoded, "\(text)")
+      #expect(fast.isEmpty == slow.isEmpty, "\(text)")
+      #expect(fast.skippedCount == slow.skippedCount, "\(text)")
+      compared += 1
+    }
+    #expect(compared == 2000)
+  }
+
+  @Test func plainTextTakesTheBytePath() {
+    #expect(
+      MorseMessage.encodedASCII("Hello  world")?.0 == ".... . .-.. .-.. --- / .-- --- .-. .-.. -..")
+    #expect(MorseMessage.encodedASCII("  ")?.1 == false)
+    // A substitution depends on its neighbours, a prosign needs its brackets, é is no ASCII.
+    #expect(MorseMessage.encodedASCII("50%") == nil)
+    #expect(MorseMessage.encodedASCII("<SK>") == nil)
+    #expect(MorseMessage.encodedASCII("é") == nil)
+  }
+}
