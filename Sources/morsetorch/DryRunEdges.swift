@@ -17,4 +17,9 @@ final class DryRunEdges: TransmissionObserver {
     Console.output(EdgeText.format(MorseEdge(time: start, isOn: true)))
     Console.output(EdgeText.format(MorseEdge(time: start + step.duration, isOn: false)))
   }
+
+  /// What the last line made goes out before the next is waited for.
+  func transmissionIsWaitingForInput(line: Int) {
+    Console.flushOutput()
+  }
 }

@@ -25,6 +25,11 @@ final class DryRunTimeline: TransmissionObserver {
     Console.output(formatter.line(for: progress.step, at: progress.start))
   }
 
+  /// What the last line made goes out before the next is waited for.
+  func transmissionIsWaitingForInput(line: Int) {
+    Console.flushOutput()
+  }
+
   /// Prints the closing line.
   func finish(end: MonotonicInstant) {
     Console.output(formatter.summary(end: end, steps: steps))

@@ -379,6 +379,9 @@ struct SendCommand {
 
   /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.
   private func dryRun(_ message: MorseMessage?, timing: MorseTiming) throws -> Int32 {
+    // Written in blocks, and at each line of input (the observers flush as the next line is
+    // asked for), so a stream still shows its timeline line by line.
+    Console.bufferOutput()
     let clock = VirtualStepClock()
     if arguments.has("edges") {
       let transmitter = makeTransmitter(

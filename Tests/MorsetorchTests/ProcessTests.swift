@@ -615,6 +615,21 @@ struct CommandProcessTests {
     #expect(outcome.standardOutput == converted + "\n" + converted + "\n")
   }
 
+  @Test(arguments: [["send", "--dry-run"], ["send", "--dry-run", "--edges"]])
+  func aDryRunOfAStreamShowsEachLinesTimelineThoughTheOutputIsBuffered(command: [String]) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let child = try MorsetorchProcess(command, ledsDirectory: fixture.ledsPath)
+    // "E": one dot; its line (or its two edges) must come out while the input stays open.
+    try child.write("E\n")
+    let dot = command.contains("--edges") ? "0.100000 0" : "E ."
+    #expect(eventually { child.standardOutputSoFar.contains(dot) }, "\(child.standardOutputSoFar)")
+    try child.write("T\n")
+    let dash = command.contains("--edges") ? "1.100000 0" : "T -"
+    #expect(eventually { child.standardOutputSoFar.contains(dash) }, "\(child.standardOutputSoFar)")
+    child.closeInput()
+    #expect(try child.wait().exitStatus == 0)
+  }
+
   @Test func encodeUnknownCharacter() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try runMorsetorch("encode", in: fixture, input: "E\nE€\n")
