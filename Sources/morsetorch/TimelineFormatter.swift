@@ -18,19 +18,39 @@ final class TimelineFormatter: @unchecked Sendable {
   /// The header line.
   static let header = "    start_ms  state  duration_ms  sending"
 
-  /// The line for `step`, which began at `start`.
+  /// The line for `step`, which began at `start`. Made as bytes: a dry run of a big input
+  /// prints millions of these.
   func line(for step: MorseStep, at start: MonotonicInstant) -> String {
     end = start + step.duration
-    let time = (start - origin).millisecondsText
-    let state = step.isOn ? "on" : "off"
-    let sending: String
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(64)
+    Self.appendRight(start - origin, width: 12, to: &bytes)
+    bytes += step.isOn ? Self.onColumn : Self.offColumn
+    Self.appendRight(step.duration, width: 11, to: &bytes)
+    bytes += [0x20, 0x20]
     switch step.kind {
-    case .dot, .dash, .elementGap: sending = "\(step.symbol.text) \(step.symbol.code)"
-    case .letterGap: sending = "(letter gap)"
-    case .wordGap: sending = "(word gap)"
+    case .dot, .dash, .elementGap:
+      bytes += step.symbol.text.utf8
+      bytes.append(0x20)
+      for element in step.symbol.code.elements {
+        bytes.append(element == .dot ? UInt8(ascii: ".") : UInt8(ascii: "-"))
+      }
+    case .letterGap: bytes += "(letter gap)".utf8
+    case .wordGap: bytes += "(word gap)".utf8
     }
-    return Self.padded(time, 12) + "  " + Self.padded(state, 5, left: true) + "  "
-      + Self.padded(step.duration.millisecondsText, 11) + "  " + sending
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The state column with the spaces around it: "  on     " and "  off    ".
+  private static let onColumn = Array("  on     ".utf8)
+  private static let offColumn = Array("  off    ".utf8)
+
+  /// `duration`'s milliseconds, right-aligned in `width` columns.
+  private static func appendRight(_ duration: Duration, width: Int, to bytes: inout [UInt8]) {
+    var text: [UInt8] = []
+    duration.appendMillisecondsText(to: &text)
+    if text.count < width { bytes += repeatElement(0x20, count: width - text.count) }
+    bytes += text
   }
 
   /// A line for the idle time before `start` since the last step ended (between two lines

@@ -72,11 +72,38 @@ import Testing
     #expect((Duration.milliseconds(1200) / 13).millisecondsText == "92.308")
     #expect(Duration.microseconds(1500).millisecondsText == "1.5")
     #expect(Duration.zero.millisecondsText == "0")
+    #expect(Duration.microseconds(50).millisecondsText == "0.05")
+    #expect(Duration.microseconds(1).millisecondsText == "0.001")
+    #expect(Duration.microseconds(-1500).millisecondsText == "-1.5")
+    #expect(Duration.seconds(3600).millisecondsText == "3600000")
+    #expect(Duration.nanoseconds(999_999_600).millisecondsText == "1000")
+    #expect(Duration.nanoseconds(1_000_400).millisecondsText == "1")
   }
 
   @Test(arguments: [(1, 2.0), (3, 2.0), (4, 2.0), (5, 2.5), (60, 30.0), (100, 50.0)])
   func aStepIsLateAfterHalfAUnitButNeverUnderTwoMilliseconds(unit: Int, tolerance: Double) {
     let timing = MorseTiming(unit: .milliseconds(unit))
     #expect(timing.lateTolerance == .microseconds(Int(tolerance * 1000)))
+  }
+
+  /// The text as it was made before the byte version: the reference for random durations.
+  private func referenceText(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    let rounded = (attoseconds / 1_000_000) % 1_000_000 >= 500_000 ? microseconds + 1 : microseconds
+    let sign = rounded < 0 ? "-" : ""
+    let whole = rounded.magnitude / 1000
+    var fraction = String(rounded.magnitude % 1000)
+    guard fraction != "0" else { return "\(sign)\(whole)" }
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(sign)\(whole).\(fraction)"
+  }
+
+  @Test func millisecondsTextMatchesTheReferenceOnRandomDurations() {
+    for _ in 0..<10_000 {
+      let duration = Duration.nanoseconds(Int64.random(in: 0...10_000_000_000_000))
+      #expect(duration.millisecondsText == referenceText(duration), "\(duration)")
+    }
   }
 }
