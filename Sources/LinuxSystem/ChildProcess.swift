@@ -41,45 +41,6 @@ public enum ChildProcess {
   public static func waitForExit(_ pid: Int32) throws(Errno) -> Int32 {
     var status: Int32 = 0
     _ = try SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-    return exitStatus(status)
-  }
-
-  /// What a child used, as `wait4(2)` reports it: its own and its waited-for descendants'.
-  public struct Usage: Sendable, Hashable {
-    /// CPU time in user mode (`ru_utime`).
-    public let userTime: Duration
-    /// CPU time in the kernel (`ru_stime`).
-    public let systemTime: Duration
-    /// The most resident memory it had at once, in kB (`ru_maxrss`).
-    public let peakResidentKilobytes: Int
-
-    /// Usage of these amounts.
-    public init(userTime: Duration, systemTime: Duration, peakResidentKilobytes: Int) {
-      self.userTime = userTime
-      self.systemTime = systemTime
-      self.peakResidentKilobytes = peakResidentKilobytes
-    }
-  }
-
-  /// `wait4(2)`: the exit status of `pid` (as `waitForExit`) and what it used.
-  public static func waitForExitWithUsage(_ pid: Int32) throws(Errno) -> (
-    status: Int32, usage: Usage
-  ) {
-    var status: Int32 = 0
-    var usage = rusage()
-    _ = try SystemCall.retryingOnInterrupt { wait4(pid, &status, 0, &usage) }
-    func duration(_ time: timeval) -> Duration {
-      .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
-    }
-    return (
-      exitStatus(status),
-      Usage(
-        userTime: duration(usage.ru_utime), systemTime: duration(usage.ru_stime),
-        peakResidentKilobytes: Int(usage.ru_maxrss))
-    )
-  }
-
-  private static func exitStatus(_ status: Int32) -> Int32 {
     let signal = status & 0x7f
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }

@@ -166,7 +166,7 @@ func theilSenSlope(times: [Double], errors: [Double]) -> Double {
 
 func score(
   name: String, edges: [SeenEdge], steps: [MorseStep], spawnedAt: Int64, exitedAt: Int64,
-  usage: ChildProcess.Usage, exitStatus: Int32, note: String
+  usage: SenderUsage, exitStatus: Int32, note: String
 ) -> ContenderResult {
   // The ITU timeline: each step's start, and the final switch off.
   var expected: [(time: Double, isOn: Bool)] = []
@@ -211,31 +211,21 @@ func run(_ contender: Contender, steps: [MorseStep], launcher: String) throws ->
   var environment = ProcessInfo.processInfo.environment
   environment["MORSETORCH_LEDS_DIR"] = led.classDirectory
   environment["MORSETORCH_RUNTIME_DIR"] = led.root + "/run"
-  let command = [launcher] + contender.command(led, steps.map(\.duration))
-  let null = try FileDescriptor.open("/dev/null", .writeOnly)
-  let report = led.root + "/usage.txt"
-  let reportFile = try FileDescriptor.open(report, [.writeOnly, .create, .truncate])
-  var descriptors = SpawnDescriptors()
-  descriptors.give(null, as: 1)
-  descriptors.give(reportFile, as: 2)
-  let spawnedAt = monotonicNanoseconds()
-  let pid = try ChildProcess.spawn(
-    command[0], arguments: command, environment: environment, descriptors: descriptors,
-    defaultSignals: [])
-  _ = try ChildProcess.waitForExit(pid)
-  let exitedAt = monotonicNanoseconds()
-  usleep(20_000)
-  let edges = watcher.stop()
-  guard let (exitStatus, usage) = launcherUsage(report) else {
+  let command = contender.command(led, steps.map(\.duration))
+  guard
+    let run = try launch(
+      command, through: launcher, environment: environment, report: led.root + "/usage.txt")
+  else {
     print("  \(contender.name): no usage from the launcher")
     return nil
   }
-  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n")
+  usleep(20_000)
+  let edges = watcher.stop()
   var note = watcher.isRealTime ? "" : "(watcher not real-time)"
-  if exitStatus != 0 { note += " " + lines.filter { !$0.hasPrefix("usage: ") }.suffix(1).joined() }
+  if run.status != 0 { note += " " + run.errors.suffix(1).joined() }
   return score(
-    name: contender.name, edges: edges, steps: steps, spawnedAt: spawnedAt, exitedAt: exitedAt,
-    usage: usage, exitStatus: exitStatus, note: note)
+    name: contender.name, edges: edges, steps: steps, spawnedAt: run.spawnedAt,
+    exitedAt: run.exitedAt, usage: run.usage, exitStatus: run.status, note: note)
 }
 
 /// Builds one of the benchmark's C programs (Sources/morsetorch-benchmark/C) with `cc -O2`.

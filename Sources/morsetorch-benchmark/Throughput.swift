@@ -30,42 +30,6 @@ func writeRandomText(megabytes: Int, to path: String) throws {
   try Data(text).write(to: URL(fileURLWithPath: path))
 }
 
-/// Runs `command` through the `usage` launcher with standard input from `input` and its
-/// output on /dev/null: the wall time and what it used (nil if the launcher said nothing).
-func timed(_ command: [String], input: String, launcher: String, report: String) throws -> (
-  seconds: Double, usage: ChildProcess.Usage, status: Int32
-)? {
-  let source = try FileDescriptor.open(input, .readOnly)
-  let null = try FileDescriptor.open("/dev/null", .writeOnly)
-  let reportFile = try FileDescriptor.open(report, [.writeOnly, .create, .truncate])
-  var descriptors = SpawnDescriptors()
-  descriptors.give(source, as: 0)
-  descriptors.give(null, as: 1)
-  descriptors.give(reportFile, as: 2)
-  let started = monotonicNanoseconds()
-  let pid = try ChildProcess.spawn(
-    launcher, arguments: [launcher] + command, environment: ProcessInfo.processInfo.environment,
-    descriptors: descriptors, defaultSignals: [])
-  _ = try ChildProcess.waitForExit(pid)
-  let seconds = Double(monotonicNanoseconds() - started) / 1_000_000_000
-  guard let usage = launcherUsage(report) else { return nil }
-  return (seconds, usage.usage, usage.status)
-}
-
-/// The `usage` launcher's last line in `report`: "usage: STATUS USER_US SYSTEM_US PEAK_KB".
-func launcherUsage(_ report: String) -> (status: Int32, usage: ChildProcess.Usage)? {
-  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n")
-  let fields = (lines.last { $0.hasPrefix("usage: ") } ?? "").split(separator: " ").dropFirst()
-    .compactMap { Int($0) }
-  guard fields.count == 4 else { return nil }
-  return (
-    Int32(fields[0]),
-    ChildProcess.Usage(
-      userTime: .microseconds(fields[1]), systemTime: .microseconds(fields[2]),
-      peakResidentKilobytes: fields[3])
-  )
-}
-
 func runThroughput(megabytes: Int) throws {
   let morsetorch = morsetorchPath
   guard FileManager.default.isExecutableFile(atPath: morsetorch) else {
@@ -105,8 +69,8 @@ func runThroughput(megabytes: Int) throws {
   // The dry run on the large file only when one pass over 1 MB says it takes under a
   // minute; otherwise the 1 MB figure, and what the large file would take.
   let dryRun = [morsetorch, "send", "--dry-run"]
-  if let first = try timed(
-    dryRun, input: probe, launcher: launcher, report: scratch + "/usage.txt"),
+  if let first = try launch(
+    dryRun, through: launcher, input: probe, report: scratch + "/usage.txt"),
     first.seconds * Double(megabytes * 10) > 60
   {
     print(
@@ -118,11 +82,11 @@ func runThroughput(megabytes: Int) throws {
     runs.append(("morsetorch send --dry-run", dryRun, large, megabytes * 10))
   }
   for run in runs {
-    var best: (seconds: Double, usage: ChildProcess.Usage, status: Int32)?
+    var best: LaunchedRun?
     for _ in 0..<3 {
       guard
-        let result = try timed(
-          run.command, input: run.input, launcher: launcher, report: scratch + "/usage.txt")
+        let result = try launch(
+          run.command, through: launcher, input: run.input, report: scratch + "/usage.txt")
       else { continue }
       if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
     }
