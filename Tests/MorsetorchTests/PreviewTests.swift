@@ -63,7 +63,11 @@ struct PreviewTests {
     let child = try MorsetorchProcess(
       ["send", "--preview", "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
     child.closeInput()
-    usleep(300_000)
+    // Not a fixed pause: on a slow machine (tests under qemu-aarch64) the handlers may not be
+    // in place yet, and SIGQUIT's default action would end the child. The first line drawn
+    // comes after them.
+    let isDrawing = eventually(within: .seconds(20)) { !child.standardOutputSoFar.isEmpty }
+    try #require(isDrawing, "the preview never drew anything")
     child.send(signal: SIGQUIT)
     let outcome = try child.wait(timeout: .seconds(5))
     #expect(outcome.exitStatus == 128 + SIGQUIT, "\(outcome)")

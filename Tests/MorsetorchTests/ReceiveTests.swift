@@ -86,16 +86,22 @@ struct ReceiveTests {
   @Test func aSignalEndsTheLineAndExitsWithItsStatus() throws {
     let gpio = try TemporaryGPIODirectory()
     try gpio.addChip(0, label: "sim", lines: 8)
+    let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E"]).standardOutput
+    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: true, encoding: .utf8)
     let leds = try TemporaryLEDDirectory()
     let child = try MorsetorchProcess(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
       environment: ["MORSETORCH_GPIO_DIR": gpio.path])
     child.closeInput()
-    usleep(300_000)
+    // The signal goes once the E is read, so the handlers are surely in place (a fixed pause
+    // was too short under qemu-aarch64); the line then stays quiet until the signal.
+    let hasRead = eventually(within: .seconds(20)) { child.standardOutputSoFar.contains("E") }
+    try #require(hasRead, "the E was never read")
     child.send(signal: SIGTERM)
     let outcome = try child.wait()
     #expect(outcome.exitStatus == 143, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
+    #expect(outcome.standardOutput == "E\n", "\(outcome)")
   }
 }
 
