@@ -212,15 +212,14 @@ func run(_ contender: Contender, steps: [MorseStep], launcher: String) throws ->
   environment["MORSETORCH_LEDS_DIR"] = led.classDirectory
   environment["MORSETORCH_RUNTIME_DIR"] = led.root + "/run"
   let command = contender.command(led, steps.map(\.duration))
-  guard
-    let run = try launch(
-      command, through: launcher, environment: environment, report: led.root + "/usage.txt")
-  else {
+  let launched = try launch(
+    command, through: launcher, environment: environment, report: led.root + "/usage.txt")
+  usleep(20_000)
+  let edges = watcher.stop()
+  guard let run = launched else {
     print("  \(contender.name): no usage from the launcher")
     return nil
   }
-  usleep(20_000)
-  let edges = watcher.stop()
   var note = watcher.isRealTime ? "" : "(watcher not real-time)"
   if run.status != 0 { note += " " + run.errors.suffix(1).joined() }
   return score(
