@@ -50,7 +50,8 @@ public struct GPIODevice: TorchDevice {
     if info.flags.contains(.used) {
       throw .lineBusy(chip: line.chipName, offset: line.offset, consumer: info.consumer)
     }
-    return SavedGPIOLine(chip: line.chip.path, offset: line.offset, isActiveLow: isActiveLow)
+    return SavedGPIOLine(
+      chip: line.recordedChipPath, offset: line.offset, isActiveLow: isActiveLow)
   }
 
   /// Requests the line as an output, inactive.
@@ -65,13 +66,23 @@ public struct GPIODevice: TorchDevice {
     return (GPIOTorch(output: output), saved)
   }
 
-  /// Drives the line inactive once more and releases it (after its transmitter died).
-  public func restore(_ saved: SavedGPIOLine) throws(GPIOError) {
-    let chip = try GPIOChipDirectory.openChip(at: saved.chip)
+  /// Drives the line inactive once more and releases it (after its transmitter died): only a
+  /// chip of this line's GPIO directory (`GPIOChipDirectory.recordedChip`), and only if
+  /// `writer` may use it.
+  public func restore(_ saved: SavedGPIOLine, writer: UserRights?) throws(GPIOError)
+    -> [SkippedSetting]
+  {
+    guard let chip = try line.directory.recordedChip(saved.chip, writer: writer) else {
+      return [
+        SkippedSetting(
+          name: saved.chip, reason: .writerMayNotWrite(writer: writer?.shown ?? "?"))
+      ]
+    }
     let flags: GPIOLineFlags = saved.isActiveLow ? [.output, .activeLow] : [.output]
     let output = try chip.requestOutput(
       offset: saved.offset, flags: flags, consumer: Self.consumer)
     output.release()
+    return []
   }
 
   /// `SavedGPIOLine.isPlausible`.

@@ -16,6 +16,9 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   case vanished(path: String, errno: Errno)
   /// Any other failed call.
   case io(operation: String, path: String, errno: Errno)
+  /// A state record names as its chip something that is no `gpiochipN` device of the GPIO
+  /// directory: it was not written by morsetorch, and nothing is opened.
+  case notRecordable(path: String, directory: String)
 
   /// The udev rule that lets group `gpio` use every GPIO chip, as the README documents.
   public static let udevRule =
@@ -66,6 +69,9 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
         + "driver unloaded."
     case .io(let operation, let path, let errno):
       return "Could not \(operation) \(path): \(errno)."
+    case .notRecordable(let path, let directory):
+      return "\(path.debugDescription) is not a GPIO chip device of \(directory) (a gpiochipN "
+        + "character device): a state record naming it was not written by morsetorch."
     }
   }
 }

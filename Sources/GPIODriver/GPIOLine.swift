@@ -8,6 +8,12 @@ public struct GPIOLine: Sendable {
   public let offset: Int
   /// The line's name, if it has one.
   public let name: String
+  /// The directory the chip was found in.
+  public let directory: GPIOChipDirectory
+
+  /// The chip's path as records keep it: the directory's `gpiochipN` entry, whatever path
+  /// or label the user named it by (`GPIOChipDirectory.recordedChip(_:)` takes no other).
+  public var recordedChipPath: String { directory.entryPath(chipName) }
 
   /// How status and errors name it: `gpiochip0:17 (GPIO17)`.
   public var description: String {

@@ -36,6 +36,53 @@ public struct LED: Sendable, Hashable {
     }
   }
 
+  /// Opens the LED's directory (following the class directory's symlink into /sys/devices:
+  /// the name was checked to be one entry), for `writeAttribute(_:_:beneath:writer:grace:)`.
+  func openDirectory() throws(LEDError) -> FileDescriptor {
+    do throws(Errno) {
+      return try FileDescriptor.open(path, [.readOnly, .directory])
+    } catch {
+      throw LEDError(error, operation: "open", path: path)
+    }
+  }
+
+  /// Writes `bytes` to `attribute`, opened beneath the LED's `directory` with no symlink
+  /// followed at any step (a `device/…` or planted link is refused), and only if it is a
+  /// plain file that `writer` (when given) may write by its permission bits. Returns false,
+  /// writing nothing, when `writer` may not; throws `vanished` when it does not exist.
+  ///
+  /// A trigger's settings appear owned by root, and the udev rule hands them to the LED group
+  /// a moment later: a permission this process or `writer` lacks is looked at again every
+  /// 10 ms for up to `grace`.
+  func writeAttribute(
+    _ attribute: String, _ bytes: [UInt8], beneath directory: borrowing FileDescriptor,
+    writer: UserRights?, grace: Duration
+  ) throws(LEDError) -> Bool {
+    let path = attributePath(attribute)
+    let deadline = MonotonicTime.now() + grace
+    let pause = OneShotEvent()
+    while true {
+      do throws(Errno) {
+        let file = try directory.open(beneath: attribute, [.writeOnly, .truncate, .nonBlocking])
+        let status = try file.status()
+        guard status.isRegularFile else { throw Errno.invalidArgument }
+        if writer?.mayWrite(status) ?? true {
+          let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
+          try file.close()
+          try written.get()
+          return true
+        }
+        if MonotonicTime.now() >= deadline { return false }
+      } catch {
+        let mayLater = error == .permissionDenied || error == .notPermitted
+        if !mayLater || MonotonicTime.now() >= deadline {
+          throw LEDError(error, operation: "write", path: path)
+        }
+      }
+      _ = pause.wait(untilMonotonic: MonotonicTime.now() + .milliseconds(10))
+    }
+  }
+
   /// The names of the regular files in the LED's directory, and with `depth` 2 in its
   /// subdirectories too (`ports/1-1`); symlinks (`device`, `subsystem`) and `power/` are not
   /// followed.

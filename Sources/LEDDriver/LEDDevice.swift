@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorsePlayer
 
 /// An LED claimed as a torch at a brightness: the LED class's `TorchDevice`.
@@ -28,9 +29,9 @@ public struct LEDDevice: TorchDevice {
     return (torch, torch.saved)
   }
 
-  /// Writes the saved trigger, its settings and brightness back.
-  public func restore(_ saved: SavedLEDState) throws {
-    try saved.restore(to: led)
+  /// Writes the saved trigger, its settings and brightness back, where `writer` may.
+  public func restore(_ saved: SavedLEDState, writer: UserRights?) throws -> [SkippedSetting] {
+    try saved.restore(to: led, writer: writer)
   }
 
   /// `SavedLEDState.isPlausible`.

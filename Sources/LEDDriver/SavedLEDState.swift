@@ -1,4 +1,5 @@
 import LinuxSystem
+import MorsePlayer
 
 /// What an LED looked like before morsetorch claimed it: enough to put it back.
 ///
@@ -39,9 +40,15 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
     // Writing `pattern` or `repeat` restarts the pattern, so the last write starts it right.
     "pattern": ["pattern", "repeat"],
     // The device first: the link and traffic modes apply to it.
-    "netdev": ["device_name", "link", "rx", "tx", "interval"],
-    "tty": ["ttyname"],
+    "netdev": [
+      "device_name", "link", "link_10", "link_100", "link_1000", "link_2500", "link_5000",
+      "link_10000", "half_duplex", "full_duplex", "rx", "tx", "interval",
+    ],
+    "tty": ["ttyname", "rx", "tx", "cts", "dsr", "dcd", "rng"],
     "transient": ["duration", "state"],
+    "activity": ["invert"],
+    "backlight": ["inverted"],
+    "gpio": ["gpio", "inverted", "desired_brightness"],
   ]
 
   /// Files of every LED directory that are no trigger's settings.
@@ -112,57 +119,74 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
       }
   }
 
-  /// LED off (brightness 0), then the saved trigger written back, then its saved attributes,
+  /// LED off (brightness 0), then the saved trigger written back, then its saved settings,
   /// then — only when the saved trigger was "none" — the saved brightness.
   ///
   /// With a trigger active, brightness belongs to the trigger, and writing it would remove that
-  /// trigger again; changing the trigger forces the LED off in the kernel. Attempts every step
-  /// even if one fails, and throws the first error.
+  /// trigger again; changing the trigger forces the LED off in the kernel. Every file is
+  /// opened beneath the LED's directory with no symlink followed. A setting is written only
+  /// if it is one of the trigger's: a well-known setting of it (`isSetting(_:of:)`), or a
+  /// file that appeared when the trigger was written. One that no longer exists, or that is
+  /// no setting of the trigger, is skipped and returned; so is, with `writer` (the user who
+  /// wrote the record this state came from), any file that user may not write. Attempts every
+  /// other step even if one fails, and throws the first error.
   ///
-  /// A trigger's settings appear, owned by root, when the trigger is written; the udev rule
-  /// of the README hands them to the LED group on the kernel's `change` event, a moment later.
-  /// So a setting this user may not write yet is tried again for up to `settingsGrace`.
-  public func restore(to led: LED, settingsGrace: Duration = .seconds(1)) throws(LEDError) {
+  /// A trigger's settings appear owned by root, and the udev rule hands them to the LED group
+  /// on the kernel's `change` event a moment later: a setting not writable yet is tried again
+  /// for up to `settingsGrace`.
+  @discardableResult
+  public func restore(
+    to led: LED, writer: UserRights? = nil, settingsGrace: Duration = .seconds(1)
+  ) throws(LEDError) -> [SkippedSetting] {
+    let directory = try led.openDirectory()
+    var skipped: [SkippedSetting] = []
     var firstError: LEDError?
-    for (attribute, bytes) in restoreSteps() {
+    let off = Array("0\n".utf8)
+    func write(_ attribute: String, _ bytes: [UInt8], grace: Duration = .zero, isSetting: Bool) {
       do throws(LEDError) {
-        try led.writeAttribute(attribute, bytes)
-      } catch {
-        if case .permissionDenied = error, Self.isSettingName(attribute),
-          Self.waitUntilWritable(led.attributePath(attribute), for: settingsGrace),
-          (try? led.writeAttribute(attribute, bytes)) != nil
+        if try !led.writeAttribute(attribute, bytes, beneath: directory, writer: writer, grace: grace),
+          let writer
         {
+          skipped.append(SkippedSetting(name: attribute, reason: .writerMayNotWrite(writer: writer.shown)))
+        }
+      } catch {
+        if isSetting, case .vanished = error {
+          skipped.append(SkippedSetting(name: attribute, reason: .gone))
+        } else if firstError == nil {
+          firstError = error
+        }
+      }
+    }
+    write(LED.brightnessAttribute, off, isSetting: false)
+    if let trigger, hasActiveTrigger {
+      let before = Set(led.fileNames(depth: 2))
+      write(LED.triggerAttribute, Array("\(trigger)\n".utf8), isSetting: false)
+      let now = Set(led.fileNames(depth: 2))
+      for attribute in triggerAttributes {
+        let appeared = now.contains(attribute.name) && !before.contains(attribute.name)
+        guard Self.isSetting(attribute.name, of: trigger) || appeared else {
+          let reason: SkippedSetting.Reason =
+            now.contains(attribute.name) ? .notTriggerSetting(trigger: trigger) : .gone
+          skipped.append(SkippedSetting(name: attribute.name, reason: reason))
           continue
         }
-        if firstError == nil { firstError = error }
-      }
-    }
-    if let firstError { throw firstError }
-  }
-
-  /// Looks every 10 ms, for up to `grace`, whether this user may write `path` yet.
-  private static func waitUntilWritable(_ path: String, for grace: Duration) -> Bool {
-    let deadline = MonotonicTime.now() + grace
-    let pause = OneShotEvent()
-    while MonotonicTime.now() < deadline {
-      if FileSystem.isWritable(path) { return true }
-      _ = pause.wait(untilMonotonic: MonotonicTime.now() + .milliseconds(10))
-    }
-    return FileSystem.isWritable(path)
-  }
-
-  /// The writes that put the LED back, in order: (attribute, bytes).
-  private func restoreSteps() -> [(String, [UInt8])] {
-    var steps: [(String, [UInt8])] = [(LED.brightnessAttribute, Array("0\n".utf8))]
-    if let trigger, hasActiveTrigger {
-      steps.append((LED.triggerAttribute, Array("\(trigger)\n".utf8)))
-      for attribute in triggerAttributes {
-        steps.append((attribute.name, Array("\(attribute.content)\n".utf8)))
+        write(
+          attribute.name, Array("\(attribute.content)\n".utf8), grace: settingsGrace,
+          isSetting: true)
       }
     } else {
-      steps.append((LED.brightnessAttribute, Array("\(brightness)\n".utf8)))
+      write(LED.brightnessAttribute, Array("\(brightness)\n".utf8), isSetting: false)
     }
-    return steps
+    if let firstError { throw firstError }
+    return skipped
+  }
+
+  /// Whether `name` is a well-known setting of `trigger`: one in `triggerAttributes`, or a
+  /// port of the usbport trigger (`ports/1-1`).
+  public static func isSetting(_ name: String, of trigger: String) -> Bool {
+    if triggerAttributes[trigger]?.contains(name) == true { return true }
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    return trigger == "usbport" && parts.count == 2 && parts[0] == "ports"
   }
 
   /// Every setting the active trigger may have: the well-known ones in their order, then the

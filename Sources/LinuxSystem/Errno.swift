@@ -78,6 +78,10 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let diskQuotaExceeded = Errno(code: EDQUOT)
   /// `ELOOP`.
   public static let tooManySymbolicLinks = Errno(code: ELOOP)
+  /// `EXDEV`: `openat2(2)` refused a path that leaves its directory or crosses a symlink.
+  public static let crossDevice = Errno(code: EXDEV)
+  /// `ENAMETOOLONG`.
+  public static let nameTooLong = Errno(code: ENAMETOOLONG)
 
   /// `strerror_r(3)`, the thread-safe `strerror` (Swift sees the XSI variant: 0 on success).
   private static func text(for code: Int32) -> String {

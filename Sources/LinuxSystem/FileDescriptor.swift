@@ -1,3 +1,4 @@
+import CLinuxSystem
 import Glibc
 
 /// An open file descriptor that closes itself.
@@ -35,6 +36,19 @@ public struct FileDescriptor: ~Copyable, Sendable {
   ) throws(Errno) -> FileDescriptor {
     let raw = try SystemCall.retryingOnInterrupt {
       Glibc.open(path, options.rawValue | O_CLOEXEC, mode_t(permissions))
+    }
+    return FileDescriptor(owning: raw)
+  }
+
+  /// Opens `path`, relative to this directory, without leaving it and without following any
+  /// symlink on the way, the last component included (`openat2(2)` with `RESOLVE_BENEATH |
+  /// RESOLVE_NO_SYMLINKS`, or component by component with `O_NOFOLLOW` on older kernels).
+  /// `..`, `.`, an absolute path or a symlink anywhere fail (`EXDEV` or `ELOOP`).
+  public func open(
+    beneath path: String, _ options: OpenOptions, permissions: UInt32 = 0o644
+  ) throws(Errno) -> FileDescriptor {
+    let raw = try SystemCall.retryingOnInterrupt {
+      morse_open_beneath(rawValue, path, options.rawValue, mode_t(permissions))
     }
     return FileDescriptor(owning: raw)
   }

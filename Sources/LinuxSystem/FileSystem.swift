@@ -9,10 +9,12 @@ public enum FileSystem {
   public static let maximumFileSize = 65_536
 
   /// The whole content of `path`: `open(2)` read-only, `read(2)` to the end, `close(2)`.
-  /// Throws `EFBIG` past `maximumFileSize`.
-  public static func readFile(_ path: String) throws(Errno) -> [UInt8] {
+  /// Throws `EFBIG` past `limit` bytes.
+  public static func readFile(_ path: String, limit: Int = maximumFileSize) throws(Errno)
+    -> [UInt8]
+  {
     let file = try FileDescriptor.open(path, .readOnly)
-    let content = Result { () throws(Errno) in try file.readAll(limit: maximumFileSize) }
+    let content = Result { () throws(Errno) in try file.readAll(limit: limit) }
     try close(file, keeping: content)
     return try content.get()
   }
@@ -26,6 +28,7 @@ public enum FileSystem {
     let file = try FileDescriptor.open(path, [.writeOnly, .truncate])
     let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
     try close(file, keeping: written)
+    try written.get()
   }
 
   /// Closes `file`; the body's error (in `result`) wins over the close error.

@@ -45,11 +45,13 @@ public struct GPIOChipFile: ~Copyable, Sendable {
   /// The device's path.
   public let path: String
 
-  /// Opens the chip at `path` (read-only is all the uAPI needs).
+  /// Opens the chip at `path` (read-only is all the uAPI needs), never waiting in `open`
+  /// (a FIFO in its place opens at once); anything but a character device is `ENOTTY`.
   public init(path: String) throws(Errno) {
     // Opened before any property is set: Swift 6.0.3 (Debian trixie's, used for the arm64
     // build) crashes on a throw after a noncopyable struct is partly initialised.
-    let file = try FileDescriptor.open(path, [.readOnly])
+    let file = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    guard try file.status().isCharacterDevice else { throw Errno(code: ENOTTY) }
     self.file = file
     self.path = path
   }

@@ -23,6 +23,8 @@ public struct OpenOptions: OptionSet, Sendable {
   /// `O_NONBLOCK`: never wait in `open(2)` itself, as opening a FIFO planted where a file was
   /// expected would (until someone opens its other end).
   public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+  /// `O_DIRECTORY`: fail with `ENOTDIR` unless the path is a directory.
+  public static let directory = OpenOptions(rawValue: O_DIRECTORY)
   /// `O_NOFOLLOW`: fail with `ELOOP` rather than follow a symlink in the last component.
   public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
 }

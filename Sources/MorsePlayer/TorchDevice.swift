@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// A device that can be claimed as a torch, one transmitter at a time, and put back even after
 /// its transmitter was killed.
 ///
@@ -21,8 +23,11 @@ public protocol TorchDevice: Sendable {
   /// what was read is not the device's to restore).
   func claim(saved: SavedState) throws -> (torch: ClaimedTorch, saved: SavedState)
 
-  /// Puts the device back as `saved` describes (after its transmitter died).
-  func restore(_ saved: SavedState) throws
+  /// Puts the device back as `saved` describes (after its transmitter died), with no more
+  /// rights than `writer`, the user who wrote the record, has (nil: this process's own
+  /// record, or one of a user with at least its rights). Returns what it left alone and why;
+  /// throws if the device could not be put back.
+  func restore(_ saved: SavedState, writer: UserRights?) throws -> [SkippedSetting]
 
   /// Whether `saved` holds values this kind of device could have saved: a record read from
   /// disk is checked with this before anything is written to the device.

@@ -12,6 +12,11 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   case unsafeFile(path: String, reason: String)
   /// Another transmitter did not stop when asked.
   case holderDidNotStop(pid: Int32, device: String, reason: String)
+  /// A lock file is locked by no process this system can name (`F_GETLK` says pid -1 for an
+  /// open file description lock, 0 for a process in another PID namespace): not morsetorch's.
+  case lockNotHeldByProcess(path: String, pid: Int32)
+  /// A device name too long for the runtime directory's file names.
+  case nameTooLong(name: String, limit: Int)
 
   /// What went wrong and what to do.
   public var description: String {
@@ -29,6 +34,16 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       return "refusing \(path): \(reason); remove it if you did not expect it"
     case .holderDidNotStop(let pid, let device, let reason):
       return "the transmission on \(device) (pid \(pid)) did not stop when asked: \(reason)"
+    case .lockNotHeldByProcess(let path, let pid):
+      let kind =
+        pid == -1
+        ? "an open file description lock (F_OFD_SETLK), which morsetorch never takes"
+        : "a process in another PID namespace"
+      return "\(path) is locked by \(kind) (F_GETLK reports pid \(pid)), so no process can be "
+        + "asked to let go of it; find the holder with `fuser -v \(path)` and end it"
+    case .nameTooLong(let name, let limit):
+      return "the device name \(name.debugDescription) is too long for the runtime directory's "
+        + "file names (at most \(limit) bytes once %, . and / are escaped)"
     }
   }
 }

@@ -1,9 +1,12 @@
+import MorsePlayer
+
 /// Something the control layer did on its own that the user should hear of.
 public enum ControlNote: Sendable, Hashable {
   /// A device left claimed by a transmitter that was killed was put back from its record.
   /// `companions` are the other devices that transmitter had claimed with it, which may be
-  /// left claimed too.
-  case leftoverRestored(device: String, pid: Int32, companions: [String] = [])
+  /// left claimed too; `skipped`, what of the record was left alone (see `SkippedSetting`).
+  case leftoverRestored(
+    device: String, pid: Int32, companions: [String] = [], skipped: [SkippedSetting] = [])
   /// A record that cannot be trusted was ignored (and removed).
   case corruptRecordIgnored(path: String, reason: String)
 }

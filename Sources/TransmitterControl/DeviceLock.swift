@@ -42,16 +42,24 @@ public final class DeviceLock: @unchecked Sendable {
     throws(ControlError) -> Attempt
   {
     let files = RuntimeFiles(name: name, directory: directory)
+    try files.checkNameLength()
     while true {
       let file = try files.openLockFile()
+      let isLocked: Bool
       do throws(Errno) {
-        if try file.lock(exclusive: true, wait: false) {
-          return .acquired(DeviceLock(name: name, directory: directory, lockFile: file))
-        }
-        // Released between the two calls: try again.
-        if let holder = try file.lockHolder() { return .busy(holder: holder) }
+        isLocked = try file.lock(exclusive: true, wait: false)
       } catch {
         throw .file(operation: "lock", path: files.lock, errno: error)
+      }
+      if isLocked {
+        // Removed or replaced meanwhile: that lock guards nothing, take the new one.
+        guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
+        return .acquired(
+          DeviceLock(name: name, directory: directory, lockFile: files.adoptedLock(file)))
+      }
+      // Released between the two calls: try again.
+      if let holder = try RuntimeFiles.holder(of: file, path: files.lock) {
+        return .busy(holder: holder)
       }
     }
   }
@@ -76,6 +84,7 @@ public final class DeviceLock: @unchecked Sendable {
     _ name: String, in directory: RuntimeDirectory, cancellation: Cancellation
   ) throws(ControlError) -> Turn {
     let files = RuntimeFiles(name: name, directory: directory)
+    try files.checkNameLength()
     let ticket = try files.takeTicket()
     let stopListener = try? StopListener(
       path: files.stopDoor(forLockPath: ticket.path), cancelling: cancellation)
@@ -115,13 +124,18 @@ public final class DeviceLock: @unchecked Sendable {
     while let previous = try files.ticket(before: number) {
       try files.waitForRelease(of: previous)
     }
-    let file = try files.openLockFile()
-    do throws(Errno) {
-      _ = try file.lock(exclusive: true, wait: true)
-    } catch {
-      throw .file(operation: "lock", path: files.lock, errno: error)
+    while true {
+      let file = try files.openLockFile()
+      do throws(Errno) {
+        _ = try file.lock(exclusive: true, wait: true)
+      } catch {
+        throw .file(operation: "lock", path: files.lock, errno: error)
+      }
+      // Removed or replaced while this waited (root adopting it): wait on the new one.
+      guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
+      return DeviceLock(
+        name: files.name, directory: files.directory, lockFile: files.adoptedLock(file))
     }
-    return DeviceLock(name: files.name, directory: files.directory, lockFile: file)
   }
 
   /// The record left by an earlier holder, unread: one exists only if that process died

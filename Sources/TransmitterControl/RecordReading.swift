@@ -5,8 +5,8 @@ import MorsePlayer
 public enum RecordReading: Sendable {
   /// Nothing to decode: there was no record, or it could not be read.
   case done(none: Bool, path: String, reason: String)
-  /// The raw bytes of the record at `path`, for device `name`.
-  case bytes([UInt8], path: String, name: String)
+  /// The raw bytes of the record at `path`, for device `name`, written by user `writerID`.
+  case bytes([UInt8], path: String, name: String, writerID: UInt32)
 
   /// Decodes and checks the record as one of a `Device`.
   public func decoded<Device: TorchDevice>(as device: Device.Type)
@@ -15,9 +15,9 @@ public enum RecordReading: Sendable {
     switch self {
     case .done(let isNone, let path, let reason):
       return isNone ? .none : .corrupt(path: path, reason: reason)
-    case .bytes(let bytes, let path, let name):
+    case .bytes(let bytes, let path, let name, let writerID):
       switch TransmissionRecord<Device.SavedState>.decode(
-        bytes, for: name, isPlausible: Device.isPlausible)
+        bytes, for: name, writerID: writerID, isPlausible: Device.isPlausible)
       {
       case .success(let record): return .record(record)
       case .failure(let problem): return .corrupt(path: path, reason: problem.reason)

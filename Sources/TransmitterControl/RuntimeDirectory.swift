@@ -3,9 +3,11 @@ import LinuxSystem
 /// The directory holding each device's lock and state record.
 ///
 /// Nothing in it is followed blindly: the directory must be a real directory (not a symlink)
-/// owned by root or by this user and not writable by everyone; files are opened with
-/// `O_NOFOLLOW` and must be regular files with one link. So another user can neither plant a
-/// record nor point a name at a file of their choosing.
+/// owned by root or by this user, not writable by everyone, and — when its group may write in
+/// it, as the LED group may in the package's `/run/morsetorch` — sticky, so that no member can
+/// remove or replace another user's lock or record. Files are opened with `O_NOFOLLOW` and
+/// must be regular files with one link. What another user writes there (records, locks) is
+/// input from that user: a record is applied with no more rights than its writer has.
 public struct RuntimeDirectory: Sendable, Hashable {
   /// The environment variable that overrides the directory (tests, unusual set-ups).
   public static let environmentVariable = "MORSETORCH_RUNTIME_DIR"
@@ -117,6 +119,12 @@ public struct RuntimeDirectory: Sendable, Hashable {
     }
     guard !status.isWorldWritable else {
       throw .unsafeDirectory(path: path, reason: "everyone may write in it")
+    }
+    guard !status.isGroupWritable || status.isSticky else {
+      throw .unsafeDirectory(
+        path: path,
+        reason: "its group may write in it but it is not sticky, so any member could remove "
+          + "another user's lock (`chmod 3770 \(path)`, as the package makes it)")
     }
   }
 }

@@ -51,6 +51,17 @@ struct RuntimeFiles {
     return name
   }
 
+  /// The longest stem: the longest file name made from it (`STEM.wait.<20 digits>.stop`) must
+  /// fit in 255 bytes.
+  static let stemLimit = 220
+
+  /// Throws `nameTooLong` when the device's file names would not fit in the directory.
+  func checkNameLength() throws(ControlError) {
+    guard stem.utf8.count <= Self.stemLimit else {
+      throw .nameTooLong(name: name, limit: Self.stemLimit)
+    }
+  }
+
   private var stem: String { Self.stem(of: name) }
   var lock: String { directory.file(stem + ".lock") }
   var record: String { directory.file(stem + ".state") }
@@ -100,12 +111,54 @@ struct RuntimeFiles {
     }
   }
 
-  /// The process holding the lock on `lockPath` (the device's lock by default).
-  func holder(lockPath: String? = nil) -> Int32? {
-    guard
-      let file = try? FileDescriptor.open(lockPath ?? lock, [.readOnly, .noFollow, .nonBlocking])
+  /// The process holding the lock on `lockPath` (the device's lock by default); nil if none
+  /// (or no such file). A lock no process holds — an open file description lock, which any
+  /// user who may open the file can take — is an error naming the file, never a holder.
+  func holder(lockPath: String? = nil) throws(ControlError) -> Int32? {
+    let path = lockPath ?? lock
+    guard let file = try? FileDescriptor.open(path, [.readOnly, .noFollow, .nonBlocking])
     else { return nil }
-    return (try? file.lockHolder()) ?? nil
+    return try Self.holder(of: file, path: path)
+  }
+
+  /// The process holding a lock on `file` (at `path`), checked as `holder(lockPath:)` says.
+  static func holder(of file: borrowing FileDescriptor, path: String) throws(ControlError)
+    -> Int32?
+  {
+    guard let pid = try? file.lockHolder() else { return nil }
+    guard pid > 0 else { throw .lockNotHeldByProcess(path: path, pid: pid) }
+    return pid
+  }
+
+  /// Whether `file` is still the file at `path`: a lock taken on a file that was removed or
+  /// replaced meanwhile guards nothing.
+  static func isStill(_ file: borrowing FileDescriptor, at path: String) -> Bool {
+    guard let open = try? file.status(), let named = try? FileSystem.linkStatus(path) else {
+      return false
+    }
+    return open.identity == named.identity
+  }
+
+  /// Makes the device's lock file root's own when root holds the lock on another user's
+  /// file (one a member made first): a new file, locked, renamed over it. In the sticky
+  /// directory that user can then no longer remove the lock from under root. Returns the lock
+  /// to hold: the new file's, or `file` as it was.
+  func adoptedLock(_ file: consuming FileDescriptor) -> FileDescriptor {
+    let euid = CurrentProcess.effectiveUserID
+    guard euid == 0, let status = try? file.status(), status.ownerID != 0 else { return file }
+    let temporary = directory.file(".\(stem).lock.\(CurrentProcess.id)")
+    do throws(Errno) {
+      try? FileSystem.unlink(temporary)
+      let replacement = try FileDescriptor.open(
+        temporary, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
+      try replacement.setPermissions(0o664)
+      guard try replacement.lock(exclusive: true, wait: false) else { throw Errno.busy }
+      try FileSystem.rename(temporary, to: lock)
+      return replacement
+    } catch {
+      try? FileSystem.unlink(temporary)
+      return file
+    }
   }
 
   /// Reads the record's bytes now and leaves decoding for later.
@@ -119,11 +172,11 @@ struct RuntimeFiles {
           none: false, path: record, reason: "it is not a plain file with a single link")
       }
       bytes = try file.readAll()
+      return .bytes(bytes, path: record, name: name, writerID: status.ownerID)
     } catch {
       if error == .noSuchFile { return .done(none: true, path: record, reason: "") }
       return .done(none: false, path: record, reason: "it cannot be read: \(error)")
     }
-    return .bytes(bytes, path: record, name: name)
   }
 
   /// Removes the record and the temporary copies (only the device's holder writes them).
@@ -195,7 +248,7 @@ struct RuntimeFiles {
     try withTicketsLock { () throws(ControlError) in
       var previous: String?
       for other in allTickets() where other.number < number {
-        if holder(lockPath: other.path) == nil {
+        if try holder(lockPath: other.path) == nil {
           try? FileSystem.unlink(other.path)
         } else {
           previous = other.path
@@ -219,8 +272,12 @@ struct RuntimeFiles {
   }
 
   /// The tickets whose owners are alive, in order, with their owners.
-  func liveTickets() -> [(path: String, holder: Int32)] {
-    allTickets().compactMap { ticket in holder(lockPath: ticket.path).map { (ticket.path, $0) } }
+  func liveTickets() throws(ControlError) -> [(path: String, holder: Int32)] {
+    var live: [(path: String, holder: Int32)] = []
+    for ticket in allTickets() {
+      if let holder = try holder(lockPath: ticket.path) { live.append((ticket.path, holder)) }
+    }
+    return live
   }
 
   private func allTickets() -> [(number: Int, path: String)] {

@@ -41,6 +41,9 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
   public var group: [String]?
   /// The device's state before the transmission: what to restore.
   public var saved: SavedState
+  /// Who wrote the record: its file's owner, set when it is read from disk (never stored in
+  /// it). A restore from it has no more rights than that user.
+  public var writerID: UInt32?
 
   // The device's name is stored under "led", the only kind of device the format had at first.
   private enum CodingKeys: String, CodingKey {
@@ -92,12 +95,14 @@ public struct TransmissionRecord<SavedState: Codable & Sendable & Hashable>: Cod
 
   /// Decodes and checks a record read from disk; the reason it is unusable otherwise.
   static func decode(
-    _ bytes: [UInt8], for device: String, isPlausible: (SavedState) -> Bool
+    _ bytes: [UInt8], for device: String, writerID: UInt32?,
+    isPlausible: (SavedState) -> Bool
   ) -> Result<TransmissionRecord, RecordProblem> {
     guard !bytes.isEmpty else { return .failure(.init(reason: "it is empty (truncated?)")) }
-    let record: TransmissionRecord
+    var record: TransmissionRecord
     do {
       record = try RecordJSON.decode(TransmissionRecord.self, from: bytes)
+      record.writerID = writerID
     } catch {
       return .failure(.init(reason: "it is not a valid record (truncated or corrupt?)"))
     }

@@ -6,8 +6,10 @@ import MorsePlayer
 /// Devices are named by their lock names (`TorchDevice.lockName`).
 public enum Transmissions {
   /// The process holding `name`'s lock, if any.
-  public static func holder(of name: String, in directory: RuntimeDirectory) -> Int32? {
-    RuntimeFiles(name: name, directory: directory).holder()
+  public static func holder(of name: String, in directory: RuntimeDirectory)
+    throws(ControlError) -> Int32?
+  {
+    try RuntimeFiles(name: name, directory: directory).holder()
   }
 
   /// The record of `name`, checked as one of a `Device`.
@@ -25,13 +27,21 @@ public enum Transmissions {
   }
 
   /// The processes waiting for `name`, in the order they will get it.
-  public static func waiters(of name: String, in directory: RuntimeDirectory) -> [Int32] {
-    RuntimeFiles(name: name, directory: directory).liveTickets().map(\.holder)
+  public static func waiters(of name: String, in directory: RuntimeDirectory)
+    throws(ControlError) -> [Int32]
+  {
+    try RuntimeFiles(name: name, directory: directory).liveTickets().map(\.holder)
   }
 
-  /// Every device with a lock file in `directory`, sorted.
-  public static func names(in directory: RuntimeDirectory) -> [String] {
-    let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
+  /// Every device with a lock file in `directory`, sorted; throws if the directory cannot be
+  /// read (say, by a user outside its group).
+  public static func names(in directory: RuntimeDirectory) throws(ControlError) -> [String] {
+    let names: [String]
+    do throws(Errno) {
+      names = try FileSystem.directoryEntries(directory.path)
+    } catch {
+      throw .directory(path: directory.path, errno: error)
+    }
     return names.filter { $0.hasSuffix(".lock") && $0.count > 5 }
       .compactMap { RuntimeFiles.name(ofStem: String($0.dropLast(5))) }.sorted()
   }
@@ -58,9 +68,11 @@ public enum Transmissions {
   }
 
   /// Stops every process waiting for `name`; returns their pids.
-  public static func stopWaiters(of name: String, in directory: RuntimeDirectory) -> [Int32] {
+  public static func stopWaiters(of name: String, in directory: RuntimeDirectory)
+    throws(ControlError) -> [Int32]
+  {
     let files = RuntimeFiles(name: name, directory: directory)
-    return files.liveTickets().compactMap { ticket in
+    return try files.liveTickets().compactMap { ticket in
       try? stopHolder(files, lockPath: ticket.path, patience: .seconds(2))
     }
   }
@@ -71,7 +83,7 @@ public enum Transmissions {
   ) throws(ControlError) -> Int32? {
     let path = lockPath ?? files.lock
     for _ in 0..<3 {
-      guard let pid = files.holder(lockPath: path) else { return nil }
+      guard let pid = try files.holder(lockPath: path) else { return nil }
       let handle: ProcessHandle
       do throws(Errno) {
         handle = try ProcessHandle(pid: pid)
@@ -79,14 +91,14 @@ public enum Transmissions {
         continue  // exited meanwhile: look again
       }
       // Pinned: if it still holds the lock now, the handle is the holder.
-      guard files.holder(lockPath: path) == pid else { continue }
+      guard try files.holder(lockPath: path) == pid else { continue }
       if ask(files.stopDoor(forLockPath: path), handle: handle, patience: patience, giveUp: giveUp)
       {
         return pid
       }
       if giveUp?.isFired == true { return nil }
       // It may have let go while it was asked (and closed its socket): signal only a holder.
-      guard files.holder(lockPath: path) == pid else { return pid }
+      guard try files.holder(lockPath: path) == pid else { return pid }
       return try signal(handle, holding: path, of: files, patience: patience, giveUp: giveUp)
     }
     return nil
@@ -117,7 +129,7 @@ public enum Transmissions {
       try handle.terminate()
       try? handle.resume()
     } catch {
-      if error == .noSuchProcess { return files.holder(lockPath: path) == nil ? pid : nil }
+      if error == .noSuchProcess { return try files.holder(lockPath: path) == nil ? pid : nil }
       if error == .notPermitted {
         let state = handle.isStopped ? "it is stopped (SIGSTOP)" : "it does not answer"
         throw .holderDidNotStop(
@@ -130,7 +142,7 @@ public enum Transmissions {
     // Given up (a signal to the one asking): the holder was asked and restores by itself;
     // killing it would leave that to someone who is leaving.
     if giveUp?.isFired == true { return nil }
-    if files.holder(lockPath: path) == pid {
+    if try files.holder(lockPath: path) == pid {
       try? handle.kill()
       if handle.waitForExit(timeout: .seconds(2)) { return pid }
     }

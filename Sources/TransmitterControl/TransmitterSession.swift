@@ -20,6 +20,8 @@ public final class TransmitterSession<Device: TorchDevice> {
   public let notes: [ControlNote]
   let deviceLocks: [DeviceLock]
   private let stopListeners: [StopListener]
+  /// Whether `claim` handed the stop listeners on (to `ClaimedDevices`).
+  private var isClaimed = false
 
   private init(devices: [Device], runtime: RuntimeDirectory, held: [Held]) throws {
     self.devices = devices
@@ -29,6 +31,11 @@ public final class TransmitterSession<Device: TorchDevice> {
     notes = try zip(devices, deviceLocks).compactMap { device, deviceLock in
       try Self.restoreLeftover(of: device, holding: deviceLock)
     }
+  }
+
+  deinit {
+    // Never claimed (a claim that failed, an error before it): no socket stays behind.
+    if !isClaimed { stopListeners.forEach { $0.close() } }
   }
 
   /// A device's lock, and the socket that takes stop requests for it from the moment it is
@@ -138,7 +145,7 @@ public final class TransmitterSession<Device: TorchDevice> {
       // Read now (the holder removes it as it stops), decode after the stop.
       let reading = Transmissions.readRecordLater(of: name, in: runtime)
       // The waiters first, or the next one would take the device the moment it is free.
-      let waiters = Transmissions.stopWaiters(of: name, in: runtime)
+      let waiters = try Transmissions.stopWaiters(of: name, in: runtime)
       guard let pid = try Transmissions.stop(name, in: runtime, unless: cancellation) else {
         if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
         continue  // it ended by itself just now, or with a transmission already stopped
@@ -187,6 +194,7 @@ public final class TransmitterSession<Device: TorchDevice> {
           })
       }
       let keepers = try claimed.map { try RecordKeeper(deviceLock: $0.lock, record: $0.record) }
+      isClaimed = true
       return ClaimedDevices(
         torches: claimed.map(\.torch), recordKeepers: keepers, deviceLocks: deviceLocks,
         stopListeners: stopListeners)
@@ -248,6 +256,17 @@ public final class TransmitterSession<Device: TorchDevice> {
     return try restoreLeftover(of: device, holding: deviceLock)
   }
 
+  /// The rights a record written by `writerID` is applied with: nil (this process's own) when
+  /// this user wrote it or root did (no one here has more rights than root); else that
+  /// user's, so that a record planted by another member of the group never writes what its
+  /// writer could not.
+  static func rights(of writerID: UInt32?) -> UserRights? {
+    guard let writerID, writerID != 0, writerID != CurrentProcess.effectiveUserID else {
+      return nil
+    }
+    return UserRights.of(userID: writerID)
+  }
+
   /// Restores the device from a record left by a transmitter that died without cleaning up.
   private static func restoreLeftover(of device: Device, holding deviceLock: DeviceLock) throws
     -> ControlNote?
@@ -260,8 +279,9 @@ public final class TransmitterSession<Device: TorchDevice> {
       deviceLock.removeRecord()
       return .corruptRecordIgnored(path: path, reason: reason)
     case .record(let record):
+      let skipped: [SkippedSetting]
       do {
-        try device.restore(record.saved)
+        skipped = try device.restore(record.saved, writer: rights(of: record.writerID))
       } catch {
         throw LeftoverRestoreFailure(
           device: device.lockName, pid: record.pid, recordPath: deviceLock.files.record,
@@ -270,7 +290,7 @@ public final class TransmitterSession<Device: TorchDevice> {
       deviceLock.removeRecord()
       return .leftoverRestored(
         device: device.lockName, pid: record.pid,
-        companions: (record.group ?? []).filter { $0 != device.lockName })
+        companions: (record.group ?? []).filter { $0 != device.lockName }, skipped: skipped)
     }
   }
 }

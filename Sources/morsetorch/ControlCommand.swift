@@ -24,7 +24,7 @@ enum ControlCommand {
     let isEverything = requests.isEmpty && lines.isEmpty
     let names =
       try isEverything
-      ? Transmissions.names(in: runtime)
+      ? try Transmissions.names(in: runtime)
       : chosen(requests, runtime: runtime, environment: environment)
         + lines.map { try lockName(of: $0, environment: environment) }
     var found = 0
@@ -48,7 +48,7 @@ enum ControlCommand {
   private static func chosen(
     _ requests: [String], runtime: RuntimeDirectory, environment: [String: String]
   ) throws -> [String] {
-    let known = Transmissions.names(in: runtime).filter { !DeviceNames.isGPIOLine($0) }
+    let known = try Transmissions.names(in: runtime).filter { !DeviceNames.isGPIOLine($0) }
     var chosen = Set<String>()
     for request in requests {
       if NamePattern.isPattern(request) && !known.contains(request) {
@@ -105,7 +105,7 @@ enum ControlCommand {
       guard let note = try recoverLeftoverOf(name, runtime: runtime, environment: environment)
       else { return false }
       Console.error(note.message)
-      guard case .leftoverRestored(_, _, let companions) = note else { return false }
+      guard case .leftoverRestored(_, _, let companions, _) = note else { return false }
       recoverCompanions(companions, runtime: runtime, environment: environment)
       return true
     } catch {
@@ -129,8 +129,10 @@ enum ControlCommand {
       case .record(let record) = Transmissions.record(of: name, as: GPIODevice.self, in: runtime)
     else { return nil }
     let saved = record.saved
-    let line = try GPIOChipDirectory(environment: environment).line(
-      GPIOLineAddress("\(saved.chip):\(saved.offset)"))
+    guard
+      let line = try GPIOChipDirectory(environment: environment).recordedLine(
+        chip: saved.chip, offset: saved.offset)
+    else { return nil }
     return try TransmitterSession.recoverLeftover(
       of: GPIODevice(line: line, isActiveLow: saved.isActiveLow), in: runtime)
   }

@@ -1,14 +1,31 @@
+import MorsePlayer
 import TransmitterControl
 
 extension ControlNote {
   /// The note as the user reads it, for an LED.
   var message: String {
     switch self {
-    case .leftoverRestored(let device, let pid, _):
+    case .leftoverRestored(let device, let pid, _, let skipped):
       return "restored \(DeviceNames.naming([device])), left claimed by morsetorch pid \(pid) "
         + "(killed before it could restore it)"
+        + skipped.map { "\nwarning: " + $0.message(device: device) }.joined()
     case .corruptRecordIgnored(let path, let reason):
       return "ignoring the state record \(path): \(reason)"
     }
+  }
+}
+
+extension SkippedSetting {
+  /// "left delay_on of vm::a alone: …", for a restore of `device`.
+  func message(device: String) -> String {
+    let why: String
+    switch reason {
+    case .gone: why = "it no longer exists"
+    case .notTriggerSetting(let trigger):
+      why = "the record names it as a setting of the trigger \(trigger), which has no such file"
+    case .writerMayNotWrite(let writer):
+      why = "the record was written by \(writer), who may not write it"
+    }
+    return "left \(TerminalText.escaped(name)) of \(DeviceNames.naming([device])) alone: \(why)"
   }
 }

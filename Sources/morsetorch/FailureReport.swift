@@ -79,6 +79,8 @@ private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) 
     return (error.description, ExitStatus.permissionDenied)
   case .io:
     return (error.description, ExitStatus.ioError)
+  case .notRecordable:
+    return (error.description, ExitStatus.dataError)
   }
 }
 
@@ -95,8 +97,10 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     )
   case .file:
     return (error.description, ExitStatus.ioError)
-  case .holderDidNotStop:
+  case .holderDidNotStop, .lockNotHeldByProcess:
     return (error.description, ExitStatus.temporaryFailure)
+  case .nameTooLong:
+    return (error.description, ExitStatus.unavailable)
   }
 }
 

@@ -109,7 +109,7 @@ enum ManPage {
       "/run/morsetorch/",
       "the runtime directory: one lock, state record and stop socket per LED or line"
     ),
-    ("/usr/lib/tmpfiles.d/morsetorch.conf", "makes /run/morsetorch at boot, group leds, mode 2770"),
+    ("/usr/lib/tmpfiles.d/morsetorch.conf", "makes /run/morsetorch at boot, group leds, mode 3770 (sticky: no member may remove another user's files)"),
     (
       "/lib/udev/rules.d/90-morsetorch.rules",
       "lets group leds switch LEDs and group gpio use the GPIO chips"

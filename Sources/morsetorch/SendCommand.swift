@@ -161,7 +161,7 @@ struct SendCommand {
   private func announce(_ notes: [ControlNote], holding names: [String], runtime: RuntimeDirectory)
   {
     for note in notes {
-      guard case .leftoverRestored(_, _, let companions) = note else {
+      guard case .leftoverRestored(_, _, let companions, _) = note else {
         Console.error(note.message)
         continue
       }

@@ -8,8 +8,8 @@ enum StatusCommand {
     try ControlCommand.run(
       "status", words, specs: Options.status, help: HelpText.status, environment: environment
     ) { name, runtime in
-      let waiting = Transmissions.waiters(of: name, in: runtime)
-      guard let holder = Transmissions.holder(of: name, in: runtime) else {
+      let waiting = try Transmissions.waiters(of: name, in: runtime)
+      guard let holder = try Transmissions.holder(of: name, in: runtime) else {
         // A leftover restored is something found: not "nothing ... nor left to restore".
         return ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
           ? 1 : 0

@@ -9,7 +9,7 @@ enum StopCommand {
     ) { name, runtime in
       var stopped = 0
       let record = Transmissions.readRecordLater(of: name, in: runtime)
-      for pid in Transmissions.stopWaiters(of: name, in: runtime) {
+      for pid in try Transmissions.stopWaiters(of: name, in: runtime) {
         Console.output("stopped a sender waiting for \(DeviceNames.naming([name])) (pid \(pid))")
         stopped += 1
       }

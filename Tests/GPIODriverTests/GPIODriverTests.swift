@@ -36,7 +36,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 @Suite struct GPIOChipDirectoryTests {
   @Test func aLineIsFoundByChipNameNumberLabelOrPathAndByOffsetOrName() throws {
     let fixture = try piChip()
-    let directory = GPIOChipDirectory(path: fixture.path)
+    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
     #expect(directory.chipNames() == ["gpiochip0", "gpiochip1"])
     for text in [
       "gpiochip0:17", "0:17", "pinctrl-bcm2711:17", "gpiochip0:GPIO17",
@@ -50,7 +50,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 
   @Test func errorsSayWhatExists() throws {
     let fixture = try piChip()
-    let directory = GPIOChipDirectory(path: fixture.path)
+    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
     #expect(
       throws: GPIOError.chipNotFound(
         "pinctrl-bcm2835",
@@ -65,7 +65,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 
   @Test func theListingShowsEveryLineAndWhoUsesIt() throws {
     let fixture = try piChip()
-    let listing = GPIOChipDirectory(path: fixture.path).list()
+    let listing = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true).list()
     #expect(listing.unreadable.isEmpty)
     #expect(listing.chips.map(\.0.label) == ["pinctrl-bcm2711", "raspberrypi-exp-gpio"])
     let four = listing.chips[0].1[4]
@@ -108,7 +108,7 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
   private func device(_ text: String, in fixture: TemporaryGPIODirectory, activeLow: Bool = false)
     throws -> GPIODevice
   {
-    let line = try GPIOChipDirectory(path: fixture.path).line(GPIOLineAddress(text))
+    let line = try GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true).line(GPIOLineAddress(text))
     return GPIODevice(line: line, isActiveLow: activeLow)
   }
 

@@ -185,7 +185,7 @@ struct SysfsTorchTests {
     let torch = try claim("led", in: fixture)
     try torch.set(true)
     try fixture.removeLED("led")
-    let path = fixture.ledPath(of: "led") + "/brightness"
+    let path = fixture.ledPath(of: "led")
     #expect(throws: LEDError.vanished(path: path, errno: Errno(code: ENOENT))) {
       try torch.restore()
     }

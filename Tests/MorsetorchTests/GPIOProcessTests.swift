@@ -20,7 +20,7 @@ private func run(
 ) throws -> MorsetorchProcess.Outcome {
   try MorsetorchProcess.run(
     arguments, ledsDirectory: fixture.1.ledsPath,
-    environment: ["MORSETORCH_GPIO_DIR": fixture.0.path])
+    environment: fixture.0.environment)
 }
 
 private func start(
@@ -28,7 +28,7 @@ private func start(
 ) throws -> MorsetorchProcess {
   let child = try MorsetorchProcess(
     arguments, ledsDirectory: fixture.1.ledsPath,
-    environment: ["MORSETORCH_GPIO_DIR": fixture.0.path])
+    environment: fixture.0.environment)
   child.closeInput()
   return child
 }

@@ -227,11 +227,11 @@ final class MorsetorchProcess: @unchecked Sendable {
   }
 
   /// Makes `path` a runtime directory shared by root and group 65534 the way the README's
-  /// tmpfiles.d line does (owner root, that group, mode 2770).
+  /// tmpfiles.d line does (owner root, that group, mode 3770).
   static func shareRuntimeDirectory(_ path: String) throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     chown(path, 0, 65_534)
-    chmod(path, 0o2770)
+    chmod(path, 0o3770)
   }
 
   /// Makes the runtime directory (mode 0700) if it is missing; for a run as `nobody`, hands it

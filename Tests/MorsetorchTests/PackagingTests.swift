@@ -26,7 +26,7 @@ struct PackagingTests {
 
   @Test func theTmpfilesLineIsTheReadmes() throws {
     let lines = ruleLines(try read("Sources/morsetorch/Packaging/morsetorch.tmpfiles"))
-    #expect(lines == ["d /run/morsetorch 2770 root leds -"])
+    #expect(lines == ["d /run/morsetorch 3770 root leds -"])
     #expect(try read("README.md").contains(lines[0]))
   }
 

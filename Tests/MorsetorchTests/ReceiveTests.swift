@@ -11,7 +11,7 @@ private func run(
   let leds = try TemporaryLEDDirectory()
   return try MorsetorchProcess.run(
     arguments, ledsDirectory: leds.ledsPath, input: input,
-    environment: gpio.map { ["MORSETORCH_GPIO_DIR": $0.path] } ?? [:])
+    environment: gpio.map { $0.environment } ?? [:])
 }
 
 @Suite("receive, as a process")
@@ -91,7 +91,7 @@ struct ReceiveTests {
     let leds = try TemporaryLEDDirectory()
     let child = try MorsetorchProcess(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
-      environment: ["MORSETORCH_GPIO_DIR": gpio.path])
+      environment: gpio.environment)
     child.closeInput()
     // The signal goes once the E is read, so the handlers are surely in place (a fixed pause
     // was too short under qemu-aarch64); the line then stays quiet until the signal.
@@ -116,7 +116,7 @@ struct ReceiveIntoAClosedPipeTests {
     // Standard output closed: the first write fails; listening must end then (74), not run on.
     let outcome = try MorsetorchProcess.run(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
-      environment: ["MORSETORCH_GPIO_DIR": gpio.path], launch: .outputClosed,
+      environment: gpio.environment, launch: .outputClosed,
       timeout: .seconds(20))
     #expect(outcome.exitStatus == 74, "\(outcome)")
   }

@@ -690,7 +690,7 @@ struct SeveralLEDsTests {
         "stopped by pid \(stopper.processIdentifier) (`morsetorch stop` or a rerun); "
           + "waiting for LEDs a, b; nothing was sent"), "\(outcome)")
     let runtime = try RuntimeDirectory(path: runtimeDirectory(of: fixture))
-    #expect(Transmissions.holder(of: "a", in: runtime) == nil)
+    #expect(try Transmissions.holder(of: "a", in: runtime) == nil)
     first.send(signal: SIGTERM)
     #expect(try first.wait().exitStatus == 143)
     try expectTimerRestored(fixture, "b")

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Each chip is a directory `gpiochipN` with `label` and `lines`, and per line `lineK/` with
 /// an optional `name` and `consumer`; morsetorch writes the line's physical level to
-/// `lineK/value`. Pass `path` to `GPIOChipDirectory(path:)` or put it in
-/// `MORSETORCH_GPIO_DIR`. Removed by `remove()` or when the value is deinitialized.
+/// `lineK/value`. Pass `path` to `GPIOChipDirectory(path:allowsSimulatedChips: true)`, or
+/// `environment` to a process. Removed by `remove()` or when the value is deinitialized.
 public final class TemporaryGPIODirectory: Sendable {
   /// The directory holding the chips.
   public let path: String
@@ -18,6 +18,12 @@ public final class TemporaryGPIODirectory: Sendable {
 
   deinit {
     remove()
+  }
+
+  /// What a morsetorch process needs to use these chips: the directory, and the switch that
+  /// lets directories stand in for chips (never on outside tests).
+  public var environment: [String: String] {
+    ["MORSETORCH_GPIO_DIR": path, "MORSETORCH_GPIO_SIMULATOR": "1"]
   }
 
   /// Adds chip `gpiochipN` with `label` and `lines` lines; `names` names some of them, and

@@ -47,6 +47,6 @@ struct RuntimeFilesTests {
     RuntimeFiles(name: "x", directory: runtime).removeRecord()
     #expect(FileManager.default.fileExists(atPath: other.record))
     #expect(FileManager.default.fileExists(atPath: other.lock))
-    #expect(Transmissions.names(in: runtime) == [".x.state"])
+    #expect(try Transmissions.names(in: runtime) == [".x.state"])
   }
 }

@@ -20,7 +20,7 @@ struct TransmissionRecordTests {
     let record = TransmissionRecord(
       pid: 42, device: "white:flash", text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
     let decoded = TransmissionRecord.decode(
-      try record.encoded(), for: "white:flash", isPlausible: LEDDevice.isPlausible)
+      try record.encoded(), for: "white:flash", writerID: nil, isPlausible: LEDDevice.isPlausible)
     #expect(try decoded.get() == record)
   }
 
@@ -39,7 +39,7 @@ struct TransmissionRecordTests {
   func garbageIsRejected(text: String) {
     #expect(throws: RecordProblem.self) {
       try TransmissionRecord<SavedLEDState>.decode(
-        Array(text.utf8), for: "a", isPlausible: LEDDevice.isPlausible
+        Array(text.utf8), for: "a", writerID: nil, isPlausible: LEDDevice.isPlausible
       ).get()
     }
   }
@@ -89,11 +89,11 @@ struct TransmissionRecordTests {
     // Not waiting: the field is left out, so the file reads exactly as before it existed.
     #expect(!String(decoding: older, as: UTF8.self).contains("waitingForLine"))
     #expect(
-      try TransmissionRecord.decode(older, for: "a", isPlausible: LEDDevice.isPlausible).get()
+      try TransmissionRecord.decode(older, for: "a", writerID: nil, isPlausible: LEDDevice.isPlausible).get()
         == record)
     record.waitingForLine = 2
     let decoded = try TransmissionRecord.decode(
-      try record.encoded(), for: "a", isPlausible: LEDDevice.isPlausible
+      try record.encoded(), for: "a", writerID: nil, isPlausible: LEDDevice.isPlausible
     ).get()
     #expect(decoded.waitingForLine == 2)
     record.waitingForLine = 0

@@ -51,7 +51,7 @@ struct TransmitterSessionTests {
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
     #expect(try fixture.read("delay_on", of: "white:flash") == "100\n")
     #expect(Transmissions.record(of: "white:flash", as: LEDDevice.self, in: runtime) == .none)
-    #expect(Transmissions.holder(of: "white:flash", in: runtime) == nil)
+    #expect(try Transmissions.holder(of: "white:flash", in: runtime) == nil)
   }
 
   @Test func theRecordKeeperWritesProgressForStatus() throws {
@@ -206,7 +206,7 @@ struct SeveralDevicesSessionTests {
       #expect(try fixture.read("trigger", of: name) == "timer\n")
       #expect(try fixture.read("brightness", of: name) == "0\n")
       #expect(record(name, in: runtime) == .none)
-      #expect(Transmissions.holder(of: name, in: runtime) == nil)
+      #expect(try Transmissions.holder(of: name, in: runtime) == nil)
     }
   }
 

@@ -609,7 +609,7 @@ MEMBER = "su -s /bin/sh morse -c "
 
 @scenario("group-member-timer", [("vm::member", 255)],
           setup=" && ".join([
-              "chgrp leds /run/morsetorch", "chmod 2770 /run/morsetorch",
+              "chgrp leds /run/morsetorch", "chmod 3770 /run/morsetorch",
               sysfs("vm::member", "trigger", "timer"), sysfs("vm::member", "delay_on", 70),
               sysfs("vm::member", "delay_off", 130), "sleep 0.3",
               "ls -ln /sys/class/leds/vm::member/ > /results/group-member-timer/files.txt"]),

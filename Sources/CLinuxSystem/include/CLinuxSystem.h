@@ -48,6 +48,12 @@ int morse_signal_is_ignored(int signal);
 /// Installs `handler` for `signal` with SA_RESTART and an empty mask, saving the previous
 /// action in `previous`; 0, or -1 with errno.
 int morse_signal_install(int signal, void (*handler)(int), struct sigaction *previous);
+/// Opens `path` beneath the directory `directory` without following any symlink on the way
+/// (`openat2(2)` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS; where the
+/// kernel lacks it, one component at a time with O_NOFOLLOW). `..`, `.`, an absolute path and
+/// empty components are refused with EXDEV. Returns the descriptor, or -1 with errno set.
+int morse_open_beneath(int directory, const char *path, int flags, mode_t mode);
+
 /// Puts back an action saved by morse_signal_install.
 int morse_signal_restore(int signal, const struct sigaction *previous);
 
