@@ -63,11 +63,16 @@ public struct LED: Sendable, Hashable {
     let pause = OneShotEvent()
     while true {
       do throws(Errno) {
-        let file = try directory.open(beneath: attribute, [.writeOnly, .truncate, .nonBlocking])
+        // Emptied only once it is known to be written (sysfs takes a write as the whole value;
+        // a plain file, as tests use, needs O_TRUNC's effect).
+        let file = try directory.open(beneath: attribute, [.writeOnly, .nonBlocking])
         let status = try file.status()
         guard status.isRegularFile else { throw Errno.invalidArgument }
         if writer?.mayWrite(status) ?? true {
-          let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
+          let written = Result { () throws(Errno) in
+            if !file.isOnSysfs { try file.truncate() }
+            try file.writeWhole(bytes)
+          }
           try file.close()
           try written.get()
           return true

@@ -165,9 +165,8 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
       for attribute in triggerAttributes {
         let appeared = now.contains(attribute.name) && !before.contains(attribute.name)
         guard Self.isSetting(attribute.name, of: trigger) || appeared else {
-          let reason: SkippedSetting.Reason =
-            now.contains(attribute.name) ? .notTriggerSetting(trigger: trigger) : .gone
-          skipped.append(SkippedSetting(name: attribute.name, reason: reason))
+          skipped.append(
+            SkippedSetting(name: attribute.name, reason: .notTriggerSetting(trigger: trigger)))
           continue
         }
         write(

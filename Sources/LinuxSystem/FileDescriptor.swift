@@ -120,6 +120,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
     return FileStatus(status)
   }
 
+  /// Whether the file is on sysfs (`fstatfs(2)`), where a write replaces the whole value.
+  public var isOnSysfs: Bool { morse_is_on_sysfs(rawValue) == 1 }
+
+  /// `ftruncate(2)` to nothing.
+  public func truncate() throws(Errno) {
+    _ = try SystemCall.retryingOnInterrupt { Glibc.ftruncate(rawValue, 0) }
+  }
+
   /// `fchmod(2)`.
   public func setPermissions(_ permissions: UInt32) throws(Errno) {
     _ = try SystemCall.retryingOnInterrupt { fchmod(rawValue, mode_t(permissions)) }

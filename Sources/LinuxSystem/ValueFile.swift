@@ -16,7 +16,7 @@ public struct ValueFile: ~Copyable, Sendable {
     // Through a local: Swift 6.0.3 (Debian trixie's, for the arm64 build) crashes when a
     // noncopyable struct's init reads a property it has just set.
     let file = try FileDescriptor.open(path, [.writeOnly])
-    isSysfs = morse_is_on_sysfs(file.rawValue) == 1
+    isSysfs = file.isOnSysfs
     self.file = file
   }
 
@@ -24,9 +24,7 @@ public struct ValueFile: ~Copyable, Sendable {
   public func rewrite(_ bytes: [UInt8]) throws(Errno) {
     // A plain file is emptied first, as O_TRUNC would: a reader sees the old value, nothing,
     // or the new one, never the new one over the end of the old.
-    if !isSysfs {
-      _ = try SystemCall.retryingOnInterrupt { Glibc.ftruncate(file.rawValue, 0) }
-    }
+    if !isSysfs { try file.truncate() }
     let written = try bytes.withUnsafeBytes { buffer in
       Result { () throws(Errno) in
         try SystemCall.retryingOnInterrupt {

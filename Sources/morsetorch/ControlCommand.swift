@@ -28,9 +28,17 @@ enum ControlCommand {
       : chosen(requests, runtime: runtime, environment: environment)
         + lines.map { try lockName(of: $0, environment: environment) }
     var found = 0
+    // One device that fails (a leftover that cannot be put back) does not hide the others;
+    // the first failure decides the status, the later ones are said as they come.
+    var firstError: (any Error)?
     for name in names {
-      found += try body(name, runtime)
+      do {
+        found += try body(name, runtime)
+      } catch {
+        if firstError == nil { firstError = error } else { Console.error(failureReport(for: error).message) }
+      }
     }
+    if let firstError { throw firstError }
     guard found > 0 else {
       let asked = requests.isEmpty ? [] : [DeviceNames.naming(requests)]
       let askedLines =
@@ -84,16 +92,21 @@ enum ControlCommand {
     _ companions: [String], runtime: RuntimeDirectory, environment: [String: String]
   ) {
     for name in companions {
-      _ = recoverLeftover(name, runtime: runtime, environment: environment)
+      do {
+        _ = try recoverLeftover(name, runtime: runtime, environment: environment)
+      } catch {
+        Console.error(failureReport(for: error).message)
+      }
     }
   }
 
   /// Restores device `name` (an LED, or a GPIO line) from a record left by a killed
   /// transmitter, if there is one, and the other devices that transmitter had claimed with
-  /// it; whether it did. A corrupt record is reported (as `send` does) and left alone.
+  /// it; whether it did. A corrupt record is reported (as `send` does) and left alone; a
+  /// restore that fails throws (`LeftoverRestoreFailure`), and the record stays.
   static func recoverLeftover(
     _ name: String, runtime: RuntimeDirectory, environment: [String: String]
-  ) -> Bool {
+  ) throws -> Bool {
     switch DeviceRecord.read(name, in: runtime) {
     case .record: break
     case .corrupt(let path, let reason):
@@ -101,18 +114,12 @@ enum ControlCommand {
       return false
     case .none: return false
     }
-    do {
-      guard let note = try recoverLeftoverOf(name, runtime: runtime, environment: environment)
-      else { return false }
-      Console.error(note.message)
-      guard case .leftoverRestored(_, _, let companions, _) = note else { return false }
-      recoverCompanions(companions, runtime: runtime, environment: environment)
-      return true
-    } catch {
-      Console.error(
-        "cannot restore \(DeviceNames.naming([name])) from its leftover record: \(error)")
-      return false
-    }
+    guard let note = try recoverLeftoverOf(name, runtime: runtime, environment: environment)
+    else { return false }
+    Console.error(note.message)
+    guard case .leftoverRestored(_, _, let companions, _) = note else { return false }
+    recoverCompanions(companions, runtime: runtime, environment: environment)
+    return true
   }
 
   /// The restore itself, with the device found as its kind says: an LED by name, a GPIO line

@@ -22,7 +22,7 @@ extension SkippedSetting {
     switch reason {
     case .gone: why = "it no longer exists"
     case .notTriggerSetting(let trigger):
-      why = "the record names it as a setting of the trigger \(trigger), which has no such file"
+      why = "it is no setting of the trigger \(trigger) (the trigger makes no such file)"
     case .writerMayNotWrite(let writer):
       why = "the record was written by \(writer), who may not write it"
     }

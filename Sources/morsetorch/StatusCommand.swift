@@ -11,7 +11,7 @@ enum StatusCommand {
       let waiting = try Transmissions.waiters(of: name, in: runtime)
       guard let holder = try Transmissions.holder(of: name, in: runtime) else {
         // A leftover restored is something found: not "nothing ... nor left to restore".
-        return ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
+        return try ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
           ? 1 : 0
       }
       let shown = DeviceNames.shown(name)

@@ -24,7 +24,7 @@ enum StopCommand {
           "stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
         stopped += 1
       }
-      if ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {
+      if try ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {
         stopped += 1
       }
       return stopped

@@ -1,0 +1,276 @@
+import Foundation
+import Glibc
+import LEDDriver
+import MorseTestSupport
+import Testing
+
+@testable import GPIODriver
+@testable import TransmitterControl
+
+/// The shared runtime directory as a trust boundary: a member of the LED group (here `nobody`,
+/// uid and gid 65534, whose group the directory and the LED's files belong to, as the
+/// package's tmpfiles line and udev rule make them) plants records, locks, links and FIFOs,
+/// and root's ordinary commands must neither write for them what they could not, nor hang,
+/// nor crash.
+@Suite(
+  .enabled(if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged, "needs root and setpriv"))
+struct SharedDirectoryAttackTests {
+  static let member: UInt32 = 65_534
+
+  /// An LED as the package's udev rule leaves it for group `leds` (here 65534): its switches
+  /// group-writable; `power/control` (pruned by the rule) and a `device` link to a root-only
+  /// attribute of the parent device, as on a real input LED.
+  private func sharedLED() throws -> (TemporaryLEDDirectory, runtime: String) {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("input3::capslock", trigger: "[none] timer kbd-capslock")
+    let device = fixture.devicePath(of: "input3::capslock")
+    for attribute in ["brightness", "trigger"] {
+      chown(device + "/" + attribute, 0, Self.member)
+      chmod(device + "/" + attribute, 0o664)
+    }
+    try FileManager.default.createDirectory(
+      atPath: device + "/power", withIntermediateDirectories: true)
+    try fixture.write("auto\n", to: "power/control", of: "input3::capslock")
+    let parent = fixture.root + "/devices/input3"
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    try Data("0\n".utf8).write(to: URL(fileURLWithPath: parent + "/inhibited"))
+    try FileManager.default.createSymbolicLink(
+      atPath: device + "/device", withDestinationPath: parent)
+    let runtime = fixture.root + "/run"
+    try MorsetorchProcess.shareRuntimeDirectory(runtime)
+    return (fixture, runtime)
+  }
+
+  /// What a member leaves to make a leftover of a SIGKILLed sender: an empty lock and a
+  /// record, both theirs.
+  private func plant<SavedState>(
+    _ record: TransmissionRecord<SavedState>, name: String, runtime: String
+  ) throws {
+    let files = RuntimeFiles(name: name, directory: try RuntimeDirectory(path: runtime))
+    try files.writeRecord(record)
+    _ = try files.openLockFile()
+    chown(files.record, Self.member, Self.member)
+    chown(files.lock, Self.member, Self.member)
+  }
+
+  private func run(
+    _ arguments: [String], _ fixture: TemporaryLEDDirectory, runtime: String,
+    environment: [String: String] = [:]
+  ) throws -> MorsetorchProcess.Outcome {
+    try MorsetorchProcess.run(
+      arguments, ledsDirectory: fixture.ledsPath, environment: environment,
+      runtimeDirectory: runtime)
+  }
+
+  @Test(arguments: [
+    ["status"], ["stop", "--led", "input3::capslock"], ["send", "--led", "input3::capslock", "E"],
+  ])
+  func rootNeverWritesWhatAPlantedRecordNamesAndItsWriterMayNot(command: [String]) throws {
+    let (fixture, runtime) = try sharedLED()
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0,
+      triggerAttributes: [
+        .init(name: "power/control", content: "on"), .init(name: "device/inhibited", content: "1"),
+        .init(name: "delay_on", content: "7"),
+      ])
+    // `delay_on` is a setting of timer, but root's alone: the member may not write it.
+    try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
+    try plant(
+      TransmissionRecord(
+        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved),
+      name: "input3::capslock", runtime: runtime)
+
+    let outcome = try run(command, fixture, runtime: runtime)
+
+    #expect(try fixture.read("power/control", of: "input3::capslock") == "auto\n", "\(outcome)")
+    let inhibited = try String(contentsOfFile: fixture.root + "/devices/input3/inhibited")
+    #expect(inhibited == "0\n", "\(outcome)")
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "500\n", "\(outcome)")
+    #expect(outcome.standardError.contains("power/control"), "\(outcome)")
+    #expect(outcome.standardError.contains("may not write"), "\(outcome)")
+    // What the member may write was done: the trigger is the record's, the LED usable again.
+    #expect(command[0] == "send" || outcome.exitStatus == 0, "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: runtime + "/input3::capslock.state"))
+  }
+
+  @Test func aMembersOwnLeftoverIsRestoredByRootWithTheMembersRights() throws {
+    let (fixture, runtime) = try sharedLED()
+    try fixture.write("[timer]\n", to: "trigger", of: "input3::capslock")
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0,
+      triggerAttributes: [.init(name: "delay_on", content: "70")])
+    try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
+    chown(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0, Self.member)
+    chmod(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0o664)
+    try plant(
+      TransmissionRecord(
+        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved),
+      name: "input3::capslock", runtime: runtime)
+
+    let outcome = try run(["status"], fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "70\n", "\(outcome)")
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "timer\n", "\(outcome)")
+  }
+
+  @Test(arguments: ["directory", "fifo"])
+  func aPlantedGPIORecordNeverOpensWhatItNamesAsAChip(kind: String) throws {
+    let (fixture, runtime) = try sharedLED()
+    let gpio = fixture.root + "/dev"
+    try FileManager.default.createDirectory(atPath: gpio, withIntermediateDirectories: true)
+    // A root-only file the member wants truncated, behind a chip of their own making.
+    let secret = fixture.root + "/secret"
+    try Data("root only\n".utf8).write(to: URL(fileURLWithPath: secret))
+    chmod(secret, 0o600)
+    let chip = fixture.root + "/member-chip"
+    if kind == "fifo" {
+      mkfifo(chip, 0o666)
+    } else {
+      try FileManager.default.createDirectory(
+        atPath: chip + "/line3", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: chip + "/line3/value", withDestinationPath: secret)
+      try Data("8\n".utf8).write(to: URL(fileURLWithPath: chip + "/lines"))
+    }
+    let name = "gpio/gpiochip0/3"
+    try plant(
+      TransmissionRecord(
+        pid: 99_999, device: name, text: "x", totalSymbols: 1,
+        saved: SavedGPIOLine(chip: chip, offset: 3, isActiveLow: false)),
+      name: name, runtime: runtime)
+
+    let outcome = try run(
+      ["status"], fixture, runtime: runtime, environment: ["MORSETORCH_GPIO_DIR": gpio])
+
+    #expect(outcome.exitStatus != nil, "\(outcome)")
+    #expect(try String(contentsOfFile: secret) == "root only\n", "\(outcome)")
+  }
+
+  @Test(arguments: [
+    ["send", "--led", "input3::capslock", "E"],
+    ["send", "--replace", "--led", "input3::capslock", "E"],
+    ["stop", "--led", "input3::capslock"], ["status"],
+  ])
+  func aLockHeldByNoProcessIsAnErrorNamingTheLockFile(command: [String]) throws {
+    let (fixture, runtime) = try sharedLED()
+    let path = runtime + "/input3::capslock.lock"
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o664)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var region = flock()
+    region.l_type = Int16(F_WRLCK)
+    region.l_whence = Int16(SEEK_SET)
+    // F_OFD_SETLK: a lock of the open file description, which F_GETLK reports as pid -1.
+    try #require(fcntl(descriptor, 37, &region) == 0)
+
+    let outcome = try run(command, fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == 75, "\(outcome)")
+    #expect(outcome.standardError.contains(path), "\(outcome)")
+    #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
+  }
+
+  @Test func aGroupWritableRuntimeDirectoryMustBeSticky() throws {
+    let (fixture, runtime) = try sharedLED()
+    chmod(runtime, 0o2770)
+    let outcome = try run(["send", "--led", "input3::capslock", "E"], fixture, runtime: runtime)
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+    #expect(outcome.standardError.contains("sticky"), "\(outcome)")
+  }
+
+  @Test func rootTakesOverAMembersLockFileSoTheMemberCannotRemoveItWhileRootSends() throws {
+    let (fixture, runtime) = try sharedLED()
+    let lock = runtime + "/input3::capslock.lock"
+    let descriptor = open(lock, O_RDWR | O_CREAT, 0o664)
+    close(descriptor)
+    chown(lock, Self.member, Self.member)
+    let send = try MorsetorchProcess(
+      ["send", "--led", "input3::capslock", "--wpm", "5", "PARIS"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime)
+    defer { send.send(signal: SIGKILL) }
+    // Claimed once its record is there (polled: it is what the child shows).
+    let shown = ContinuousClock.now + .seconds(10)
+    while !FileManager.default.fileExists(atPath: runtime + "/input3::capslock.state"),
+      ContinuousClock.now < shown
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let status = try FileManager.default.attributesOfItem(atPath: lock)
+    #expect((status[.ownerAccountID] as? NSNumber)?.uint32Value == 0)
+    let removal = Process()
+    removal.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    removal.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/rm", "-f", lock,
+    ]
+    removal.standardError = FileHandle.nullDevice
+    try removal.run()
+    removal.waitUntilExit()
+    #expect(removal.terminationStatus != 0)
+    #expect(FileManager.default.fileExists(atPath: lock))
+  }
+
+  @Test func aSettingThatWentAwayIsSkippedWithAWarningAndTheRestRestored() throws {
+    let (fixture, runtime) = try sharedLED()
+    try fixture.write("[none] usbport\n", to: "trigger", of: "input3::capslock")
+    let saved = SavedLEDState(
+      trigger: "usbport", brightness: 0,
+      triggerAttributes: [.init(name: "ports/1-1", content: "1")])
+    let files = RuntimeFiles(
+      name: "input3::capslock", directory: try RuntimeDirectory(path: runtime))
+    try files.writeRecord(
+      TransmissionRecord(
+        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved))
+    _ = try files.openLockFile()
+
+    let outcome = try run(["status"], fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("ports/1-1"), "\(outcome)")
+    #expect(outcome.standardError.contains("no longer exists"), "\(outcome)")
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "usbport\n")
+    #expect(!FileManager.default.fileExists(atPath: files.record))
+    let again = try run(["send", "--led", "input3::capslock", "E"], fixture, runtime: runtime)
+    #expect(again.exitStatus == 0, "\(again)")
+  }
+
+  @Test func aFailedRestoreKeepsTheRecordAndSaysWhatFailed() throws {
+    let (fixture, runtime) = try sharedLED()
+    // A trigger this kernel no longer has: the write fails (here, `trigger` is a directory).
+    let trigger = fixture.devicePath(of: "input3::capslock") + "/trigger"
+    try FileManager.default.removeItem(atPath: trigger)
+    try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: false)
+    let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
+    let files = RuntimeFiles(
+      name: "input3::capslock", directory: try RuntimeDirectory(path: runtime))
+    try files.writeRecord(
+      TransmissionRecord(
+        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved))
+    _ = try files.openLockFile()
+
+    let outcome = try run(["stop", "--led", "input3::capslock"], fixture, runtime: runtime)
+
+    #expect(outcome.standardError.contains("/trigger: Is a directory"), "\(outcome)")
+    #expect(outcome.exitStatus == 74, "\(outcome)")
+    #expect(!outcome.standardError.contains("restored LED"), "\(outcome)")
+    #expect(FileManager.default.fileExists(atPath: files.record))
+  }
+
+  @Test func aFailedClaimLeavesNoStopSocket() throws {
+    let (fixture, runtime) = try sharedLED()
+    try fixture.write("many\n", to: "max_brightness", of: "input3::capslock")
+    let outcome = try run(["send", "--led", "input3::capslock", "E"], fixture, runtime: runtime)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: runtime)
+    #expect(!left.contains { $0.hasSuffix(".stop") || $0.hasSuffix(".state") }, "\(left)")
+  }
+
+  @Test func aNameTooLongForTheRuntimeFilesIsRefusedPlainly() throws {
+    let (fixture, runtime) = try sharedLED()
+    let name = String(repeating: "l", count: 240)
+    try fixture.addLED(name)
+    let outcome = try run(["send", "--led", name, "E"], fixture, runtime: runtime)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("too long"), "\(outcome)")
+  }
+}
