@@ -165,3 +165,40 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
     #expect(fixture.value(chip: 0, line: 17) == "0\n")
   }
 }
+
+@Suite("GPIO chips named by a state record")
+struct RecordedChipTests {
+  @Test func aSimulatedChipIsOnlyEverAllowedWhenAsked() throws {
+    let fixture = try piChip()
+    let strict = GPIOChipDirectory(path: fixture.path)
+    #expect(throws: GPIOError.self) { _ = try strict.line(GPIOLineAddress("gpiochip0:17")) }
+    #expect(throws: GPIOError.notRecordable(path: fixture.chipPath(0), directory: fixture.path)) {
+      _ = try strict.recordedChip(fixture.chipPath(0))
+    }
+    let allowed = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    #expect(try allowed.recordedChip(fixture.chipPath(0)) != nil)
+  }
+
+  @Test(arguments: ["/tmp", "/dev/../tmp/gpiochip0", "gpiochip0", "/dev/gpiochipX", "/dev/gpiochip"])
+  func onlyAGPIOChipEntryOfTheDirectoryIsTaken(path: String) {
+    let directory = GPIOChipDirectory(path: "/dev")
+    #expect(throws: GPIOError.notRecordable(path: path, directory: "/dev")) {
+      _ = try directory.recordedChip(path)
+    }
+  }
+
+  @Test func aFIFOOrALinkInAChipsPlaceIsRefusedAtOnce() throws {
+    let fixture = try piChip()
+    let fifo = fixture.path + "/gpiochip7"
+    #expect(mkfifo(fifo, 0o666) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.path + "/gpiochip8", withDestinationPath: fixture.chipPath(0))
+    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    #expect(throws: GPIOError.notRecordable(path: fifo, directory: fixture.path)) {
+      _ = try directory.recordedChip(fifo)
+    }
+    #expect(throws: GPIOError.notRecordable(path: fixture.path + "/gpiochip8", directory: fixture.path)) {
+      _ = try directory.recordedChip(fixture.path + "/gpiochip8")
+    }
+  }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import MorseTestSupport
+import LinuxSystem
+import MorsePlayer
 import Testing
 
 @testable import LEDDriver
@@ -85,5 +87,80 @@ struct SavedLEDStateTests {
     let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "odd")
     #expect(throws: LEDError.self) { _ = try SavedLEDState(of: led) }
     #expect(try fixture.read("trigger", of: "odd") == "none \(trigger)\n")
+  }
+}
+
+@Suite("SavedLEDState.restore, from a record that is input from another user")
+struct SavedLEDStateRestoreTests {
+  private func led(_ fixture: TemporaryLEDDirectory) throws -> LED {
+    try fixture.addLED(
+      "input3::capslock", trigger: "[none] timer",
+      attributes: ["delay_on": "500\n", "speed": "9\n"])
+    try FileManager.default.createDirectory(
+      atPath: fixture.devicePath(of: "input3::capslock") + "/power",
+      withIntermediateDirectories: true)
+    try fixture.write("auto\n", to: "power/control", of: "input3::capslock")
+    return try LEDClassDirectory(path: fixture.ledsPath).led(named: "input3::capslock")
+  }
+
+  @Test func onlyTheSavedTriggersOwnSettingsAreWritten() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0,
+      triggerAttributes: [
+        .init(name: "delay_on", content: "70"), .init(name: "speed", content: "1"),
+        .init(name: "power/control", content: "on"),
+      ])
+    let skipped = try saved.restore(to: try led(fixture), settingsGrace: .zero)
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "timer\n")
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "70\n")
+    // Files that were there before the trigger was written are not the trigger's.
+    #expect(try fixture.read("speed", of: "input3::capslock") == "9\n")
+    #expect(try fixture.read("power/control", of: "input3::capslock") == "auto\n")
+    #expect(
+      skipped == [
+        SkippedSetting(name: "speed", reason: .notTriggerSetting(trigger: "timer")),
+        SkippedSetting(name: "power/control", reason: .notTriggerSetting(trigger: "timer")),
+      ])
+  }
+
+  @Test func whatTheRecordsWriterMayNotWriteIsLeftAloneAndNotEmptied() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let led = try led(fixture)
+    try fixture.setPermissions(0o644, of: "delay_on", of: "input3::capslock")
+    let stranger = UserRights(userID: 4242, name: "mallory", groupIDs: [4242])
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "7")])
+    let skipped = try saved.restore(to: led, writer: stranger, settingsGrace: .zero)
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "500\n")
+    #expect(
+      skipped.contains(
+        SkippedSetting(name: "delay_on", reason: .writerMayNotWrite(writer: "mallory (uid 4242)"))))
+  }
+
+  @Test func aSettingThatIsGoneIsSkippedAndTheRestRestored() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("usb:led", trigger: "[none] usbport")
+    let led = try LEDClassDirectory(path: fixture.ledsPath).led(named: "usb:led")
+    let saved = SavedLEDState(
+      trigger: "usbport", brightness: 0, triggerAttributes: [.init(name: "ports/1-1", content: "1")])
+    let skipped = try saved.restore(to: led, settingsGrace: .zero)
+    #expect(skipped == [SkippedSetting(name: "ports/1-1", reason: .gone)])
+    #expect(try fixture.read("trigger", of: "usb:led") == "usbport\n")
+  }
+
+  @Test func noSettingIsWrittenThroughALink() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let led = try led(fixture)
+    try Data("0\n".utf8).write(to: URL(fileURLWithPath: fixture.root + "/inhibited"))
+    // `delay_on` made a link to a file outside the LED (as `device` is on a real input LED).
+    try fixture.removeAttribute("delay_on", of: "input3::capslock")
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.devicePath(of: "input3::capslock") + "/delay_on",
+      withDestinationPath: fixture.root + "/inhibited")
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "1")])
+    #expect(throws: LEDError.self) { try saved.restore(to: led, settingsGrace: .zero) }
+    #expect(try String(contentsOfFile: fixture.root + "/inhibited") == "0\n")
   }
 }

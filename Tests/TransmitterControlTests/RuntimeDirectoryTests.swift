@@ -124,3 +124,69 @@ struct RuntimeDirectoryTests {
     }
   }
 }
+
+@Suite("The shared runtime directory's rules")
+struct SharedRuntimeRulesTests {
+  @Test func aGroupWritableDirectoryMustBeSticky() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/run"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    chmod(path, 0o2770)
+    #expect {
+      _ = try RuntimeDirectory(path: path)
+    } throws: { error in
+      guard case .unsafeDirectory(_, let reason) = error as? ControlError else { return false }
+      return reason.contains("sticky") && reason.contains("chmod 3770")
+    }
+    chmod(path, 0o3770)
+    #expect(try RuntimeDirectory(path: path).path == path)
+  }
+
+  @Test func aLockHeldByAnOpenFileDescriptionIsAnErrorNamingItNeverAHolder() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let path = runtime.path + "/led.lock"
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o664)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var region = flock()
+    region.l_type = Int16(F_WRLCK)
+    region.l_whence = Int16(SEEK_SET)
+    try #require(fcntl(descriptor, 37 /* F_OFD_SETLK */, &region) == 0)
+    let expected = ControlError.lockNotHeldByProcess(path: path, pid: -1)
+    #expect(throws: expected) { _ = try DeviceLock.tryAcquire("led", in: runtime) }
+    #expect(throws: expected) { _ = try Transmissions.holder(of: "led", in: runtime) }
+    #expect(throws: expected) { _ = try Transmissions.stop("led", in: runtime) }
+  }
+
+  @Test func aLockFileRemovedAfterItWasLockedIsNotTheLock() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    guard case .acquired(let first) = try DeviceLock.tryAcquire("led", in: runtime) else {
+      Issue.record("not acquired")
+      return
+    }
+    let files = RuntimeFiles(name: "led", directory: runtime)
+    let held = try FileDescriptor.open(files.lock, .readOnly)
+    let before = RuntimeFiles.isStill(held, at: files.lock)
+    try FileSystem.unlink(files.lock)
+    let after = RuntimeFiles.isStill(held, at: files.lock)
+    #expect(before)
+    #expect(!after)
+    first.release()
+  }
+
+  @Test func aNameWhoseFilesWouldNotFitIsRefused() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let name = String(repeating: ".", count: 80)  // 240 bytes once escaped
+    #expect(throws: ControlError.nameTooLong(name: name, limit: RuntimeFiles.stemLimit)) {
+      _ = try DeviceLock.tryAcquire(name, in: runtime)
+    }
+    let fits = try DeviceLock.tryAcquire(String(repeating: ".", count: 70), in: runtime)
+    guard case .acquired = fits else {
+      Issue.record("a name that fits was not taken")
+      return
+    }
+  }
+}
