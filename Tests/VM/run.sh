@@ -264,6 +264,8 @@ cp "$busybox" "$stage/bin/busybox" &&
   install -m 755 "$here/guest/ledstate" "$stage/bin/ledstate" &&
   install -m 755 "$here/guest/sendresults" "$stage/bin/sendresults" &&
   install -m 755 "$here/guest/udev-leds" "$stage/bin/udev-leds" &&
+  install -m 755 "$here/guest/planted-record" "$stage/bin/planted-record" &&
+  install -m 755 "$here/guest/plant-record" "$stage/bin/plant-record" &&
   install -m 755 "$here/guest/init" "$stage/init" &&
   cp "$kernel"/modules/*.ko "$stage/modules/" &&
   cp "$binary" "$stage/bin/morsetorch" ||

@@ -14,6 +14,7 @@ Morse timeline is computed here from the ITU rules, independently of morsetorch.
 Standard library only.
 """
 
+import json
 import os
 import random
 import re
@@ -22,6 +23,16 @@ import statistics
 import sys
 
 MORSETORCH = "/bin/morsetorch"
+
+# The runtime directory root and the members of group leds share, made as the package's
+# tmpfiles.d entry (Sources/morsetorch/Packaging/morsetorch.tmpfiles) makes it: root:leds,
+# setgid and sticky (3770: a member cannot remove or replace another user's files).
+RUNTIME_DIR = "/run/morsetorch"
+MAKE_RUNTIME_DIR = (f"mkdir -p {RUNTIME_DIR} && chgrp leds {RUNTIME_DIR} && "
+                    f"chmod 3770 {RUNTIME_DIR}")
+
+# Files the guest finds in /data (name -> content), written by `plan`.
+DATA_FILES = {}
 
 # Scenarios whose failure is expected (a feature not there yet): they print XFAIL (or XPASS)
 # and are counted neither passed nor failed. Remove an entry when its feature lands; more
@@ -609,7 +620,6 @@ MEMBER = "su -s /bin/sh morse -c "
 
 @scenario("group-member-timer", [("vm::member", 255)],
           setup=" && ".join([
-              "chgrp leds /run/morsetorch", "chmod 3770 /run/morsetorch",
               sysfs("vm::member", "trigger", "timer"), sysfs("vm::member", "delay_on", 70),
               sysfs("vm::member", "delay_off", 130), "sleep 0.3",
               "ls -ln /sys/class/leds/vm::member/ > /results/group-member-timer/files.txt"]),
@@ -633,12 +643,111 @@ def check_group_member(run):
             f"{' '.join(delay_on[0].split()[:4]) if delay_on else '?'}")
 
 
+# A member of leds plants a leftover record naming a file only root may write; root's next
+# status, stop and send must not write it (guest/planted-record, guest/plant-record).
+
+PLANTED = "vm::planted"
+PLANTED_INPUT = "input0::capslock"
+
+
+def planted_record(led, trigger, settings):
+    """A record in exactly the format morsetorch writes (RecordJSON: keys sorted, one line,
+    a newline after; TransmissionRecord, SavedLEDState), as a sender killed mid-message
+    leaves it, e.g. {"led":"vm::rec","line":1,"pid":8574,"saved":{"brightness":0,
+    "trigger":"timer","triggerAttributes":[{"content":"70","name":"delay_on"},...]},
+    "sentSymbols":1,"startedAt":1795465002.6601255,"text":"PARIS","totalSymbols":5,
+    "version":1}. plant-record fills in @PID@, @NOW@, @TRIGGER@ and @CONTENT@."""
+    record = {"version": 1, "pid": 111111111, "led": led, "text": "PARIS",
+              "startedAt": 2222222222.5, "totalSymbols": 5, "sentSymbols": 1, "line": 1,
+              "saved": {"trigger": trigger, "brightness": 0,
+                        "triggerAttributes": [{"name": name, "content": content}
+                                              for name, content in settings]}}
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return text.replace("111111111", "@PID@").replace("2222222222.5", "@NOW@.5") + "\n"
+
+
+# vm::planted: on [timer] 100/300, which the record names too (a member may set those), and
+# power/control, which the udev rule leaves to root. input0::capslock: its own trigger, and
+# device/inhibited of its input device, through the LED's `device` symlink.
+DATA_FILES[f"planted-{PLANTED}.state"] = planted_record(
+    PLANTED, "timer", [("delay_on", "100"), ("delay_off", "300"), ("power/control", "@CONTENT@")])
+DATA_FILES[f"planted-{PLANTED_INPUT}.state"] = planted_record(
+    PLANTED_INPUT, "@TRIGGER@", [("device/inhibited", "@CONTENT@")])
+
+ROOT_ONLY = {"pc": f"{PLANTED}/power/control", "inhibited": f"{PLANTED_INPUT}/device/inhibited"}
+PLANTED_STEPS = {"status": [], "stop-planted": [PLANTED], "stop-input": [PLANTED_INPUT],
+                 "send-planted": [PLANTED], "send-input": [PLANTED_INPUT]}
+
+
+@scenario("planted-record-root-only", [(PLANTED, 255)],
+          setup=" && ".join([sysfs(PLANTED, "trigger", "timer"), sysfs(PLANTED, "delay_on", 100),
+                             sysfs(PLANTED, "delay_off", 300), "sleep 0.3"]),
+          main="planted-record /results/planted-record-root-only", timeout_ms=60000,
+          final=f"ledstate {PLANTED} {PLANTED_INPUT}; ls -lan {RUNTIME_DIR}")
+def check_planted_record(run):
+    check_exit(run, 0)
+    said = run.text("main.out")
+    lines = [line.split() for line in said.splitlines() if line.strip()]
+    start = next((dict(w.split("=", 1) for w in words[1:]) for words in lines
+                  if words[0] == "start"), None)
+    require(start, f"the guest script printed no start line: {said!r} "
+            f"{run.text('main.err').strip()!r}")
+    for key, path in ROOT_ONLY.items():
+        require(start.get(key) not in (None, "", "(none)"),
+                f"this kernel has no {path} to plant a record for")
+    may = {words[1].split("/leds/")[-1]: words[2] for words in lines
+           if words[0] == "member-may-write"}
+    for path in ROOT_ONLY.values():
+        require(may.get(path) == "no", f"the member may write {path} itself ({may.get(path)}): "
+                f"no attack to test")
+    planted = {(words[1], words[2]): " ".join(words[3:]) for words in lines
+               if words[0] == "planted"}
+    for step, leds in PLANTED_STEPS.items():
+        for led in leds or [PLANTED, PLANTED_INPUT]:
+            made = planted.get((step, led), "")
+            # The record (0644) and the lock (0664), both the member's, as morsetorch makes them.
+            require(made == "uid=1000 mode=644 uid=1000 mode=664",
+                    f"{step}: the member did not plant {led}'s record and lock as morsetorch "
+                    f"makes them: {made or 'nothing'} {run.text(step + '.plant').strip()!r}")
+    ran = {words[1]: (words[2], " ".join(words[3:])) for words in lines if words[0] == "ran"}
+    after = {words[1]: dict(w.split("=", 1) for w in words[2:]) for words in lines
+             if words[0] == "after"}
+    wrote, changed, statuses = [], [], []
+    for step in PLANTED_STEPS:
+        require(step in ran and step in after, f"the guest script did not get to {step}: "
+                f"{said!r}")
+        status, command = ran[step]
+        statuses.append(f"`{command.removeprefix('morsetorch ')}` {status}")
+        state = after[step]
+        said_by = run.text(step + ".err").strip().replace("\n", " / ")
+        written = [f"{ROOT_ONLY[key]}: {start[key]} -> {state.get(key)}" for key in ROOT_ONLY
+                   if state.get(key) != start[key]]
+        if written:
+            wrote.append(f"root's `{command}` (exit {status}) wrote " + " and ".join(written)
+                         + (f" (it said {said_by!r})" if said_by else ""))
+        # The LEDs as they were: the record names nothing else a member could not have set.
+        expected = {"trigger": "timer", "delay_on": "100", "delay_off": "300",
+                    "itrigger": start["itrigger"]}
+        off = [f"{key} {state.get(key)} (was {value})" for key, value in expected.items()
+               if state.get(key) != value]
+        if off:
+            changed.append(f"after `{command}` the LEDs are not as they were: {', '.join(off)}")
+    require(not wrote, "; ".join(wrote + changed))
+    require(not changed, "; ".join(changed))
+    return (f"records planted by morse (0644/0664, uid 1000) asking for "
+            f"{ROOT_ONLY['pc']} {start['pc']} -> "
+            f"{'on' if start['pc'] == 'auto' else 'auto'} and {ROOT_ONLY['inhibited']} "
+            f"{start['inhibited']} -> {'1' if start['inhibited'] == '0' else '0'}: untouched "
+            f"by root's {', '.join(statuses)} (exit statuses); LEDs left as they were "
+            f"([timer] 100/300, [{start['itrigger']}])")
+
+
 @scenario("no-run-directory", [("vm::norun", 255)],
           setup="umount /run && mv /run /run.off",
           main="env -u MORSETORCH_RUNTIME_DIR -u XDG_RUNTIME_DIR "
                + morsetorch("send", "--led", "vm::norun", "--wpm", "20", "EE"),
           final="ledstate vm::norun; ls -ld /tmp/morsetorch-0 >&2; mv /run.off /run; "
-                "mount -t tmpfs tmpfs /run; mkdir -p /run/morsetorch")
+                "mount -t tmpfs tmpfs /run; " + MAKE_RUNTIME_DIR)
 def check_no_run(run):
     check_exit(run, 0)
     find_message(run, 0, "EE", 60, 255, run.starts["main"], run.main_exit()[0])
@@ -959,7 +1068,7 @@ def hand_keyed(text, wpm, jitter, seed):
 _random = random.Random(1906)
 HAND_TEXT = " ".join("".join(_random.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
                              for _ in range(_random.randint(2, 5))) for _ in range(4))
-DATA_FILES = {"hand-keyed.edges": hand_keyed(HAND_TEXT, 18, 0.10, 7)}
+DATA_FILES["hand-keyed.edges"] = hand_keyed(HAND_TEXT, 18, 0.10, 7)
 receive_scenario("gpio-receive-hand-keyed", "cat /data/hand-keyed.edges", HAND_TEXT,
                  itu_edges(HAND_TEXT)[-1][0] * 1.2 / 18 * 1.1, invert=True)
 
@@ -985,8 +1094,8 @@ def plan(out_path):
     lines = [
         "#!/bin/sh",
         "# Generated by Tests/VM/scenarios.py plan; runs inside the VM.",
-        "export MORSETORCH_RUNTIME_DIR=/run/morsetorch",
-        "mkdir -p $MORSETORCH_RUNTIME_DIR",
+        f"export MORSETORCH_RUNTIME_DIR={RUNTIME_DIR}",
+        MAKE_RUNTIME_DIR,
     ]
     for s in SCENARIOS:
         directory = f"/results/{s['name']}"
