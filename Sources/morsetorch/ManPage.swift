@@ -53,6 +53,10 @@ enum ManPage {
     for (path, meaning) in files {
       page += [".TP", ".I \(escaped(path))", escaped(meaning)]
     }
+    page += [".SH SECURITY"]
+    page += paragraphs(of: security).enumerated().flatMap { index, text in
+      paragraph(isFirst: index == 0, text)
+    }
     page += [".SH EXAMPLES"]
     page += [".nf"] + examples.map(escaped) + [".fi"]
     page += [
@@ -93,6 +97,10 @@ enum ManPage {
         "the syslog socket --detach logs to (default /dev/log; for tests)"
       ),
       (
+        "MORSETORCH_GPIO_SIMULATOR",
+        "with 1, a directory in MORSETORCH_GPIO_DIR stands in for a GPIO chip (tests only)"
+      ),
+      (
         "MORSETORCH_READY_FD",
         "set by --detach for its background copy (the descriptor it reports on); not for users"
       ),
@@ -109,7 +117,10 @@ enum ManPage {
       "/run/morsetorch/",
       "the runtime directory: one lock, state record and stop socket per LED or line"
     ),
-    ("/usr/lib/tmpfiles.d/morsetorch.conf", "makes /run/morsetorch at boot, group leds, mode 3770 (sticky: no member may remove another user's files)"),
+    (
+      "/usr/lib/tmpfiles.d/morsetorch.conf",
+      "makes /run/morsetorch at boot: owner root, group leds, mode 3770 (sticky)"
+    ),
     (
       "/lib/udev/rules.d/90-morsetorch.rules",
       "lets group leds switch LEDs and group gpio use the GPIO chips"
@@ -120,6 +131,43 @@ enum ManPage {
     ),
     ("/etc/morsetorch/beacon-NAME.conf", "TEXT and OPTIONS of the beacon on LED NAME"),
   ]
+
+  /// Who may do what through the shared runtime directory, and what morsetorch holds to.
+  static let security = """
+    The runtime directory /run/morsetorch is shared by root and the members of group leds, so
+    that they see and stop each other's transmissions. Everything in it is input from whoever
+    could write there, and morsetorch treats it so. The directory must belong to root or to
+    you, must not be writable by everyone, and, when its group may write in it, must have the
+    sticky bit (mode 3770), so that no member can remove or replace another user's lock,
+    record or socket. Files in it are never opened through a symlink, never waited on in
+    open(2) (a FIFO there is refused at once), and must be plain files with one link.
+
+    A state record is applied with no more rights than the user who wrote it has. When a
+    transmitter was killed, the next morsetorch on that device puts it back from the record
+    it left; the record's writer is the owner of the record file, and every write of the
+    restore is made only where that user's permission bits (their own, their groups' from
+    /etc/passwd and /etc/group, or everyone's) allow it. What they may not write is left
+    alone with a warning, so root running status, stop or send never writes for a member what
+    the member could not write.
+
+    A record is data with a strict schema. Every file a restore writes is opened beneath the
+    LED's own directory with no symlink followed at any step (openat2 with RESOLVE_BENEATH and
+    RESOLVE_NO_SYMLINKS, or one component at a time with O_NOFOLLOW on older kernels), so a
+    setting such as device/inhibited is never reached through the device link. A setting is
+    written only if it is one of the saved trigger's own: a setting the trigger is known to
+    have, or a file that appeared when the trigger was written back; anything else, or one
+    that no longer exists (an unplugged USB port of usbport), is skipped with a warning naming
+    it, and the rest is restored. A GPIO record must name a gpiochipN character device of the
+    GPIO directory, checked without following a symlink; a directory never stands in for a
+    chip outside the tests.
+
+    Locks are POSIX record locks, which the kernel drops when their process ends. A lock held
+    by no process (an open file description lock, which F_GETLK reports as pid -1, or a
+    process in another PID namespace) is an error naming the lock file, never a holder to
+    signal. When root takes a device whose lock file a member made, it replaces that file with
+    its own, so that the member cannot remove the lock while root sends. Every write of a
+    restore is checked: a restore that fails keeps its record and says what failed.
+    """
 
   static let examples: [String] = [
     "morsetorch send \"SOS\"",

@@ -93,6 +93,17 @@ struct ManPageTests {
     }
   }
 
+  @Test func itStatesTheTrustModelOfTheSharedDirectory() {
+    let security = page.components(separatedBy: "\n.SH SECURITY\n").dropFirst().first ?? ""
+    let text = (security.components(separatedBy: "\n.SH ").first ?? "").replacing("\n", with: " ")
+    for promise in [
+      "no more rights than the user who wrote it", "sticky bit (mode 3770)",
+      "RESOLVE_NO_SYMLINKS", "gpiochipN character device", "pid \\-1",
+    ] {
+      #expect(text.contains(promise), "SECURITY does not say \(promise)")
+    }
+  }
+
   @Test func itCarriesTheVersionAndNoLineIsReadAsARequestByMistake() {
     #expect(page.contains("\"morsetorch \(version)\""))
     for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
