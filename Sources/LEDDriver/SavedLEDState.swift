@@ -204,15 +204,15 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
     }
   }
 
-  /// The state with only the trigger's own settings: those in `triggerAttributes`, and those
-  /// no longer among `remaining` — the LED directory's files once the trigger was set to
+  /// The state with only the trigger's own settings: its well-known ones (`isSetting`), and
+  /// those no longer among `remaining` — the LED directory's files once the trigger was set to
   /// `none`, which takes the trigger's files away.
   func keepingTriggerSettings(remaining: Set<String>) -> SavedLEDState {
-    let known = trigger.flatMap { Self.triggerAttributes[$0] } ?? []
-    return SavedLEDState(
+    SavedLEDState(
       trigger: trigger, brightness: brightness,
-      triggerAttributes: triggerAttributes.filter {
-        known.contains($0.name) || !remaining.contains($0.name)
+      triggerAttributes: triggerAttributes.filter { attribute in
+        trigger.map { Self.isSetting(attribute.name, of: $0) } == true
+          || !remaining.contains(attribute.name)
       })
   }
 

@@ -23,6 +23,7 @@ public final class SysfsTorch: Torch, Sendable {
   private let onBytes: [UInt8]
   private let offBytes: [UInt8] = Array("0\n".utf8)
   private let switchState = Mutex(Switch())
+  private let skipped = Mutex<[SkippedSetting]>([])
   private let presenceWatch = Mutex<PresenceWatch?>(nil)
 
   /// Claims the LED: saves its state (see `SavedLEDState`), then writes trigger "none".
@@ -87,9 +88,14 @@ public final class SysfsTorch: Torch, Sendable {
       state.isRestored = true
       presenceWatch.withLock { $0?.stop() }
       try? state.brightness.take()?.close()
-      try saved.restore(to: led)
+      let left = try saved.restore(to: led)
+      skipped.withLock { $0 = left }
     }
   }
+
+  /// What the restore left alone (a setting of the trigger that went away meanwhile, as a
+  /// USB port unplugged during the transmission), for the caller to warn of.
+  public var skippedSettings: [SkippedSetting] { skipped.withLock { $0 } }
 
   /// Watches the LED's `brightness` every 100 ms while it is claimed, so that an LED that
   /// vanishes during a long gap stops the transmission at once (`cancellation.fail`), not at

@@ -150,6 +150,11 @@ struct SendCommand {
       let outcome = try claimed.finish(
         Result { try send(message, with: transmitter, timing: timing) })
       display.finish()
+      for case let torch as SysfsTorch in claimed.torch.members {
+        for setting in torch.skippedSettings {
+          Console.error("warning: " + setting.message(device: torch.led.name))
+        }
+      }
       return stoppedStatus(
         watcher, request: claimed.stopRequest, outcome: outcome,
         while: DeviceNames.restored(names))

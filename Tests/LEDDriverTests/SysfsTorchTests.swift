@@ -89,6 +89,20 @@ struct SysfsTorchTests {
     #expect(try fixture.read("trigger", of: "led") == "[none] timer\n")
   }
 
+  @Test func aSettingThatWentAwayDuringTheTransmissionIsSkippedAndNamed() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("usb:led", trigger: "none [usbport]")
+    try FileManager.default.createDirectory(
+      atPath: fixture.devicePath(of: "usb:led") + "/ports", withIntermediateDirectories: true)
+    try fixture.write("1\n", to: "ports/1-1", of: "usb:led")
+    let torch = try claim("usb:led", in: fixture)
+    #expect(torch.saved.triggerAttributes.map(\.name) == ["ports/1-1"])
+    try fixture.removeAttribute("ports/1-1", of: "usb:led")  // unplugged meanwhile
+    try torch.restore()
+    #expect(try fixture.read("trigger", of: "usb:led") == "usbport\n")
+    #expect(torch.skippedSettings == [SkippedSetting(name: "ports/1-1", reason: .gone)])
+  }
+
   @Test func restoreFromTimerWritesTriggerThenDelays() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED(

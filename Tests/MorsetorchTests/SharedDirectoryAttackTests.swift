@@ -265,6 +265,16 @@ struct SharedDirectoryAttackTests {
     #expect(!left.contains { $0.hasSuffix(".stop") || $0.hasSuffix(".state") }, "\(left)")
   }
 
+  @Test func aMemberWhoCannotReadTheDirectoryIsToldSoNotThatNothingIsSent() throws {
+    let (fixture, runtime) = try sharedLED()
+    chmod(runtime, 0o3730)
+    let outcome = try MorsetorchProcess.run(
+      ["status"], ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime,
+      launch: .groupMember)
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+    #expect(outcome.standardError.contains("Permission denied"), "\(outcome)")
+  }
+
   @Test func aNameTooLongForTheRuntimeFilesIsRefusedPlainly() throws {
     let (fixture, runtime) = try sharedLED()
     let name = String(repeating: "l", count: 240)
