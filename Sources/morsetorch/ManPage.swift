@@ -165,8 +165,11 @@ enum ManPage {
     by no process (an open file description lock, which F_GETLK reports as pid -1, or a
     process in another PID namespace) is an error naming the lock file, never a holder to
     signal. When root takes a device whose lock file a member made, it replaces that file with
-    its own, so that the member cannot remove the lock while root sends. Every write of a
-    restore is checked: a restore that fails keeps its record and says what failed.
+    its own, so that the member cannot remove the lock while root sends. Lock files stay
+    writable by the group, since a member must lock them to send; a member may still remove a
+    lock file of their own that another member holds, which gains them nothing they could not
+    do to the LED directly. Every write of a restore is checked: a restore that fails keeps
+    its record and says what failed.
     """
 
   static let examples: [String] = [
