@@ -41,16 +41,19 @@ struct SharedDirectoryAttackTests {
     return (fixture, runtime)
   }
 
-  /// What a member leaves to make a leftover of a SIGKILLed sender: an empty lock and a
-  /// record, both theirs.
-  private func plant<SavedState>(
-    _ record: TransmissionRecord<SavedState>, name: String, runtime: String
-  ) throws {
+  /// What a SIGKILLed sender leaves, an empty lock and its record: by default as a member
+  /// would plant them (theirs), or root's own. Returns the record's path.
+  @discardableResult
+  private func plant<SavedState: Codable & Sendable & Hashable>(
+    _ saved: SavedState, name: String, runtime: String, owner: UInt32 = member
+  ) throws -> String {
     let files = RuntimeFiles(name: name, directory: try RuntimeDirectory(path: runtime))
-    try files.writeRecord(record)
+    try files.writeRecord(
+      TransmissionRecord(pid: 99_999, device: name, text: "x", totalSymbols: 1, saved: saved))
     _ = try files.openLockFile()
-    chown(files.record, Self.member, Self.member)
-    chown(files.lock, Self.member, Self.member)
+    chown(files.record, owner, owner)
+    chown(files.lock, owner, owner)
+    return files.record
   }
 
   private func run(
@@ -75,10 +78,7 @@ struct SharedDirectoryAttackTests {
       ])
     // `delay_on` is a setting of timer, but root's alone: the member may not write it.
     try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
-    try plant(
-      TransmissionRecord(
-        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved),
-      name: "input3::capslock", runtime: runtime)
+    try plant(saved, name: "input3::capslock", runtime: runtime)
 
     let outcome = try run(command, fixture, runtime: runtime)
 
@@ -102,10 +102,7 @@ struct SharedDirectoryAttackTests {
     try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
     chown(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0, Self.member)
     chmod(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0o664)
-    try plant(
-      TransmissionRecord(
-        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved),
-      name: "input3::capslock", runtime: runtime)
+    try plant(saved, name: "input3::capslock", runtime: runtime)
 
     let outcome = try run(["status"], fixture, runtime: runtime)
 
@@ -134,11 +131,7 @@ struct SharedDirectoryAttackTests {
       try Data("8\n".utf8).write(to: URL(fileURLWithPath: chip + "/lines"))
     }
     let name = "gpio/gpiochip0/3"
-    try plant(
-      TransmissionRecord(
-        pid: 99_999, device: name, text: "x", totalSymbols: 1,
-        saved: SavedGPIOLine(chip: chip, offset: 3, isActiveLow: false)),
-      name: name, runtime: runtime)
+    try plant(SavedGPIOLine(chip: chip, offset: 3, isActiveLow: false), name: name, runtime: runtime)
 
     let outcome = try run(
       ["status"], fixture, runtime: runtime, environment: ["MORSETORCH_GPIO_DIR": gpio])
@@ -155,14 +148,8 @@ struct SharedDirectoryAttackTests {
   func aLockHeldByNoProcessIsAnErrorNamingTheLockFile(command: [String]) throws {
     let (fixture, runtime) = try sharedLED()
     let path = runtime + "/input3::capslock.lock"
-    let descriptor = open(path, O_RDWR | O_CREAT, 0o664)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var region = flock()
-    region.l_type = Int16(F_WRLCK)
-    region.l_whence = Int16(SEEK_SET)
-    // F_OFD_SETLK: a lock of the open file description, which F_GETLK reports as pid -1.
-    try #require(fcntl(descriptor, 37, &region) == 0)
+    let lock = try #require(OpenFileDescriptionLock(path: path))
+    defer { withExtendedLifetime(lock) {} }
 
     let outcome = try run(command, fixture, runtime: runtime)
 
@@ -216,12 +203,7 @@ struct SharedDirectoryAttackTests {
     let saved = SavedLEDState(
       trigger: "usbport", brightness: 0,
       triggerAttributes: [.init(name: "ports/1-1", content: "1")])
-    let files = RuntimeFiles(
-      name: "input3::capslock", directory: try RuntimeDirectory(path: runtime))
-    try files.writeRecord(
-      TransmissionRecord(
-        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved))
-    _ = try files.openLockFile()
+    let record = try plant(saved, name: "input3::capslock", runtime: runtime, owner: 0)
 
     let outcome = try run(["status"], fixture, runtime: runtime)
 
@@ -229,7 +211,7 @@ struct SharedDirectoryAttackTests {
     #expect(outcome.standardError.contains("ports/1-1"), "\(outcome)")
     #expect(outcome.standardError.contains("no longer exists"), "\(outcome)")
     #expect(try fixture.read("trigger", of: "input3::capslock") == "usbport\n")
-    #expect(!FileManager.default.fileExists(atPath: files.record))
+    #expect(!FileManager.default.fileExists(atPath: record))
     let again = try run(["send", "--led", "input3::capslock", "E"], fixture, runtime: runtime)
     #expect(again.exitStatus == 0, "\(again)")
   }
@@ -241,19 +223,14 @@ struct SharedDirectoryAttackTests {
     try FileManager.default.removeItem(atPath: trigger)
     try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: false)
     let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
-    let files = RuntimeFiles(
-      name: "input3::capslock", directory: try RuntimeDirectory(path: runtime))
-    try files.writeRecord(
-      TransmissionRecord(
-        pid: 99_999, device: "input3::capslock", text: "x", totalSymbols: 1, saved: saved))
-    _ = try files.openLockFile()
+    let record = try plant(saved, name: "input3::capslock", runtime: runtime, owner: 0)
 
     let outcome = try run(["stop", "--led", "input3::capslock"], fixture, runtime: runtime)
 
     #expect(outcome.standardError.contains("/trigger: Is a directory"), "\(outcome)")
     #expect(outcome.exitStatus == 74, "\(outcome)")
     #expect(!outcome.standardError.contains("restored LED"), "\(outcome)")
-    #expect(FileManager.default.fileExists(atPath: files.record))
+    #expect(FileManager.default.fileExists(atPath: record))
   }
 
   @Test func aFailedClaimLeavesNoStopSocket() throws {

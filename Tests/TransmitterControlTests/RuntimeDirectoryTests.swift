@@ -146,13 +146,8 @@ struct SharedRuntimeRulesTests {
     let fixture = try TemporaryLEDDirectory()
     let runtime = try RuntimeDirectory(path: fixture.root + "/run")
     let path = runtime.path + "/led.lock"
-    let descriptor = open(path, O_RDWR | O_CREAT, 0o664)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var region = flock()
-    region.l_type = Int16(F_WRLCK)
-    region.l_whence = Int16(SEEK_SET)
-    try #require(fcntl(descriptor, 37 /* F_OFD_SETLK */, &region) == 0)
+    let lock = try #require(OpenFileDescriptionLock(path: path))
+    defer { withExtendedLifetime(lock) {} }
     let expected = ControlError.lockNotHeldByProcess(path: path, pid: -1)
     #expect(throws: expected) { _ = try DeviceLock.tryAcquire("led", in: runtime) }
     #expect(throws: expected) { _ = try Transmissions.holder(of: "led", in: runtime) }
