@@ -75,14 +75,14 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: [0, -1, 201])
+  @Test(arguments: [0, 201])
   func wordsPerMinuteOutOfRange(_ value: Int) {
     #expect(throws: TimingError.wordsPerMinuteOutOfRange(value)) {
       try send("--wpm=\(value)").timing()
     }
   }
 
-  @Test(arguments: [0, -5, 10_001])
+  @Test(arguments: [0, 10_001])
   func unitOutOfRange(_ value: Int) {
     #expect(throws: TimingError.unitOutOfRange(value)) {
       try send("--unit=\(value)").timing()
@@ -102,12 +102,26 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: ["fast", "12.5", "", "0x10"])
-  func nonNumericSpeedIsAUsageError(_ value: String) {
+  @Test(arguments: ["fast", "12.5", "", "0x10", "+5", "-5", " 5", "5 ", "1_0", "٥"])
+  func aSpeedIsDecimalDigitsOnly(_ value: String) {
     #expect(
-      throws: UsageError.invalidValue(option: "--wpm", value: value, expected: "a whole number")
+      throws: UsageError.invalidValue(
+        option: "--wpm", value: value, expected: "a whole number from 1 to 200")
     ) {
       try send("--wpm", value).timing()
+    }
+  }
+
+  @Test(arguments: [
+    ("unit", "a whole number from 1 to 10000"), ("farnsworth", "a whole number from 1 to 200"),
+    ("repeat", "a whole number from 1 to 1000000"),
+  ])
+  func aSignedNumberIsRefusedSayingWhatTheOptionAccepts(_ option: String, _ expected: String) {
+    #expect(throws: UsageError.invalidValue(option: "--\(option)", value: "+5", expected: expected))
+    {
+      let command = try send("--wpm", "20", "--\(option)", "+5", "E")
+      _ = try command.timing()
+      _ = try command.repetition(timing: .standard, hasText: true)
     }
   }
 
@@ -123,7 +137,7 @@ struct SendCommandTests {
     #expect(try send("--brightness", text).brightness() == expected)
   }
 
-  @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%"])
+  @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%", "+5%", " 5%"])
   func brightnessPercentOutOfRange(_ text: String) {
     #expect(
       throws: UsageError.invalidValue(
@@ -133,7 +147,7 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: ["0", "-3", "bright", "", "1e3"])
+  @Test(arguments: ["0", "-3", "bright", "", "1e3", "+5", "5 "])
   func brightnessValueInvalid(_ text: String) {
     #expect(
       throws: UsageError.invalidValue(
