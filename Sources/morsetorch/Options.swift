@@ -44,7 +44,8 @@ enum Options {
       help: "send TEXT again and again until stopped (a rerun, stop, a signal)"),
     OptionSpec(
       name: "pause", shortName: nil, valueName: "TIME",
-      help: "between repeats: 500ms, 2s, 1.5s, 1m (default: a word gap)"),
+      help: "between repeats: 2s, 1.5s, 1m; a word gap (the default) at least, so each\n"
+        + "round stays a word of its own"),
     OptionSpec(
       name: "replace", shortName: nil, valueName: nil,
       help: "if the LED is busy, cancel that transmission and send this one"),

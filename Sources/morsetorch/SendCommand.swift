@@ -304,7 +304,24 @@ struct SendCommand {
         option: "--pause", value: pauseText,
         expected: "a time like 500ms, 2s, 1.5s or 1m (up to 24h)")
     }
+    // Shorter, the rounds run together: a receiver reads them as one word (or one character).
+    let shortest = Self.shortestPause(timing)
+    guard pause >= shortest else {
+      throw .invalidValue(
+        option: "--pause", value: pauseText,
+        expected: "at least a word gap, \(shortest.millisecondsText)ms at this speed, so that "
+          + "each round stays a word of its own")
+    }
     return Repetition(count: isLoop ? nil : count, pause: pause)
+  }
+
+  /// The shortest `--pause`: a word gap at `timing`, rounded up to the microsecond (the
+  /// finest `--pause` can be written) so that the time the error names is accepted.
+  static func shortestPause(_ timing: MorseTiming) -> Duration {
+    let (seconds, attoseconds) = timing.wordGap.components
+    let perMicrosecond: Int64 = 1_000_000_000_000
+    let microseconds = (attoseconds + perMicrosecond - 1) / perMicrosecond
+    return .seconds(seconds) + .microseconds(microseconds)
   }
 
   /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).

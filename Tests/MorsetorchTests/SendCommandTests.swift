@@ -125,6 +125,26 @@ struct SendCommandTests {
     }
   }
 
+  @Test(arguments: [
+    ["--wpm", "13"], ["--wpm", "200"], ["--wpm", "1"], ["--unit", "7"],
+    ["--wpm", "20", "--farnsworth", "7"],
+  ])
+  func theShortestPauseIsAWordGapAndTheTimeItsErrorNamesIsAccepted(speed: [String]) throws {
+    let repeating = { (pause: [String]) in
+      try SendCommand(speed + ["--repeat", "2"] + pause + ["E"], environment: [:])
+    }
+    let timing = try repeating([]).timing()
+    let shortest = SendCommand.shortestPause(timing)
+    #expect(shortest >= timing.wordGap && shortest - timing.wordGap < .microseconds(1))
+    let named = try repeating(["--pause", shortest.millisecondsText + "ms"])
+    #expect(try named.repetition(timing: timing, hasText: true).pause == shortest)
+    let shorter = try repeating(["--pause", (shortest - .microseconds(1)).millisecondsText + "ms"])
+    let refused = #expect(throws: UsageError.self) {
+      try shorter.repetition(timing: timing, hasText: true)
+    }
+    #expect(refused?.description.contains("\(shortest.millisecondsText)ms at this speed") == true)
+  }
+
   @Test func defaultBrightnessIsMaximum() throws {
     #expect(try send("E").brightness() == .maximum)
   }
