@@ -13,10 +13,12 @@ enum Options {
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
       help: "the LED to use (default: $MORSETORCH_LED, else automatic); repeat it\n"
-        + "or give a shell-style pattern ('*::capslock') for several LEDs at once"),
+        + "or give a shell-style pattern ('*::capslock') for several LEDs at once\n"
+        + "(up to \(DeviceNames.limit))"),
     OptionSpec(
       name: "gpio", shortName: nil, valueName: "CHIP:LINE",
-      help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable"),
+      help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable,\n"
+        + "up to \(DeviceNames.limit)"),
     OptionSpec(
       name: "active-low", shortName: nil, valueName: nil,
       help: "with --gpio: the line is active (on) at the low level"),

@@ -99,6 +99,8 @@ struct SendCommand {
     guard !arguments.has("preview"), let leds = try chooseLEDs() else {
       return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
+    let ledOption = arguments.has("led") ? "--led" : LEDVariableError.variable
+    try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
     let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
     return try send(on: devices, outputs, ready: ready)
   }

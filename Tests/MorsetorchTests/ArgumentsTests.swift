@@ -159,6 +159,7 @@ struct ArgumentsTests {
       .invalidValue(option: "--wpm", value: "x", expected: "a whole number"),
       .conflictingOptions("--wpm", "--unit"), .requiresOption("--farnsworth", requirement: "--wpm"),
       .unexpectedOperands(command: "list", ["a", "b"]), .emptyText(command: "send"),
+      .tooManyDevices(option: "--led", count: 300, devices: "LEDs", limit: 256),
     ]
     for error in errors {
       #expect(!error.description.isEmpty)

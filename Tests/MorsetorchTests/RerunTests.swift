@@ -617,6 +617,27 @@ struct SeveralLEDsTests {
     #expect(try fixture.read("trigger", of: "a") == "none [timer] heartbeat\n", "a was touched")
   }
 
+  @Test func aSetLargerThanAStateRecordNamesIsAUsageErrorBeforeAnyLEDIsClaimed() throws {
+    let limit = TransmissionRecord<SavedLEDState>.groupLimit
+    let fixture = try TemporaryLEDDirectory()
+    for number in 0...limit { try fixture.addLED("led\(number)", trigger: "none [timer]") }
+    let tooMany = try run(["send", "--led", "led*", "--unit", "1", "E"], in: fixture)
+    #expect(tooMany.exitStatus == 64, "\(tooMany)")
+    #expect(
+      tooMany.standardError.contains(
+        "--led names \(limit + 1) LEDs, but one transmission can use at most \(limit)"),
+      "\(tooMany)")
+    #expect(try fixture.read("trigger", of: "led0") == "none [timer]\n", "led0 was touched")
+    let runtime = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory(of: fixture)))
+    #expect(runtime?.isEmpty ?? true, "reserved: \(runtime ?? [])")
+    // As many as a record may name are sent on, and restored.
+    try fixture.removeLED("led\(limit)")
+    let atTheLimit = try run(["send", "--led", "led*", "--unit", "1", "E"], in: fixture)
+    #expect(atTheLimit.exitStatus == 0, "\(atTheLimit)")
+    #expect(try fixture.read("brightness", of: "led\(limit - 1)") == "0\n")
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
   @Test func takingSeveralLEDsIsAllOrNothing() throws {
     let fixture = try fixture(["a", "b"])
     let first = try startLongSend(on: "b", in: fixture)

@@ -145,6 +145,20 @@ struct SendCommandTests {
     #expect(refused?.description.contains("\(shortest.millisecondsText)ms at this speed") == true)
   }
 
+  @Test func moreGPIOLinesThanAStateRecordNamesAreAUsageError() throws {
+    let limit = TransmissionRecord<SavedLEDState>.groupLimit
+    let lines = { (count: Int) in (0..<count).flatMap { ["--gpio", "gpiochip0:\($0)"] } }
+    #expect(
+      throws: UsageError.tooManyDevices(
+        option: "--gpio", count: limit + 1, devices: "GPIO lines", limit: limit)
+    ) {
+      _ = try GPIOChoice(ParsedArguments(lines(limit + 1), specs: Options.send, command: "send"))
+    }
+    let atTheLimit = try GPIOChoice(
+      ParsedArguments(lines(limit), specs: Options.send, command: "send"))
+    #expect(atTheLimit?.addresses.count == limit)
+  }
+
   @Test func defaultBrightnessIsMaximum() throws {
     #expect(try send("E").brightness() == .maximum)
   }
