@@ -102,6 +102,8 @@ struct SendCommand {
     let ledOption = arguments.has("led") ? "--led" : LEDVariableError.variable
     try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
     let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
+    // Every one before any is reserved: a refused LED must leave none claimed, no record.
+    for device in devices { try device.checkWritable() }
     return try send(on: devices, outputs, ready: ready)
   }
 
