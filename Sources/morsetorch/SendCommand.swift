@@ -43,7 +43,9 @@ struct SendCommand {
   func brightness() throws(UsageError) -> BrightnessSetting {
     guard let text = arguments.values["brightness"] else { return .maximum }
     if text.hasSuffix("%") {
-      guard let percent = ParsedArguments.wholeNumber(text.dropLast()), (1...100).contains(percent) else {
+      guard let percent = ParsedArguments.wholeNumber(text.dropLast()),
+        (1...100).contains(percent)
+      else {
         throw .invalidValue(
           option: "--brightness", value: text, expected: "a percentage 1% to 100%")
       }
@@ -287,7 +289,8 @@ struct SendCommand {
     let isLoop = arguments.has("loop")
     if count != nil && isLoop { throw .conflictingOptions("--repeat", "--loop") }
     if let count, !(1...1_000_000).contains(count) {
-      throw .invalidValue(option: "--repeat", value: arguments.values["repeat"] ?? "", expected: counts)
+      throw .invalidValue(
+        option: "--repeat", value: arguments.values["repeat"] ?? "", expected: counts)
     }
     let repeating = isLoop ? "--loop" : count != nil ? "--repeat" : nil
     if let repeating, !hasText {

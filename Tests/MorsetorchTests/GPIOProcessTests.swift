@@ -69,10 +69,9 @@ struct GPIOProcessTests {
     #expect(noChip.standardError.contains("Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noChip)")
     let noPath = try run(["send", "--gpio", fixture.0.path + "/gpiochip9:5", "E"], fixture)
     #expect(noPath.exitStatus == 69, "\(noPath)")
+    let named = "There is no GPIO chip \"\(fixture.0.path)/gpiochip9\"."
     #expect(
-      noPath.standardError.contains(
-        "There is no GPIO chip \"\(fixture.0.path)/gpiochip9\". Chips: gpiochip0 (pinctrl-bcm2711)."),
-      "\(noPath)")
+      noPath.standardError.contains(named + " Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noPath)")
     #expect(!noPath.standardError.contains("disappeared"), "\(noPath)")
   }
 

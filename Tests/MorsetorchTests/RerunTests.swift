@@ -639,7 +639,8 @@ struct SeveralLEDsTests {
         "--led names \(limit + 1) LEDs, but one transmission can use at most \(limit)"),
       "\(tooMany)")
     #expect(try fixture.read("trigger", of: "led0") == "none [timer]\n", "led0 was touched")
-    let runtime = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory(of: fixture)))
+    let runtime = try? FileManager.default.contentsOfDirectory(
+      atPath: runtimeDirectory(of: fixture))
     #expect(runtime?.isEmpty ?? true, "reserved: \(runtime ?? [])")
     // As many as a record may name are sent on, and restored.
     try fixture.removeLED("led\(limit)")
