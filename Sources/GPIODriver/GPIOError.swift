@@ -12,7 +12,8 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   case lineBusy(chip: String, offset: Int, consumer: String)
   /// `EACCES`/`EPERM` on the chip's device.
   case permissionDenied(path: String, errno: Errno)
-  /// The chip went away (`ENODEV`, `ENXIO`, `ENOENT` on a chip in use).
+  /// The chip went away (`ENODEV`, `ENXIO`, `ENOENT` on a chip in use; `ENOENT` when opening
+  /// a path is `chipNotFound`).
   case vanished(path: String, errno: Errno)
   /// Any other failed call.
   case io(operation: String, path: String, errno: Errno)
@@ -32,6 +33,11 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
       self = .vanished(path: path, errno: errno)
     default: self = .io(operation: operation, path: path, errno: errno)
     }
+  }
+
+  /// A chip as `chipNotFound` lists it: its name, and its label in parentheses if it has one.
+  static func chipChoice(name: String, label: String) -> String {
+    label.isEmpty ? name : "\(name) (\(label))"
   }
 
   /// What went wrong and what to do about it, for a person.

@@ -19,9 +19,9 @@ public struct GPIOLineAddress: Sendable, Hashable, CustomStringConvertible {
   /// `CHIP:LINE`.
   public var description: String { "\(chip):\(line)" }
 
-  /// The line's offset, when it is written as one.
+  /// The line's offset, when it is written as one: decimal digits only (`+5` is a name).
   var offset: Int? {
-    guard line.allSatisfy(\.isASCII), let offset = Int(line), offset >= 0 else { return nil }
-    return offset
+    guard line.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(line)
   }
 }

@@ -36,17 +36,12 @@ public struct LEDClassDirectory: Sendable {
       let led = LED(name: name, path: entryPath(name))
       let read = { (attribute: String) in try? led.readAttribute(attribute) }
       let trigger = read(LED.triggerAttribute).flatMap(LED.parseActiveTrigger)
-      // No `trigger` file (no trigger support): there is nothing to take away or give back.
-      let switches =
-        trigger == nil
-        ? [LED.brightnessAttribute] : [LED.brightnessAttribute, LED.triggerAttribute]
-      let needed = switches + led.settingNames(of: trigger)
       return LEDInfo(
         name: name,
         maxBrightness: read(LED.maxBrightnessAttribute).flatMap(LED.parseDecimal),
         activeTrigger: trigger,
         brightness: read(LED.brightnessAttribute).flatMap(LED.parseDecimal),
-        unwritable: needed.filter { !led.isAttributeWritable($0) })
+        unwritable: led.unwritableAttributes(activeTrigger: trigger))
     }
   }
 
@@ -129,5 +124,18 @@ public struct LEDClassDirectory: Sendable {
 
   private func entryPath(_ name: String) -> String {
     path.hasSuffix("/") ? path + name : path + "/" + name
+  }
+}
+
+extension LED {
+  /// The files `send` writes (`brightness`, `trigger`, and the settings of `activeTrigger`,
+  /// to put them back) that this user may not write, as `access(2)` with `W_OK` says.
+  func unwritableAttributes(activeTrigger trigger: String?) -> [String] {
+    // No `trigger` file (no trigger support): there is nothing to take away or give back.
+    let switches =
+      trigger == nil
+      ? [LED.brightnessAttribute] : [LED.brightnessAttribute, LED.triggerAttribute]
+    let needed = switches + settingNames(of: trigger)
+    return needed.filter { !isAttributeWritable($0) }
   }
 }

@@ -17,6 +17,15 @@ public struct LEDDevice: TorchDevice {
   /// The LED's name.
   public var lockName: String { led.name }
 
+  /// Throws `permissionDenied` naming the first file `send` writes (those `list` shows as not
+  /// WRITABLE) that this user may not write: checked for each LED of a set before any is
+  /// reserved or claimed, so that a refused one leaves no LED switched and no record behind.
+  public func checkWritable() throws(LEDError) {
+    let trigger = (try? led.readAttribute(LED.triggerAttribute)).flatMap(LED.parseActiveTrigger)
+    guard let attribute = led.unwritableAttributes(activeTrigger: trigger).first else { return }
+    throw .permissionDenied(path: led.attributePath(attribute), errno: .permissionDenied)
+  }
+
   /// Reads the trigger, its settings and the brightness.
   public func saveState() throws -> SavedLEDState {
     try SavedLEDState(of: led)

@@ -1,4 +1,6 @@
 import GPIODriver
+import LEDDriver
+import TransmitterControl
 
 /// How the user reads a device's lock name: an LED by its name, a GPIO line
 /// (`gpio/gpiochip0/17`) as `gpiochip0:17`.
@@ -20,6 +22,18 @@ enum DeviceNames {
     let kind = lockNames.allSatisfy(isGPIOLine) && !lockNames.isEmpty ? "GPIO line" : "LED"
     return kind + (lockNames.count == 1 ? " " : "s ")
       + lockNames.map(shown).joined(separator: ", ")
+  }
+
+  /// The most devices one transmission may use: as many as its state records may name
+  /// (`TransmissionRecord.groupLimit`), so that a killed sender's devices can all be restored.
+  static var limit: Int { TransmissionRecord<SavedLEDState>.groupLimit }
+
+  /// A usage error if `count` devices, of the kind `devices` names ("LEDs", "GPIO lines"),
+  /// as `option` gave them, are more than `limit`; checked before any is reserved or claimed.
+  static func checkLimit(_ count: Int, devices: String, option: String) throws(UsageError) {
+    guard count <= limit else {
+      throw .tooManyDevices(option: option, count: count, devices: devices, limit: limit)
+    }
   }
 
   /// What is said of the devices once put back: "LED restored", "GPIO line left inactive".

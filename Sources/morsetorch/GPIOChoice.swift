@@ -22,6 +22,7 @@ struct GPIOChoice {
     for other in ["led", "brightness", "preview"] where arguments.has(other) {
       throw UsageError.conflictingOptions("--gpio", "--\(other)")
     }
+    try DeviceNames.checkLimit(texts.count, devices: "GPIO lines", option: "--gpio")
     addresses = try texts.map { try GPIOLineAddress($0) }
     isActiveLow = arguments.has("active-low")
     bias = try Self.bias(arguments.values["bias"])

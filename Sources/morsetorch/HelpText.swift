@@ -106,7 +106,8 @@ enum HelpText {
     Several LEDs: give --led more than once, or a shell-style pattern in quotes ('*::capslock',
     '*:green:*'). They switch together at every deadline, each at its own max_brightness (or
     --brightness), and are restored together. It is all or nothing: if one is busy, the rerun
-    rules above apply to the whole set, and nothing is sent unless every LED is ours. If one
+    rules above apply to the whole set, and nothing is sent unless every LED is ours; if you
+    may not write one (`list` says which), none is touched (77). At most \(DeviceNames.limit) LEDs. If one
     fails or vanishes mid-message, the others are switched off and restored too. `status` and
     `stop` on any one of them see the whole transmission.
 

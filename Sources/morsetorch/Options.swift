@@ -13,10 +13,12 @@ enum Options {
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",
       help: "the LED to use (default: $MORSETORCH_LED, else automatic); repeat it\n"
-        + "or give a shell-style pattern ('*::capslock') for several LEDs at once"),
+        + "or give a shell-style pattern ('*::capslock') for several LEDs at once\n"
+        + "(up to \(DeviceNames.limit))"),
     OptionSpec(
       name: "gpio", shortName: nil, valueName: "CHIP:LINE",
-      help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable"),
+      help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable,\n"
+        + "up to \(DeviceNames.limit)"),
     OptionSpec(
       name: "active-low", shortName: nil, valueName: nil,
       help: "with --gpio: the line is active (on) at the low level"),
@@ -44,7 +46,8 @@ enum Options {
       help: "send TEXT again and again until stopped (a rerun, stop, a signal)"),
     OptionSpec(
       name: "pause", shortName: nil, valueName: "TIME",
-      help: "between repeats: 500ms, 2s, 1.5s, 1m (default: a word gap)"),
+      help: "between repeats: 2s, 1.5s, 1m; a word gap (the default) at least, so each\n"
+        + "round stays a word of its own"),
     OptionSpec(
       name: "replace", shortName: nil, valueName: nil,
       help: "if the LED is busy, cancel that transmission and send this one"),

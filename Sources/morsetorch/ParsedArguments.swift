@@ -70,13 +70,24 @@ struct ParsedArguments: Equatable {
     return first.isASCII && first.isLetter
   }
 
-  /// The integer value of `--name`, if given; a usage error if it is not a whole number.
-  func integer(_ name: String) throws(UsageError) -> Int? {
+  /// The integer value of `--name`, if given; a usage error saying it expects `expected` if
+  /// it is not a whole number written in decimal digits.
+  func integer(_ name: String, expected: String = "a whole number") throws(UsageError) -> Int? {
     guard let text = values[name] else { return nil }
-    guard let value = Int(text) else {
-      throw .invalidValue(option: "--\(name)", value: text, expected: "a whole number")
+    guard let value = Self.wholeNumber(text) else {
+      throw .invalidValue(option: "--\(name)", value: text, expected: expected)
     }
     return value
+  }
+
+  /// The number `text` is when it is nothing but ASCII decimal digits (no sign, space,
+  /// underscore or base prefix, which `Int(_:)` would take in part); nil otherwise, or when
+  /// it does not fit an `Int`. The one way an option's number is read.
+  static func wholeNumber(_ text: some StringProtocol) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    return Int(text)
   }
 
   /// Every value `--name` was given, in order.

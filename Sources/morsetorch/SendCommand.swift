@@ -20,9 +20,13 @@ struct SendCommand {
 
   /// The timing the options ask for.
   func timing() throws -> MorseTiming {
-    let wordsPerMinute = try arguments.integer("wpm")
-    let unit = try arguments.integer("unit")
-    let farnsworth = try arguments.integer("farnsworth")
+    let speeds = MorseTiming.wordsPerMinuteRange
+    let speed = "a whole number from \(speeds.lowerBound) to \(speeds.upperBound)"
+    let units = MorseTiming.unitMillisecondsRange
+    let wordsPerMinute = try arguments.integer("wpm", expected: speed)
+    let unit = try arguments.integer(
+      "unit", expected: "a whole number from \(units.lowerBound) to \(units.upperBound)")
+    let farnsworth = try arguments.integer("farnsworth", expected: speed)
     if wordsPerMinute != nil && unit != nil {
       throw UsageError.conflictingOptions("--wpm", "--unit")
     }
@@ -39,13 +43,15 @@ struct SendCommand {
   func brightness() throws(UsageError) -> BrightnessSetting {
     guard let text = arguments.values["brightness"] else { return .maximum }
     if text.hasSuffix("%") {
-      guard let percent = Int(text.dropLast()), (1...100).contains(percent) else {
+      guard let percent = ParsedArguments.wholeNumber(text.dropLast()),
+        (1...100).contains(percent)
+      else {
         throw .invalidValue(
           option: "--brightness", value: text, expected: "a percentage 1% to 100%")
       }
       return .percent(percent)
     }
-    guard let value = Int(text), value >= 1 else {
+    guard let value = ParsedArguments.wholeNumber(text), value >= 1 else {
       throw .invalidValue(
         option: "--brightness", value: text, expected: "a whole number of at least 1, or P%")
     }
@@ -95,7 +101,11 @@ struct SendCommand {
     guard !arguments.has("preview"), let leds = try chooseLEDs() else {
       return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
     }
+    let ledOption = arguments.has("led") ? "--led" : LEDVariableError.variable
+    try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
     let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
+    // Every one before any is reserved: a refused LED must leave none claimed, no record.
+    for device in devices { try device.checkWritable() }
     return try send(on: devices, outputs, ready: ready)
   }
 
@@ -279,12 +289,13 @@ struct SendCommand {
   /// `--repeat N` or `--loop`, a `--pause` apart (a word gap by default); once otherwise.
   /// Only TEXT is repeated: standard input is sent once, as it comes.
   func repetition(timing: MorseTiming, hasText: Bool) throws(UsageError) -> Repetition {
-    let count = try arguments.integer("repeat")
+    let counts = "a whole number from 1 to 1000000"
+    let count = try arguments.integer("repeat", expected: counts)
     let isLoop = arguments.has("loop")
     if count != nil && isLoop { throw .conflictingOptions("--repeat", "--loop") }
     if let count, !(1...1_000_000).contains(count) {
       throw .invalidValue(
-        option: "--repeat", value: String(count), expected: "a whole number from 1 to 1000000")
+        option: "--repeat", value: arguments.values["repeat"] ?? "", expected: counts)
     }
     let repeating = isLoop ? "--loop" : count != nil ? "--repeat" : nil
     if let repeating, !hasText {
@@ -305,7 +316,24 @@ struct SendCommand {
         option: "--pause", value: pauseText,
         expected: "a time like 500ms, 2s, 1.5s or 1m (up to 24h)")
     }
+    // Shorter, the rounds run together: a receiver reads them as one word (or one character).
+    let shortest = Self.shortestPause(timing)
+    guard pause >= shortest else {
+      throw .invalidValue(
+        option: "--pause", value: pauseText,
+        expected: "at least a word gap, \(shortest.millisecondsText)ms at this speed, so that "
+          + "each round stays a word of its own")
+    }
     return Repetition(count: isLoop ? nil : count, pause: pause)
+  }
+
+  /// The shortest `--pause`: a word gap at `timing`, rounded up to the microsecond (the
+  /// finest `--pause` can be written) so that the time the error names is accepted.
+  static func shortestPause(_ timing: MorseTiming) -> Duration {
+    let (seconds, attoseconds) = timing.wordGap.components
+    let perMicrosecond: Int64 = 1_000_000_000_000
+    let microseconds = (attoseconds + perMicrosecond - 1) / perMicrosecond
+    return .seconds(seconds) + .microseconds(microseconds)
   }
 
   /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).

@@ -10,6 +10,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case requiresOption(String, requirement: String)
   case unexpectedOperands(command: String, [String])
   case emptyText(command: String)
+  /// More devices (`count`, of the kind `devices` names) than one transmission may use.
+  case tooManyDevices(option: String, count: Int, devices: String, limit: Int)
 
   var description: String {
     switch self {
@@ -38,6 +40,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       return "'\(command)' takes no arguments, but was given: \(operands.joined(separator: " "))"
     case .emptyText(let command):
       return "nothing to \(command): the text is empty"
+    case .tooManyDevices(let option, let count, let devices, let limit):
+      return "\(option) names \(count) \(devices), but one transmission can use at most \(limit)"
     }
   }
 }

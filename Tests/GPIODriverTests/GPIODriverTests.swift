@@ -27,6 +27,12 @@ private func piChip() throws -> TemporaryGPIODirectory {
     #expect(try GPIOLineAddress("/dev/gpiochip0:4").chip == "/dev/gpiochip0")
   }
 
+  @Test(arguments: ["+5", "-5", " 5", "0x5", "٥"])
+  func aLineOffsetIsDecimalDigitsOnlyAnythingElseIsAName(line: String) throws {
+    let address = try GPIOLineAddress("gpiochip0:" + line)
+    #expect(address.line == line && address.offset == nil)
+  }
+
   @Test(arguments: ["17", "gpiochip0:", ":17", "gpiochip0"])
   func anAddressWithoutChipAndLineIsRefused(text: String) {
     #expect(throws: GPIOError.invalidAddress(text)) { _ = try GPIOLineAddress(text) }
@@ -61,6 +67,20 @@ private func piChip() throws -> TemporaryGPIODirectory {
         chip: "gpiochip0", line: "28", lines: 28, named: ["GPIO4", "GPIO17", "GPIO27"])
     ) { _ = try directory.line(GPIOLineAddress("gpiochip0:28")) }
     #expect(throws: GPIOError.self) { _ = try directory.line(GPIOLineAddress("gpiochip0:GPIO99")) }
+  }
+
+  @Test func aChipPathWithNothingThereIsNotFoundAndTheChipsBesideItAreListed() throws {
+    let fixture = try piChip()
+    let directory = GPIOChipDirectory(path: fixture.path)
+    let missing = fixture.path + "/gpiochip9"
+    let error = #expect(throws: GPIOError.self) {
+      _ = try directory.line(GPIOLineAddress(missing + ":5"))
+    }
+    #expect(
+      error
+        == .chipNotFound(
+          missing, available: ["gpiochip0 (pinctrl-bcm2711)", "gpiochip1 (raspberrypi-exp-gpio)"]))
+    #expect(error?.description.hasPrefix("There is no GPIO chip") == true)
   }
 
   @Test func theListingShowsEveryLineAndWhoUsesIt() throws {

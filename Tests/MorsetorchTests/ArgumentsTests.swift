@@ -143,6 +143,15 @@ struct ArgumentsTests {
     }
   }
 
+  @Test(arguments: ["+5", "-5", " 5", "5 ", "0x5", "5_0", "٥", "99999999999999999999"])
+  func aNumberIsDecimalDigitsOnlyAndTheErrorSaysWhatTheOptionAccepts(_ text: String) {
+    #expect(
+      throws: UsageError.invalidValue(option: "--repeat", value: text, expected: "1 to 9")
+    ) {
+      try parse(["--repeat", text]).integer("repeat", expected: "1 to 9")
+    }
+  }
+
   @Test func everyUsageErrorHasADescriptionForAPerson() {
     let errors: [UsageError] = [
       .missingCommand, .unknownCommand("blink"), .unknownOption("--x", command: "send"),
@@ -150,6 +159,7 @@ struct ArgumentsTests {
       .invalidValue(option: "--wpm", value: "x", expected: "a whole number"),
       .conflictingOptions("--wpm", "--unit"), .requiresOption("--farnsworth", requirement: "--wpm"),
       .unexpectedOperands(command: "list", ["a", "b"]), .emptyText(command: "send"),
+      .tooManyDevices(option: "--led", count: 300, devices: "LEDs", limit: 256),
     ]
     for error in errors {
       #expect(!error.description.isEmpty)

@@ -912,7 +912,7 @@ struct CommandProcessTests {
   @Test func aLoopRunsUntilStoppedAndStatusCountsItsRounds() throws {
     let fixture = try timerFixture()
     let child = try start(
-      "send", "--led", flash, "--loop", "--pause", "10ms", "--unit", "5", "E", in: fixture)
+      "send", "--led", flash, "--loop", "--pause", "35ms", "--unit", "5", "E", in: fixture)
     var status = try runMorsetorch("status", in: fixture)
     for _ in 0..<100 where !status.standardOutput.contains("looping") {
       usleep(50_000)

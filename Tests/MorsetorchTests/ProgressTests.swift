@@ -108,7 +108,7 @@ struct ProgressTests {
     #expect(once.exitStatus == 0, "\(once)")
     #expect(once.standardOutput == "SOS SOS\n", "\(once)")
     let (twice, _) = try send(
-      ["--echo", "--unit", "5", "--repeat", "2", "--pause", "10ms", "HI"], launch: .direct)
+      ["--echo", "--unit", "5", "--repeat", "2", "--pause", "35ms", "HI"], launch: .direct)
     #expect(twice.standardOutput == "HI\nHI\n", "\(twice)")
   }
 

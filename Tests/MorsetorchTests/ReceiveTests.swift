@@ -27,6 +27,24 @@ struct ReceiveTests {
     #expect(read.standardOutput == text + "\n", "\(read)")
   }
 
+  @Test(arguments: [[], ["--pause", "700ms"], ["--pause", "2s"]])
+  func theRoundsOfARepeatAreReadBackAsWordsOfTheirOwn(pause: [String]) throws {
+    let edges = try run(["send", "--dry-run", "--edges", "--repeat", "2"] + pause + ["X"])
+    #expect(edges.exitStatus == 0, "\(edges)")
+    let read = try run(["receive", "--edges", "-"], input: edges.standardOutput)
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "X X\n", "\(read)")
+  }
+
+  @Test(arguments: ["0s", "0ms", "300ms", "699.999ms"])
+  func aPauseShorterThanAWordGapIsRefusedNamingTheShortest(pause: String) throws {
+    let edges = try run(["send", "--dry-run", "--edges", "--repeat", "2", "--pause", pause, "X"])
+    #expect(edges.exitStatus == 64, "\(edges)")
+    #expect(edges.standardOutput.isEmpty, "\(edges)")
+    #expect(edges.standardError.contains("--pause '\(pause)'"), "\(edges)")
+    #expect(edges.standardError.contains("at least a word gap, 700ms at this speed"), "\(edges)")
+  }
+
   @Test func aBadLineIsADataErrorNamingItAfterWhatWasRead() throws {
     let edges = try run(["send", "--dry-run", "--edges", "--unit", "50", "EE"]).standardOutput
     let read = try run(["receive", "--edges", "-"], input: edges + "# ok\n\nlater 1\n")

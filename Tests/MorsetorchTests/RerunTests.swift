@@ -285,23 +285,34 @@ struct RerunTests {
       if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged, "needs root to run a second user"))
   func aRestoreThatFailsKeepsTheRecordAndEveryNextRunSaysWhatToDo() throws {
     let fixture = try fixture()
-    // Another user may switch the LED, but not write the timer's own settings back.
-    try fixture.setPermissions(0o666, of: "brightness", of: led)
-    try fixture.setPermissions(0o666, of: "trigger", of: led)
+    for attribute in ["brightness", "trigger", "delay_on", "delay_off"] {
+      try fixture.setPermissions(0o666, of: attribute, of: led)
+    }
     let asNobody = { (words: [String]) in
       try MorsetorchProcess.run(words, ledsDirectory: fixture.ledsPath, launch: .unprivileged)
     }
-    let first = try asNobody(["send", "--led", led, "--unit", "1", "E"])
+    let sender = try MorsetorchProcess(
+      ["send", "--led", led, "--unit", "300", "TT"], ledsDirectory: fixture.ledsPath,
+      launch: .unprivileged)
+    sender.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: led) != "0\n" }
+    try #require(isOn, "the transmission never switched the LED on")
+    // Claimed; now the timer's own settings may no longer be written back.
+    try fixture.setPermissions(0o644, of: "delay_on", of: led)
+    try fixture.setPermissions(0o644, of: "delay_off", of: led)
+    let first = try sender.wait()
     #expect(first.exitStatus == 77, "\(first)")
     #expect(first.standardError.contains("is kept in"), "\(first)")
     // Before: the record was deleted, and with it the only copy of the timer's settings.
     let record = runtimeDirectory(of: fixture) + "/\(led).state"
     #expect(FileManager.default.fileExists(atPath: record))
+    // A send is refused before it reserves anything: it names the file it may not write.
     let second = try asNobody(["send", "--led", led, "--unit", "1", "E"])
     #expect(second.exitStatus == 77, "\(second)")
-    #expect(second.standardError.contains("left claimed by morsetorch pid"), "\(second)")
-    #expect(second.standardError.contains("morsetorch stop --led \(led)"), "\(second)")
-    #expect(second.standardError.contains(record), "\(second)")
+    #expect(second.standardError.contains(fixture.ledPath(of: led) + "/delay_on"), "\(second)")
+    let status = try asNobody(["status"])
+    #expect(status.standardError.contains("left claimed by"), "\(status)")
+    #expect(status.standardError.contains(record), "\(status)")
     try fixture.setPermissions(0o666, of: "delay_on", of: led)
     try fixture.setPermissions(0o666, of: "delay_off", of: led)
     let stop = try asNobody(["stop", "--led", led])
@@ -615,6 +626,67 @@ struct SeveralLEDsTests {
       "\(outcome)")
     #expect(outcome.standardError.contains("Available: a, b."), "\(outcome)")
     #expect(try fixture.read("trigger", of: "a") == "none [timer] heartbeat\n", "a was touched")
+  }
+
+  @Test func aSetLargerThanAStateRecordNamesIsAUsageErrorBeforeAnyLEDIsClaimed() throws {
+    let limit = TransmissionRecord<SavedLEDState>.groupLimit
+    let fixture = try TemporaryLEDDirectory()
+    for number in 0...limit { try fixture.addLED("led\(number)", trigger: "none [timer]") }
+    let tooMany = try run(["send", "--led", "led*", "--unit", "1", "E"], in: fixture)
+    #expect(tooMany.exitStatus == 64, "\(tooMany)")
+    #expect(
+      tooMany.standardError.contains(
+        "--led names \(limit + 1) LEDs, but one transmission can use at most \(limit)"),
+      "\(tooMany)")
+    #expect(try fixture.read("trigger", of: "led0") == "none [timer]\n", "led0 was touched")
+    let runtime = try? FileManager.default.contentsOfDirectory(
+      atPath: runtimeDirectory(of: fixture))
+    #expect(runtime?.isEmpty ?? true, "reserved: \(runtime ?? [])")
+    // As many as a record may name are sent on, and restored.
+    try fixture.removeLED("led\(limit)")
+    let atTheLimit = try run(["send", "--led", "led*", "--unit", "1", "E"], in: fixture)
+    #expect(atTheLimit.exitStatus == 0, "\(atTheLimit)")
+    #expect(try fixture.read("brightness", of: "led\(limit - 1)") == "0\n")
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  @Test(
+    .enabled(if: MorsetorchProcess.canRunUnprivileged, "needs setpriv(1) when run as root"),
+    arguments: [
+      ("a", "b", ["brightness", "trigger"]), ("b", "a", ["brightness", "trigger"]),
+      ("a", "b", ["delay_on"]),
+    ])
+  func aSetWithAnLEDThisUserMayNotWriteIsRefusedBeforeAnyIsReservedOrClaimed(
+    writable: String, refused: String, unwritable: [String]
+  ) throws {
+    let fixture = try fixture(["a", "b"])
+    // What send writes (the timer's settings too, to put them back) may be written by the
+    // user the run drops to, except `unwritable` of one LED.
+    for name in ["a", "b"] {
+      for attribute in ["brightness", "trigger", "delay_on", "delay_off"] {
+        let mode = unwritable.contains(attribute) && name == refused ? 0o444 : 0o666
+        try fixture.setPermissions(mode, of: attribute, of: name)
+      }
+    }
+    let before = try ["a", "b"].map { try LEDSnapshot(directory: fixture.devicePath(of: $0)) }
+    let unprivileged = { (words: [String]) in
+      try MorsetorchProcess.run(words, ledsDirectory: fixture.ledsPath, launch: .unprivileged)
+    }
+    let send = try unprivileged(["send", "--led", "a", "--led", "b", "--unit", "1", "E"])
+    #expect(send.exitStatus == 77, "\(send)")
+    #expect(
+      send.standardError.contains(fixture.ledPath(of: refused) + "/" + unwritable[0]),
+      "\(send)")
+    #expect(send.standardError.contains("udev"), "\(send)")
+    let after = try ["a", "b"].map { try LEDSnapshot(directory: fixture.devicePath(of: $0)) }
+    #expect(after == before, "an LED was written")
+    #expect(!leftovers(fixture).contains { $0.hasSuffix(".state") }, "\(leftovers(fixture))")
+    let status = try unprivileged(["status"])
+    #expect(status.exitStatus == 3, "\(status)")
+    #expect(status.standardError == "morsetorch: nothing is being sent\n", "\(status)")
+    let again = try unprivileged(["send", "--led", writable, "--unit", "1", "E"])
+    #expect(again.exitStatus == 0, "\(again)")
+    #expect(again.standardError.isEmpty, "\(again)")
   }
 
   @Test func takingSeveralLEDsIsAllOrNothing() throws {

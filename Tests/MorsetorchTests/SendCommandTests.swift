@@ -75,14 +75,14 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: [0, -1, 201])
+  @Test(arguments: [0, 201])
   func wordsPerMinuteOutOfRange(_ value: Int) {
     #expect(throws: TimingError.wordsPerMinuteOutOfRange(value)) {
       try send("--wpm=\(value)").timing()
     }
   }
 
-  @Test(arguments: [0, -5, 10_001])
+  @Test(arguments: [0, 10_001])
   func unitOutOfRange(_ value: Int) {
     #expect(throws: TimingError.unitOutOfRange(value)) {
       try send("--unit=\(value)").timing()
@@ -102,13 +102,61 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: ["fast", "12.5", "", "0x10"])
-  func nonNumericSpeedIsAUsageError(_ value: String) {
+  @Test(arguments: ["fast", "12.5", "", "0x10", "+5", "-5", " 5", "5 ", "1_0", "٥"])
+  func aSpeedIsDecimalDigitsOnly(_ value: String) {
     #expect(
-      throws: UsageError.invalidValue(option: "--wpm", value: value, expected: "a whole number")
+      throws: UsageError.invalidValue(
+        option: "--wpm", value: value, expected: "a whole number from 1 to 200")
     ) {
       try send("--wpm", value).timing()
     }
+  }
+
+  @Test(arguments: [
+    ("unit", "a whole number from 1 to 10000"), ("farnsworth", "a whole number from 1 to 200"),
+    ("repeat", "a whole number from 1 to 1000000"),
+  ])
+  func aSignedNumberIsRefusedSayingWhatTheOptionAccepts(_ option: String, _ expected: String) {
+    #expect(throws: UsageError.invalidValue(option: "--\(option)", value: "+5", expected: expected))
+    {
+      let command = try send("--wpm", "20", "--\(option)", "+5", "E")
+      _ = try command.timing()
+      _ = try command.repetition(timing: .standard, hasText: true)
+    }
+  }
+
+  @Test(arguments: [
+    ["--wpm", "13"], ["--wpm", "200"], ["--wpm", "1"], ["--unit", "7"],
+    ["--wpm", "20", "--farnsworth", "7"],
+  ])
+  func theShortestPauseIsAWordGapAndTheTimeItsErrorNamesIsAccepted(speed: [String]) throws {
+    let repeating = { (pause: [String]) in
+      try SendCommand(speed + ["--repeat", "2"] + pause + ["E"], environment: [:])
+    }
+    let timing = try repeating([]).timing()
+    let shortest = SendCommand.shortestPause(timing)
+    #expect(shortest >= timing.wordGap && shortest - timing.wordGap < .microseconds(1))
+    let named = try repeating(["--pause", shortest.millisecondsText + "ms"])
+    #expect(try named.repetition(timing: timing, hasText: true).pause == shortest)
+    let shorter = try repeating(["--pause", (shortest - .microseconds(1)).millisecondsText + "ms"])
+    let refused = #expect(throws: UsageError.self) {
+      try shorter.repetition(timing: timing, hasText: true)
+    }
+    #expect(refused?.description.contains("\(shortest.millisecondsText)ms at this speed") == true)
+  }
+
+  @Test func moreGPIOLinesThanAStateRecordNamesAreAUsageError() throws {
+    let limit = TransmissionRecord<SavedLEDState>.groupLimit
+    let lines = { (count: Int) in (0..<count).flatMap { ["--gpio", "gpiochip0:\($0)"] } }
+    #expect(
+      throws: UsageError.tooManyDevices(
+        option: "--gpio", count: limit + 1, devices: "GPIO lines", limit: limit)
+    ) {
+      _ = try GPIOChoice(ParsedArguments(lines(limit + 1), specs: Options.send, command: "send"))
+    }
+    let atTheLimit = try GPIOChoice(
+      ParsedArguments(lines(limit), specs: Options.send, command: "send"))
+    #expect(atTheLimit?.addresses.count == limit)
   }
 
   @Test func defaultBrightnessIsMaximum() throws {
@@ -123,7 +171,7 @@ struct SendCommandTests {
     #expect(try send("--brightness", text).brightness() == expected)
   }
 
-  @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%"])
+  @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%", "+5%", " 5%"])
   func brightnessPercentOutOfRange(_ text: String) {
     #expect(
       throws: UsageError.invalidValue(
@@ -133,7 +181,7 @@ struct SendCommandTests {
     }
   }
 
-  @Test(arguments: ["0", "-3", "bright", "", "1e3"])
+  @Test(arguments: ["0", "-3", "bright", "", "1e3", "+5", "5 "])
   func brightnessValueInvalid(_ text: String) {
     #expect(
       throws: UsageError.invalidValue(

@@ -763,7 +763,7 @@ def check_no_run(run):
                              sysfs("vm::loop", "delay_on", 100),
                              sysfs("vm::loop", "delay_off", 300)]),
           main=morsetorch("send", "--led", "vm::loop", "--loop", "--wpm", "20", "--pause",
-                          "200ms", "--brightness", "200", "E"),
+                          "500ms", "--brightness", "200", "E"),
           event="0:3:30:second:200",
           second=morsetorch("stop", "--led", "vm::loop"))
 def check_loop_stopped(run):
@@ -775,8 +775,8 @@ def check_loop_stopped(run):
     rounds = [t for t, v in run.edges[0] if v == 200 and t < main_t]
     require(len(rounds) >= 3, f"only {len(rounds)} rounds before the stop")
     gaps = [ms(b - a) for a, b in zip(rounds, rounds[1:])]
-    # One round: a 60 ms dot and a 200 ms pause.
-    require(all(200 < g < 400 for g in gaps), f"rounds started {gaps} ms apart, expected ~260")
+    # One round: a 60 ms dot and a 500 ms pause (at least a word gap: 420 ms at 20 WPM).
+    require(all(500 < g < 700 for g in gaps), f"rounds started {gaps} ms apart, expected ~560")
     check_restored(run, "vm::loop", "timer", extra={"delay_on": 100, "delay_off": 300})
     return (f"--loop: {len(rounds)} rounds {', '.join(f'{g:.0f}' for g in gaps)} ms apart, "
             f"stopped by `stop` (exit 143), back to [timer] 100/300")
@@ -786,7 +786,7 @@ def check_loop_stopped(run):
           setup=" && ".join([sysfs("vm:red:pair", "trigger", "timer"),
                              sysfs("vm:red:pair", "delay_on", 100),
                              sysfs("vm:red:pair", "delay_off", 300)]),
-          main=morsetorch("send", "--led", "vm:*:pair", "--repeat", "3", "--pause", "150ms",
+          main=morsetorch("send", "--led", "vm:*:pair", "--repeat", "3", "--pause", "420ms",
                           "--wpm", "20", "EN"),
           kernel_times=True)
 def check_two_leds_lockstep(run):
