@@ -36,28 +36,22 @@ public struct GPIODevice: TorchDevice {
     self.bias = bias
   }
 
-  /// `gpio/CHIP/OFFSET`: a name no LED can have, since it has a `/`.
-  public var lockName: String { Self.lockName(chip: line.chipName, offset: line.offset) }
-
-  /// The lock name of line `offset` of chip `chip`.
-  public static func lockName(chip: String, offset: Int) -> String {
-    "gpio/\(chip)/\(offset)"
-  }
+  /// The line, by chip and offset.
+  public var id: DeviceID { .gpioLine(chip: line.chipName, offset: line.offset) }
 
   /// Checks the line is free (`lineBusy` naming its consumer otherwise) and says where it is.
-  public func saveState() throws(GPIOError) -> SavedGPIOLine {
+  public func saveState() throws -> SavedFields {
     let info = try line.chip.lineInfo(offset: line.offset)
     if info.flags.contains(.used) {
-      throw .lineBusy(chip: line.chipName, offset: line.offset, consumer: info.consumer)
+      throw GPIOError.lineBusy(chip: line.chipName, offset: line.offset, consumer: info.consumer)
     }
     return SavedGPIOLine(
-      chip: line.recordedChipPath, offset: line.offset, isActiveLow: isActiveLow)
+      chip: line.recordedChipPath, offset: line.offset, isActiveLow: isActiveLow
+    ).fields
   }
 
   /// Requests the line as an output, inactive.
-  public func claim(saved: SavedGPIOLine) throws(GPIOError) -> (
-    torch: GPIOTorch, saved: SavedGPIOLine
-  ) {
+  public func claim(saved: SavedFields) throws -> (torch: any Torch, saved: SavedFields) {
     var flags: GPIOLineFlags = [.output]
     if isActiveLow { flags.insert(.activeLow) }
     if let bias { flags.insert(bias.flag) }
@@ -69,9 +63,10 @@ public struct GPIODevice: TorchDevice {
   /// Drives the line inactive once more and releases it (after its transmitter died): only a
   /// chip of this line's GPIO directory (`GPIOChipDirectory.recordedChip`), and only if
   /// `writer` may use it.
-  public func restore(_ saved: SavedGPIOLine, writer: UserRights?) throws(GPIOError)
-    -> [SkippedSetting]
-  {
+  public func restore(_ fields: SavedFields, writer: UserRights?) throws -> [SkippedSetting] {
+    guard let saved = SavedGPIOLine(fields: fields) else {
+      throw GPIOError.notRecordable(path: fields.value(of: "chip") ?? "?", directory: line.directory.path)
+    }
     guard let chip = try line.directory.recordedChip(saved.chip, writer: writer) else {
       return [
         SkippedSetting(
@@ -85,8 +80,8 @@ public struct GPIODevice: TorchDevice {
     return []
   }
 
-  /// `SavedGPIOLine.isPlausible`.
-  public static func isPlausible(_ saved: SavedGPIOLine) -> Bool {
-    saved.isPlausible
+  /// Whether `saved` is a GPIO line's state (`SavedGPIOLine.init?(fields:)`).
+  public func isPlausible(_ saved: SavedFields) -> Bool {
+    SavedGPIOLine(fields: saved) != nil
   }
 }

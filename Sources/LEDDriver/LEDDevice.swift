@@ -14,8 +14,8 @@ public struct LEDDevice: TorchDevice {
     self.brightness = brightness
   }
 
-  /// The LED's name.
-  public var lockName: String { led.name }
+  /// The LED, by name.
+  public var id: DeviceID { .led(led.name) }
 
   /// Throws `permissionDenied` naming the first file `send` writes (those `list` shows as not
   /// WRITABLE) that this user may not write: checked for each LED of a set before any is
@@ -26,25 +26,32 @@ public struct LEDDevice: TorchDevice {
     throw .permissionDenied(path: led.attributePath(attribute), errno: .permissionDenied)
   }
 
-  /// Reads the trigger, its settings and the brightness.
-  public func saveState() throws -> SavedLEDState {
-    try SavedLEDState(of: led)
+  /// Reads the trigger, its settings and the brightness (`SavedLEDState.fields`).
+  public func saveState() throws -> SavedFields {
+    try SavedLEDState(of: led).fields
   }
 
   /// Takes the trigger away (`none`); the torch writes `brightness`. The state to restore
   /// keeps the trigger's own settings: the files that went with it.
-  public func claim(saved: SavedLEDState) throws -> (torch: SysfsTorch, saved: SavedLEDState) {
-    let torch = try SysfsTorch(led: led, brightness: brightness, saved: saved)
-    return (torch, torch.saved)
+  public func claim(saved: SavedFields) throws -> (torch: any Torch, saved: SavedFields) {
+    let torch = try SysfsTorch(led: led, brightness: brightness, saved: try Self.state(saved))
+    return (torch, torch.saved.fields)
   }
 
   /// Writes the saved trigger, its settings and brightness back, where `writer` may.
-  public func restore(_ saved: SavedLEDState, writer: UserRights?) throws -> [SkippedSetting] {
-    try saved.restore(to: led, writer: writer)
+  public func restore(_ saved: SavedFields, writer: UserRights?) throws -> [SkippedSetting] {
+    try Self.state(saved).restore(to: led, writer: writer)
   }
 
-  /// `SavedLEDState.isPlausible`.
-  public static func isPlausible(_ saved: SavedLEDState) -> Bool {
-    saved.isPlausible
+  /// Whether `saved` is an LED's state (`SavedLEDState.init?(fields:)`).
+  public func isPlausible(_ saved: SavedFields) -> Bool {
+    SavedLEDState(fields: saved) != nil
+  }
+
+  private static func state(_ saved: SavedFields) throws(LEDError) -> SavedLEDState {
+    guard let state = SavedLEDState(fields: saved) else {
+      throw .malformed(path: "the state record", content: "\(saved.fields.count) fields")
+    }
+    return state
   }
 }

@@ -5,9 +5,9 @@ import MorsePlayer
 ///
 /// Saved in the transmission's state record too, so that if the transmitter is killed with
 /// SIGKILL, the next run can restore the LED from it.
-public struct SavedLEDState: Sendable, Hashable, Codable {
+public struct SavedLEDState: Sendable, Hashable {
   /// One attribute a trigger adds to the LED directory (like `delay_on`), and its content.
-  public struct TriggerAttribute: Sendable, Hashable, Codable {
+  public struct TriggerAttribute: Sendable, Hashable {
     /// The attribute's name, like `delay_on`, or `ports/1-1` inside a directory the trigger
     /// adds (usbport); see `SavedLEDState.isSettingName`.
     public let name: String
@@ -103,6 +103,38 @@ public struct SavedLEDState: Sendable, Hashable, Codable {
       throw .malformed(path: led.attributePath(LED.brightnessAttribute), content: brightnessText)
     }
     brightness = current
+  }
+
+  /// The state as a record keeps it: `trigger` (when the LED has one), `brightness`, and one
+  /// `setting` per trigger setting, its value the setting's name, a space and its content.
+  public var fields: SavedFields {
+    var fields: [SavedFields.Field] = []
+    if let trigger { fields.append(.init("trigger", trigger)) }
+    fields.append(.init("brightness", String(brightness)))
+    for attribute in triggerAttributes {
+      fields.append(.init("setting", attribute.name + " " + attribute.content))
+    }
+    return SavedFields(fields)
+  }
+
+  /// The state `fields` describes, checked as `isPlausible` says; nil for anything else.
+  public init?(fields: SavedFields) {
+    guard fields.fields.allSatisfy({ ["trigger", "brightness", "setting"].contains($0.name) }),
+      fields.values(of: "trigger").count <= 1,
+      let brightnessText = fields.value(of: "brightness"),
+      brightnessText.utf8.allSatisfy({ (0x30...0x39).contains($0) }), brightnessText.count <= 9,
+      let brightness = Int(brightnessText)
+    else { return nil }
+    var attributes: [TriggerAttribute] = []
+    for setting in fields.values(of: "setting") {
+      guard let space = setting.firstIndex(of: " ") else { return nil }
+      attributes.append(
+        TriggerAttribute(
+          name: String(setting[..<space]), content: String(setting[setting.index(after: space)...])))
+    }
+    self.init(
+      trigger: fields.value(of: "trigger"), brightness: brightness, triggerAttributes: attributes)
+    guard isPlausible else { return nil }
   }
 
   /// Whether a trigger other than `none` was active.

@@ -4,12 +4,12 @@
 /// A failure of one member stops the switch there and is thrown (the transmission ends, and
 /// its caller restores every member); `restore()` restores every member even when some fail,
 /// then throws the first failure.
-public final class TorchGroup<Member: Torch>: Torch {
+public final class TorchGroup: Torch {
   /// The torches, in the order they are switched.
-  public let members: [Member]
+  public let members: [any Torch]
 
   /// The group of `members` (at least one).
-  public init(_ members: [Member]) {
+  public init(_ members: [any Torch]) {
     precondition(!members.isEmpty, "a torch group needs a member")
     self.members = members
   }

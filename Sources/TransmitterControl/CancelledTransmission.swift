@@ -1,11 +1,13 @@
+import MorsePlayer
+
 /// A transmission a rerun cancelled (the toggle), on one of the devices it wanted.
-public struct CancelledTransmission<SavedState: Codable & Sendable & Hashable>: Sendable {
+public struct CancelledTransmission: Sendable {
   /// The busy device it was found on.
-  public let device: String
+  public let device: DeviceID
   /// The process that was sending.
   public let pid: Int32
   /// Its record, when it could be read: what it was sending, and on which devices.
-  public let record: TransmissionRecord<SavedState>?
+  public let record: TransmissionRecord?
   /// The senders that were waiting for the device, also stopped.
   public let waiters: [Int32]
 }

@@ -2,17 +2,17 @@ import MorsePlayer
 
 /// The devices this process has claimed: one torch that switches them all, the observers
 /// that keep their records, and `finish` to put it all back.
-public final class ClaimedDevices<Device: TorchDevice> {
+public final class ClaimedDevices {
   /// The torch that switches every device together.
-  public let torch: TorchGroup<Device.ClaimedTorch>
+  public let torch: TorchGroup
   /// Keep the records `status` reads up to date, one per device: pass them to the transmitter
   /// as observers.
-  public let recordKeepers: [RecordKeeper<Device.SavedState>]
+  public let recordKeepers: [RecordKeeper]
   private let deviceLocks: [DeviceLock]
   private let stopListeners: [StopListener]
 
   init(
-    torches: [Device.ClaimedTorch], recordKeepers: [RecordKeeper<Device.SavedState>],
+    torches: [any Torch], recordKeepers: [RecordKeeper],
     deviceLocks: [DeviceLock], stopListeners: [StopListener]
   ) {
     torch = TorchGroup(torches)
@@ -44,7 +44,7 @@ public final class ClaimedDevices<Device: TorchDevice> {
       case .failure(let error):
         failed.append(
           RestoreFailure.Device(
-            name: deviceLock.name, error: error, recordPath: deviceLock.files.record))
+            device: deviceLock.device, error: error, recordPath: deviceLock.files.record))
       }
     }
     deviceLocks.forEach { $0.release() }

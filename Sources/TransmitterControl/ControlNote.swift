@@ -6,7 +6,7 @@ public enum ControlNote: Sendable, Hashable {
   /// `companions` are the other devices that transmitter had claimed with it, which may be
   /// left claimed too; `skipped`, what of the record was left alone (see `SkippedSetting`).
   case leftoverRestored(
-    device: String, pid: Int32, companions: [String] = [], skipped: [SkippedSetting] = [])
+    device: DeviceID, pid: Int32, companions: [DeviceID] = [], skipped: [SkippedSetting] = [])
   /// A record that cannot be trusted was ignored (and removed).
   case corruptRecordIgnored(path: String, reason: String)
 }

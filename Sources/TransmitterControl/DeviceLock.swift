@@ -10,8 +10,8 @@ import Synchronization
 /// the device. Senders that wait (`--wait`) take numbered tickets (`<name>.wait.<n>`, each
 /// locked by its owner) and take the device in ticket order.
 public final class DeviceLock: @unchecked Sendable {
-  /// The device's lock name.
-  public let name: String
+  /// The device.
+  public let device: DeviceID
   /// Where the lock and record live.
   public let directory: RuntimeDirectory
   private let lock = Lock()
@@ -25,8 +25,9 @@ public final class DeviceLock: @unchecked Sendable {
     case busy(holder: Int32)
   }
 
-  private init(name: String, directory: RuntimeDirectory, lockFile: consuming FileDescriptor) {
-    self.name = name
+  private init(device: DeviceID, directory: RuntimeDirectory, lockFile: consuming FileDescriptor)
+  {
+    self.device = device
     self.directory = directory
     self.lockFile = .some(lockFile)
   }
@@ -35,13 +36,16 @@ public final class DeviceLock: @unchecked Sendable {
     release()
   }
 
+  /// The device's lock name.
+  public var name: String { device.lockName }
+
   var files: RuntimeFiles { RuntimeFiles(name: name, directory: directory) }
 
   /// Takes the device if no one has it, without waiting.
-  public static func tryAcquire(_ name: String, in directory: RuntimeDirectory)
+  public static func tryAcquire(_ device: DeviceID, in directory: RuntimeDirectory)
     throws(ControlError) -> Attempt
   {
-    let files = RuntimeFiles(name: name, directory: directory)
+    let files = RuntimeFiles(name: device.lockName, directory: directory)
     try files.checkNameLength()
     while true {
       let file = try files.openLockFile()
@@ -55,7 +59,7 @@ public final class DeviceLock: @unchecked Sendable {
         // Removed or replaced meanwhile: that lock guards nothing, take the new one.
         guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
         return .acquired(
-          DeviceLock(name: name, directory: directory, lockFile: files.adoptedLock(file)))
+          DeviceLock(device: device, directory: directory, lockFile: files.adoptedLock(file)))
       }
       // Released between the two calls: try again.
       if let holder = try RuntimeFiles.holder(of: file, path: files.lock) {
@@ -81,9 +85,9 @@ public final class DeviceLock: @unchecked Sendable {
   /// that a cancel ends the wait at once. While waiting, `NAME.wait.<n>.stop` takes stop
   /// requests, as the holder's does.
   public static func acquireInTurn(
-    _ name: String, in directory: RuntimeDirectory, cancellation: Cancellation
+    _ device: DeviceID, in directory: RuntimeDirectory, cancellation: Cancellation
   ) throws(ControlError) -> Turn {
-    let files = RuntimeFiles(name: name, directory: directory)
+    let files = RuntimeFiles(name: device.lockName, directory: directory)
     try files.checkNameLength()
     let ticket = try files.takeTicket()
     let stopListener = try? StopListener(
@@ -95,7 +99,9 @@ public final class DeviceLock: @unchecked Sendable {
     do throws(Errno) {
       try Threads.start {
         waiter.result.withLock {
-          $0 = Result { () throws(ControlError) in try waitForTurn(number, files: files) }
+          $0 = Result { () throws(ControlError) in
+            try waitForTurn(number, device: device, files: files)
+          }
         }
         waiter.finished.fire()
       }
@@ -118,8 +124,8 @@ public final class DeviceLock: @unchecked Sendable {
   }
 
   /// Blocks until ticket `number` is first in line and the device is free; takes it.
-  private static func waitForTurn(_ number: Int, files: RuntimeFiles) throws(ControlError)
-    -> DeviceLock
+  private static func waitForTurn(_ number: Int, device: DeviceID, files: RuntimeFiles)
+    throws(ControlError) -> DeviceLock
   {
     while let previous = try files.ticket(before: number) {
       try files.waitForRelease(of: previous)
@@ -134,7 +140,7 @@ public final class DeviceLock: @unchecked Sendable {
       // Removed or replaced while this waited (root adopting it): wait on the new one.
       guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
       return DeviceLock(
-        name: files.name, directory: files.directory, lockFile: files.adoptedLock(file))
+        device: device, directory: files.directory, lockFile: files.adoptedLock(file))
     }
   }
 
@@ -146,7 +152,7 @@ public final class DeviceLock: @unchecked Sendable {
   }
 
   /// Writes (atomically replaces) this transmission's record.
-  func write<SavedState>(_ record: TransmissionRecord<SavedState>) throws(ControlError) {
+  func write(_ record: TransmissionRecord) throws(ControlError) {
     try files.writeRecord(record)
   }
 

@@ -1,10 +1,12 @@
+import MorsePlayer
+
 /// A device left claimed by a transmitter that died could not be put back from its record.
 ///
 /// The record stays: every later run on the device tries again, and says so, until the cause
 /// is fixed (or the record is removed to give up).
 public struct LeftoverRestoreFailure: Error, CustomStringConvertible {
-  /// The device's lock name.
-  public let device: String
+  /// The device.
+  public let device: DeviceID
   /// The transmitter that died holding it.
   public let pid: Int32
   /// The record with the state to restore.
@@ -13,7 +15,7 @@ public struct LeftoverRestoreFailure: Error, CustomStringConvertible {
   public let error: any Error
 
   /// The failure to restore `device`, left by `pid`, from `recordPath`.
-  public init(device: String, pid: Int32, recordPath: String, error: any Error) {
+  public init(device: DeviceID, pid: Int32, recordPath: String, error: any Error) {
     self.device = device
     self.pid = pid
     self.recordPath = recordPath

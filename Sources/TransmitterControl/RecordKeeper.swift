@@ -6,13 +6,13 @@ import MorsePlayer
 ///
 /// Each step only stores the latest progress and wakes a writer thread, which writes at most
 /// once per `interval`: no file I/O ever delays a step.
-public final class RecordKeeper<SavedState: Codable & Sendable & Hashable>: TransmissionObserver,
+public final class RecordKeeper: TransmissionObserver,
   @unchecked Sendable
 {
   private let deviceLock: DeviceLock
   private let lock = Lock()
   private let changed = ConditionVariable()
-  private var latest: TransmissionRecord<SavedState>
+  private var latest: TransmissionRecord
   private var isDirty = false
   private var isStopped = false
   private let finished = OneShotEvent()
@@ -20,7 +20,7 @@ public final class RecordKeeper<SavedState: Codable & Sendable & Hashable>: Tran
   private let interval: Duration
 
   init(
-    deviceLock: DeviceLock, record: TransmissionRecord<SavedState>,
+    deviceLock: DeviceLock, record: TransmissionRecord,
     interval: Duration = .milliseconds(200)
   ) throws(Errno) {
     self.deviceLock = deviceLock
@@ -62,7 +62,7 @@ public final class RecordKeeper<SavedState: Codable & Sendable & Hashable>: Tran
 
   private func writeLoop() {
     while true {
-      let record: TransmissionRecord<SavedState>? = lock.withLock {
+      let record: TransmissionRecord? = lock.withLock {
         while !isDirty && !isStopped { changed.wait(lock) }
         if isStopped { return nil }
         isDirty = false

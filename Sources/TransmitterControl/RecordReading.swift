@@ -8,17 +8,13 @@ public enum RecordReading: Sendable {
   /// The raw bytes of the record at `path`, for device `name`, written by user `writerID`.
   case bytes([UInt8], path: String, name: String, writerID: UInt32)
 
-  /// Decodes and checks the record as one of a `Device`.
-  public func decoded<Device: TorchDevice>(as device: Device.Type)
-    -> RecordContent<Device.SavedState>
-  {
+  /// Reads and checks the record as one of `device`.
+  public func decoded(for device: DeviceID) -> RecordContent {
     switch self {
     case .done(let isNone, let path, let reason):
       return isNone ? .none : .corrupt(path: path, reason: reason)
-    case .bytes(let bytes, let path, let name, let writerID):
-      switch TransmissionRecord<Device.SavedState>.decode(
-        bytes, for: name, writerID: writerID, isPlausible: Device.isPlausible)
-      {
+    case .bytes(let bytes, let path, _, let writerID):
+      switch TransmissionRecord.decode(bytes, for: device, writerID: writerID) {
       case .success(let record): return .record(record)
       case .failure(let problem): return .corrupt(path: path, reason: problem.reason)
       }

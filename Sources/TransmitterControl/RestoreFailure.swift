@@ -1,3 +1,5 @@
+import MorsePlayer
+
 /// Putting a device back failed (after the transmission, or after it failed too).
 ///
 /// The device's saved state stays in its record, so the next run on the device tries again:
@@ -5,16 +7,16 @@
 public struct RestoreFailure: Error, CustomStringConvertible {
   /// One device that could not be put back.
   public struct Device: Sendable {
-    /// Its lock name.
-    public let name: String
+    /// Which device.
+    public let device: DeviceID
     /// What went wrong while restoring it.
     public let error: any Error
     /// The record kept with the state to restore.
     public let recordPath: String
 
     /// `name` failed to restore with `error`; its state is kept in `recordPath`.
-    public init(name: String, error: any Error, recordPath: String) {
-      self.name = name
+    public init(device: DeviceID, error: any Error, recordPath: String) {
+      self.device = device
       self.error = error
       self.recordPath = recordPath
     }
@@ -40,7 +42,7 @@ public struct RestoreFailure: Error, CustomStringConvertible {
   /// The error first, then each failed restore and where its state is kept.
   public var description: String {
     let restores = failed.map {
-      "restoring \($0.name) failed: \($0.error); its state is kept in \($0.recordPath)"
+      "restoring \($0.device) failed: \($0.error); its state is kept in \($0.recordPath)"
     }
     return ((error.map { ["\($0)"] } ?? []) + restores).joined(separator: "\nalso, ")
   }

@@ -189,14 +189,9 @@ struct RuntimeFiles {
   }
 
   /// Writes the record to a new file, then renames it over the old one (atomic for readers).
-  func writeRecord<SavedState>(_ value: TransmissionRecord<SavedState>) throws(ControlError) {
+  func writeRecord(_ value: TransmissionRecord) throws(ControlError) {
     let temporary = directory.file(temporaryRecordPrefix + String(CurrentProcess.id))
-    let bytes: [UInt8]
-    do {
-      bytes = try value.encoded()
-    } catch {
-      throw .file(operation: "encode the record for", path: record, errno: .invalidArgument)
-    }
+    let bytes = value.encoded()
     do throws(Errno) {
       try? FileSystem.unlink(temporary)
       let file = try FileDescriptor.open(

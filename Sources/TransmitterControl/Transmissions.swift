@@ -3,39 +3,39 @@ import MorsePlayer
 
 /// Reading and signalling the transmissions of other processes: `status`, `stop`, reruns.
 ///
-/// Devices are named by their lock names (`TorchDevice.lockName`).
+/// Devices are named by `DeviceID`; their files by its lock name.
 public enum Transmissions {
   /// The process holding `name`'s lock, if any.
-  public static func holder(of name: String, in directory: RuntimeDirectory)
+  public static func holder(of device: DeviceID, in directory: RuntimeDirectory)
     throws(ControlError) -> Int32?
   {
-    try RuntimeFiles(name: name, directory: directory).holder()
+    try RuntimeFiles(name: device.lockName, directory: directory).holder()
   }
 
-  /// The record of `name`, checked as one of a `Device`.
-  public static func record<Device: TorchDevice>(
-    of name: String, as device: Device.Type, in directory: RuntimeDirectory
-  ) -> RecordContent<Device.SavedState> {
-    readRecordLater(of: name, in: directory).decoded(as: device)
+  /// The record of `device`, read and checked.
+  public static func record(of device: DeviceID, in directory: RuntimeDirectory)
+    -> RecordContent
+  {
+    readRecordLater(of: device, in: directory).decoded(for: device)
   }
 
-  /// The record of `name`, read now, to be decoded later with `decoded(as:)`.
-  public static func readRecordLater(of name: String, in directory: RuntimeDirectory)
+  /// The record of `device`, read now, to be checked later with `decoded(for:)`.
+  public static func readRecordLater(of device: DeviceID, in directory: RuntimeDirectory)
     -> RecordReading
   {
-    RuntimeFiles(name: name, directory: directory).readRecordLater()
+    RuntimeFiles(name: device.lockName, directory: directory).readRecordLater()
   }
 
   /// The processes waiting for `name`, in the order they will get it.
-  public static func waiters(of name: String, in directory: RuntimeDirectory)
+  public static func waiters(of device: DeviceID, in directory: RuntimeDirectory)
     throws(ControlError) -> [Int32]
   {
-    try RuntimeFiles(name: name, directory: directory).liveTickets().map(\.holder)
+    try RuntimeFiles(name: device.lockName, directory: directory).liveTickets().map(\.holder)
   }
 
   /// Every device with a lock file in `directory`, sorted; throws if the directory cannot be
   /// read (say, by a user outside its group).
-  public static func names(in directory: RuntimeDirectory) throws(ControlError) -> [String] {
+  public static func devices(in directory: RuntimeDirectory) throws(ControlError) -> [DeviceID] {
     let names: [String]
     do throws(Errno) {
       names = try FileSystem.directoryEntries(directory.path)
@@ -43,7 +43,8 @@ public enum Transmissions {
       throw .directory(path: directory.path, errno: error)
     }
     return names.filter { $0.hasSuffix(".lock") && $0.count > 5 }
-      .compactMap { RuntimeFiles.name(ofStem: String($0.dropLast(5))) }.sorted()
+      .compactMap { RuntimeFiles.name(ofStem: String($0.dropLast(5))) }
+      .compactMap(DeviceID.init(lockName:)).sorted()
   }
 
   /// Stops the process holding `name` and waits until it has exited, which is after it put the
@@ -60,18 +61,19 @@ public enum Transmissions {
   /// leads to SIGKILL: the holder was asked, and puts the device back by itself. Returns nil
   /// then, as when nothing was stopped.
   public static func stop(
-    _ name: String, in directory: RuntimeDirectory, patience: Duration = .seconds(5),
+    _ device: DeviceID, in directory: RuntimeDirectory, patience: Duration = .seconds(5),
     unless giveUp: Cancellation? = nil
   ) throws(ControlError) -> Int32? {
     try stopHolder(
-      RuntimeFiles(name: name, directory: directory), patience: patience, giveUp: giveUp?.event)
+      RuntimeFiles(name: device.lockName, directory: directory), patience: patience,
+      giveUp: giveUp?.event)
   }
 
   /// Stops every process waiting for `name`; returns their pids.
-  public static func stopWaiters(of name: String, in directory: RuntimeDirectory)
+  public static func stopWaiters(of device: DeviceID, in directory: RuntimeDirectory)
     throws(ControlError) -> [Int32]
   {
-    let files = RuntimeFiles(name: name, directory: directory)
+    let files = RuntimeFiles(name: device.lockName, directory: directory)
     return try files.liveTickets().compactMap { ticket in
       try? stopHolder(files, lockPath: ticket.path, patience: .seconds(2))
     }

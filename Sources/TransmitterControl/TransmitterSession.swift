@@ -11,9 +11,9 @@ import MorsePlayer
 /// Several devices are all or nothing: a session holds every one of them or none. Their locks
 /// are taken in one order (by lock name), whatever order they were asked for in, so that
 /// processes that want overlapping sets never wait for each other in a circle.
-public final class TransmitterSession<Device: TorchDevice> {
+public final class TransmitterSession {
   /// The devices, in lock order.
-  public let devices: [Device]
+  public let devices: [any TorchDevice]
   /// Where locks and records live.
   public let runtime: RuntimeDirectory
   /// What was done on the way in: a leftover restored, a corrupt record ignored.
@@ -23,7 +23,7 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// Whether `claim` handed the stop listeners on (to `ClaimedDevices`).
   private var isClaimed = false
 
-  private init(devices: [Device], runtime: RuntimeDirectory, held: [Held]) throws {
+  private init(devices: [any TorchDevice], runtime: RuntimeDirectory, held: [Held]) throws {
     self.devices = devices
     self.runtime = runtime
     deviceLocks = held.map(\.lock)
@@ -53,7 +53,7 @@ public final class TransmitterSession<Device: TorchDevice> {
 
     /// Lets go of what is held, the locks first (whoever asked finds them free once its
     /// connection closes); the wait ended by `request`, or by one that came to a held device.
-    static func letGo(_ held: [Held], request: StopRequest?) -> Reservation<Device> {
+    static func letGo(_ held: [Held], request: StopRequest?) -> Reservation {
       let request = request ?? held.lazy.compactMap { $0.stopListener?.request }.first
       held.forEach { $0.lock.release() }
       held.forEach { $0.stopListener?.close() }
@@ -62,16 +62,16 @@ public final class TransmitterSession<Device: TorchDevice> {
   }
 
   /// `devices` without repeats, in lock order: the order every process takes locks in.
-  public static func inLockOrder(_ devices: [Device]) -> [Device] {
-    var seen = Set<String>()
-    return devices.sorted { $0.lockName < $1.lockName }.filter { seen.insert($0.lockName).inserted }
+  public static func inLockOrder(_ devices: [any TorchDevice]) -> [any TorchDevice] {
+    var seen = Set<DeviceID>()
+    return devices.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
   }
 
   /// Reserves `device` alone; see `reserve(_:in:policy:cancellation:)` for several.
   public static func reserve(
-    _ device: Device, in runtime: RuntimeDirectory, policy: ConflictPolicy,
+    _ device: any TorchDevice, in runtime: RuntimeDirectory, policy: ConflictPolicy,
     cancellation: Cancellation
-  ) throws -> Reservation<Device> {
+  ) throws -> Reservation {
     try reserve([device], in: runtime, policy: policy, cancellation: cancellation)
   }
 
@@ -82,21 +82,21 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// everything is. `cancellation` stops a wait, and is what a stop request to this session
   /// fires.
   public static func reserve(
-    _ devices: [Device], in runtime: RuntimeDirectory, policy: ConflictPolicy,
+    _ devices: [any TorchDevice], in runtime: RuntimeDirectory, policy: ConflictPolicy,
     cancellation: Cancellation
-  ) throws -> Reservation<Device> {
+  ) throws -> Reservation {
     let ordered = inLockOrder(devices)
     precondition(!ordered.isEmpty, "a session needs a device")
-    let session = { (held: [Held]) throws -> Reservation<Device> in
+    let session = { (held: [Held]) throws -> Reservation in
       .reserved(try TransmitterSession(devices: ordered, runtime: runtime, held: held))
     }
     var held: [Held] = []
     switch policy {
     case .toggle:
       var deviceLocks: [DeviceLock] = []
-      var busy: [Device] = []
+      var busy: [any TorchDevice] = []
       for device in ordered {
-        switch try DeviceLock.tryAcquire(device.lockName, in: runtime) {
+        switch try DeviceLock.tryAcquire(device.id, in: runtime) {
         case .acquired(let deviceLock): deviceLocks.append(deviceLock)
         case .busy: busy.append(device)
         }
@@ -110,20 +110,19 @@ public final class TransmitterSession<Device: TorchDevice> {
       for device in ordered {
         while true {
           if cancellation.isCancelled { return Held.letGo(held, request: nil) }
-          if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(
-            device.lockName, in: runtime)
+          if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.id, in: runtime)
           {
             held.append(Held(deviceLock, cancellation: cancellation))
             break
           }
-          _ = try Transmissions.stop(device.lockName, in: runtime, unless: cancellation)
+          _ = try Transmissions.stop(device.id, in: runtime, unless: cancellation)
         }
       }
       return try session(held)
     case .wait:
       for device in ordered {
         switch try DeviceLock.acquireInTurn(
-          device.lockName, in: runtime, cancellation: cancellation)
+          device.id, in: runtime, cancellation: cancellation)
         {
         case .acquired(let deviceLock): held.append(Held(deviceLock, cancellation: cancellation))
         case .cancelled(let request): return Held.letGo(held, request: request)
@@ -136,12 +135,12 @@ public final class TransmitterSession<Device: TorchDevice> {
   /// The toggle: for each busy device, stops the senders waiting for it, then the
   /// transmission holding it, and restores the device if its holder had to be killed.
   private static func cancelOthers(
-    _ busy: [Device], of all: [Device], in runtime: RuntimeDirectory, cancellation: Cancellation
-  ) throws -> Reservation<Device> {
-    var cancelled: [CancelledTransmission<Device.SavedState>] = []
+    _ busy: [any TorchDevice], of all: [any TorchDevice], in runtime: RuntimeDirectory, cancellation: Cancellation
+  ) throws -> Reservation {
+    var cancelled: [CancelledTransmission] = []
     var notes: [ControlNote] = []
     for device in busy {
-      let name = device.lockName
+      let name = device.id
       // Read now (the holder removes it as it stops), decode after the stop.
       let reading = Transmissions.readRecordLater(of: name, in: runtime)
       // The waiters first, or the next one would take the device the moment it is free.
@@ -152,8 +151,8 @@ public final class TransmitterSession<Device: TorchDevice> {
       }
       // If it had to be killed, it left its record: the device is restored from that here.
       if let note = try recoverLeftover(of: device, in: runtime) { notes.append(note) }
-      var record: TransmissionRecord<Device.SavedState>?
-      if case .record(let found) = reading.decoded(as: Device.self), found.pid == pid {
+      var record: TransmissionRecord?
+      if case .record(let found) = reading.decoded(for: name), found.pid == pid {
         record = found
       }
       cancelled.append(
@@ -175,17 +174,17 @@ public final class TransmitterSession<Device: TorchDevice> {
   ///
   /// `rounds`, for a repeated message, is how many times it is sent (0: until stopped).
   public func claim(text: String, totalSymbols: Int?, rounds: Int? = nil) throws
-    -> ClaimedDevices<Device>
+    -> ClaimedDevices
   {
     let startedAt = WallTime.secondsSince1970()
-    let group = devices.count > 1 ? devices.map(\.lockName) : nil
+    let group = devices.count > 1 ? devices.map(\.id) : nil
     var claimed: [Claimed] = []
     do {
       for (device, deviceLock) in zip(devices, deviceLocks) {
         claimed.append(
           try claim(device, holding: deviceLock) { saved in
             var record = TransmissionRecord(
-              pid: CurrentProcess.id, device: device.lockName, text: text,
+              pid: CurrentProcess.id, device: device.id, text: text,
               totalSymbols: totalSymbols, saved: saved, startedAt: startedAt)
             record.rounds = rounds
             record.round = rounds.map { _ in 1 }
@@ -209,20 +208,20 @@ public final class TransmitterSession<Device: TorchDevice> {
 
   /// One device claimed: its torch and record.
   private struct Claimed {
-    let torch: Device.ClaimedTorch
+    let torch: any Torch
     let lock: DeviceLock
-    let record: TransmissionRecord<Device.SavedState>
+    let record: TransmissionRecord
   }
 
   /// Saves, records (`record` makes the record of the state saved) and claims one device.
   /// Throws with the device unchanged and its record removed.
   private func claim(
-    _ device: Device, holding deviceLock: DeviceLock,
-    record makeRecord: (Device.SavedState) -> TransmissionRecord<Device.SavedState>
+    _ device: any TorchDevice, holding deviceLock: DeviceLock,
+    record makeRecord: (SavedFields) -> TransmissionRecord
   ) throws -> Claimed {
     var record = makeRecord(try device.saveState())
     try deviceLock.write(record)
-    let claim: (torch: Device.ClaimedTorch, saved: Device.SavedState)
+    let claim: (torch: any Torch, saved: SavedFields)
     do {
       claim = try device.claim(saved: record.saved)
     } catch {
@@ -244,10 +243,10 @@ public final class TransmitterSession<Device: TorchDevice> {
 
   /// If no one holds `device` but a record was left (its transmitter was killed), restores
   /// the device from the record. A corrupt record is removed. Says what it did, if anything.
-  public static func recoverLeftover(of device: Device, in runtime: RuntimeDirectory) throws
+  public static func recoverLeftover(of device: any TorchDevice, in runtime: RuntimeDirectory) throws
     -> ControlNote?
   {
-    guard case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.lockName, in: runtime)
+    guard case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.id, in: runtime)
     else { return nil }
     defer { deviceLock.release() }
     // A stop socket with no owner alive (the lock is ours now) is junk from a kill. (A
@@ -268,29 +267,33 @@ public final class TransmitterSession<Device: TorchDevice> {
   }
 
   /// Restores the device from a record left by a transmitter that died without cleaning up.
-  private static func restoreLeftover(of device: Device, holding deviceLock: DeviceLock) throws
+  private static func restoreLeftover(of device: any TorchDevice, holding deviceLock: DeviceLock) throws
     -> ControlNote?
   {
-    switch deviceLock.leftoverRecord().decoded(as: Device.self) {
+    switch deviceLock.leftoverRecord().decoded(for: device.id) {
     case .none:
       deviceLock.removeRecord()  // a half-written copy, if any
       return nil
     case .corrupt(let path, let reason):
       deviceLock.removeRecord()
       return .corruptRecordIgnored(path: path, reason: reason)
+    case .record(let record) where !device.isPlausible(record.saved):
+      deviceLock.removeRecord()
+      return .corruptRecordIgnored(
+        path: deviceLock.files.record, reason: "its saved state is not one of \(device.id)")
     case .record(let record):
       let skipped: [SkippedSetting]
       do {
         skipped = try device.restore(record.saved, writer: rights(of: record.writerID))
       } catch {
         throw LeftoverRestoreFailure(
-          device: device.lockName, pid: record.pid, recordPath: deviceLock.files.record,
+          device: device.id, pid: record.pid, recordPath: deviceLock.files.record,
           error: error)
       }
       deviceLock.removeRecord()
       return .leftoverRestored(
-        device: device.lockName, pid: record.pid,
-        companions: (record.group ?? []).filter { $0 != device.lockName }, skipped: skipped)
+        device: device.id, pid: record.pid,
+        companions: (record.group ?? []).filter { $0 != device.id }, skipped: skipped)
     }
   }
 }

@@ -1,5 +1,6 @@
 import GPIODriver
 import LEDDriver
+import MorsePlayer
 import LinuxSystem
 import TransmitterControl
 
@@ -11,7 +12,7 @@ enum ControlCommand {
   static func run(
     _ command: String, _ words: [String], specs: [OptionSpec], help: String,
     environment: [String: String],
-    body: (_ name: String, _ runtime: RuntimeDirectory) throws -> Int
+    body: (_ device: DeviceID, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
     let arguments = try ParsedArguments(words, specs: specs, command: command)
     if arguments.has("help") { return Morsetorch.printing(help) }
@@ -22,25 +23,25 @@ enum ControlCommand {
     let requests = arguments.all("led")
     let lines = try arguments.all("gpio").map { try GPIOLineAddress($0) }
     let isEverything = requests.isEmpty && lines.isEmpty
-    let names =
+    let devices =
       try isEverything
-      ? try Transmissions.names(in: runtime)
-      : chosen(requests, runtime: runtime, environment: environment)
-        + lines.map { try lockName(of: $0, environment: environment) }
+      ? try Transmissions.devices(in: runtime)
+      : chosen(requests, runtime: runtime, environment: environment).map { DeviceID.led($0) }
+        + lines.map { try device(of: $0, environment: environment) }
     var found = 0
     // One device that fails (a leftover that cannot be put back) does not hide the others;
     // the first failure decides the status, the later ones are said as they come.
     var firstError: (any Error)?
-    for name in names {
+    for device in devices {
       do {
-        found += try body(name, runtime)
+        found += try body(device, runtime)
       } catch {
         if firstError == nil { firstError = error } else { Console.error(failureReport(for: error).message) }
       }
     }
     if let firstError { throw firstError }
     guard found > 0 else {
-      let asked = requests.isEmpty ? [] : [DeviceNames.naming(requests)]
+      let asked = requests.isEmpty ? [] : [DeviceNames.naming(requests.map { DeviceID.led($0) })]
       let askedLines =
         lines.isEmpty ? [] : ["GPIO " + lines.map(\.description).joined(separator: ", ")]
       Console.error(
@@ -56,7 +57,10 @@ enum ControlCommand {
   private static func chosen(
     _ requests: [String], runtime: RuntimeDirectory, environment: [String: String]
   ) throws -> [String] {
-    let known = try Transmissions.names(in: runtime).filter { !DeviceNames.isGPIOLine($0) }
+    let known = try Transmissions.devices(in: runtime).compactMap { device -> String? in
+      if case .led(let name) = device { return name }
+      return nil
+    }
     var chosen = Set<String>()
     for request in requests {
       if NamePattern.isPattern(request) && !known.contains(request) {
@@ -67,7 +71,7 @@ enum ControlCommand {
       // A name that is neither an LED nor known to the runtime directory is a typo, not an
       // idle LED: say so, with the LEDs that exist.
       if !known.contains(request),
-        case .none = Transmissions.record(of: request, as: LEDDevice.self, in: runtime)
+        case .none = Transmissions.record(of: .led(request), in: runtime)
       {
         _ = try LEDClassDirectory(environment: environment).led(named: request)
       }
@@ -76,45 +80,47 @@ enum ControlCommand {
     return chosen.sorted()
   }
 
-  /// The lock name of the GPIO line `address` names (its chip must be there to say which).
-  private static func lockName(of address: GPIOLineAddress, environment: [String: String])
-    throws -> String
+  /// The GPIO line `address` names (its chip must be there to say which).
+  private static func device(of address: GPIOLineAddress, environment: [String: String])
+    throws -> DeviceID
   {
     let line = try GPIOChipDirectory(environment: environment).line(address)
-    return GPIODevice.lockName(chip: line.chipName, offset: line.offset)
+    return .gpioLine(chip: line.chipName, offset: line.offset)
   }
 
-  /// Restores the LEDs a killed transmitter had claimed together with one just restored.
+  /// Restores the devices a killed transmitter had claimed together with one just restored.
   /// Their records name that one, whose record is gone: no going round in circles. Never
-  /// call it with an LED this process holds (closing a second descriptor of a lock file
+  /// call it with a device this process holds (closing a second descriptor of a lock file
   /// would release the lock).
   static func recoverCompanions(
-    _ companions: [String], runtime: RuntimeDirectory, environment: [String: String]
+    _ companions: [DeviceID], runtime: RuntimeDirectory, environment: [String: String]
   ) {
-    for name in companions {
+    for device in companions {
       do {
-        _ = try recoverLeftover(name, runtime: runtime, environment: environment)
+        _ = try recoverLeftover(device, runtime: runtime, environment: environment)
       } catch {
         Console.error(failureReport(for: error).message)
       }
     }
   }
 
-  /// Restores device `name` (an LED, or a GPIO line) from a record left by a killed
-  /// transmitter, if there is one, and the other devices that transmitter had claimed with
-  /// it; whether it did. A corrupt record is reported (as `send` does) and left alone; a
-  /// restore that fails throws (`LeftoverRestoreFailure`), and the record stays.
+  /// Restores `device` from a record left by a killed transmitter, if there is one, and the
+  /// other devices that transmitter had claimed with it; whether it did. A corrupt record is
+  /// reported (as `send` does) and left alone; a restore that fails throws
+  /// (`LeftoverRestoreFailure`), and the record stays.
   static func recoverLeftover(
-    _ name: String, runtime: RuntimeDirectory, environment: [String: String]
+    _ device: DeviceID, runtime: RuntimeDirectory, environment: [String: String]
   ) throws -> Bool {
-    switch DeviceRecord.read(name, in: runtime) {
-    case .record: break
+    let record: TransmissionRecord
+    switch Transmissions.record(of: device, in: runtime) {
+    case .record(let found): record = found
     case .corrupt(let path, let reason):
       Console.error(ControlNote.corruptRecordIgnored(path: path, reason: reason).message)
       return false
     case .none: return false
     }
-    guard let note = try recoverLeftoverOf(name, runtime: runtime, environment: environment)
+    guard let driver = try driver(of: device, record: record, environment: environment),
+      let note = try TransmitterSession.recoverLeftover(of: driver, in: runtime)
     else { return false }
     Console.error(note.message)
     guard case .leftoverRestored(_, _, let companions, _) = note else { return false }
@@ -122,25 +128,30 @@ enum ControlCommand {
     return true
   }
 
-  /// The restore itself, with the device found as its kind says: an LED by name, a GPIO line
-  /// by the chip and offset its record keeps.
-  private static func recoverLeftoverOf(
-    _ name: String, runtime: RuntimeDirectory, environment: [String: String]
-  ) throws -> ControlNote? {
-    guard DeviceNames.isGPIOLine(name) else {
+  /// The driver of `device`: the one place from a kind of device to its driver. An LED by
+  /// its name; a GPIO line by the chip and offset `record` keeps (only a gpiochipN device of
+  /// the GPIO directory: `GPIOChipDirectory.recordedLine`). Nil when the device is not there.
+  static func driver(
+    of device: DeviceID, record: TransmissionRecord, environment: [String: String]
+  ) throws -> (any TorchDevice)? {
+    switch device {
+    case .led(let name):
       guard let led = try? LEDClassDirectory(environment: environment).led(named: name)
       else { return nil }
-      return try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
+      return LEDDevice(led: led)
+    case .gpioLine:
+      guard let saved = SavedGPIOLine(fields: record.saved) else {
+        Console.error(
+          ControlNote.corruptRecordIgnored(
+            path: DeviceNames.shown(device), reason: "its saved state is not a GPIO line's"
+          ).message)
+        return nil
+      }
+      guard
+        let line = try GPIOChipDirectory(environment: environment).recordedLine(
+          chip: saved.chip, offset: saved.offset)
+      else { return nil }
+      return GPIODevice(line: line, isActiveLow: saved.isActiveLow)
     }
-    guard
-      case .record(let record) = Transmissions.record(of: name, as: GPIODevice.self, in: runtime)
-    else { return nil }
-    let saved = record.saved
-    guard
-      let line = try GPIOChipDirectory(environment: environment).recordedLine(
-        chip: saved.chip, offset: saved.offset)
-    else { return nil }
-    return try TransmitterSession.recoverLeftover(
-      of: GPIODevice(line: line, isActiveLow: saved.isActiveLow), in: runtime)
   }
 }

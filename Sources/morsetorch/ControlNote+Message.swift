@@ -17,7 +17,7 @@ extension ControlNote {
 
 extension SkippedSetting {
   /// "left delay_on of vm::a alone: …", for a restore of `device`.
-  func message(device: String) -> String {
+  func message(device: DeviceID) -> String {
     let why: String
     switch reason {
     case .gone: why = "it no longer exists"

@@ -21,7 +21,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     )
   case let failure as LeftoverRestoreFailure:
     let report = failureReport(for: failure.error)
-    let option = DeviceNames.isGPIOLine(failure.device) ? "--gpio" : "--led"
+    let option = failure.device.isGPIOLine ? "--gpio" : "--led"
     return (
       "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
         + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
@@ -130,7 +130,7 @@ private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
   }
   let restores = failure.failed.compactMap { device -> String? in
     if let error = failure.error, hasVanished(error), hasVanished(device.error) { return nil }
-    return "restoring \(DeviceNames.naming([device.name])) failed: "
+    return "restoring \(DeviceNames.naming([device.device])) failed: "
       + failureReport(for: device.error).message
       + "\nIts saved state is kept in \(device.recordPath): the next morsetorch on this LED "
       + "tries again (`morsetorch stop` does it at once)."

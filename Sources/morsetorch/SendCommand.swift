@@ -121,13 +121,13 @@ struct SendCommand {
 
   /// The main path: reserve the devices (LEDs or GPIO lines), claim them, transmit, restore,
   /// release.
-  private func send<Device: TorchDevice>(
-    on devices: [Device], _ outputs: Outputs, ready: consuming FileDescriptor?
+  private func send(
+    on devices: [any TorchDevice], _ outputs: Outputs, ready: consuming FileDescriptor?
   ) throws -> Int32 {
     let (message, text, timing) = (outputs.message, outputs.text, outputs.timing)
     let (conflicts, cancellation, watcher) =
       (outputs.conflicts, outputs.cancellation, outputs.watcher)
-    let names = devices.map(\.lockName)
+    let names = devices.map(\.id)
     let runtime = try RuntimeDirectory(environment: environment)
     switch try TransmitterSession.reserve(
       devices, in: runtime, policy: conflicts, cancellation: cancellation)
@@ -162,7 +162,7 @@ struct SendCommand {
       display.finish()
       for case let torch as SysfsTorch in claimed.torch.members {
         for setting in torch.skippedSettings {
-          Console.error("warning: " + setting.message(device: torch.led.name))
+          Console.error("warning: " + setting.message(device: .led(torch.led.name)))
         }
       }
       return stoppedStatus(
@@ -173,7 +173,9 @@ struct SendCommand {
 
   /// Says what the reservation did on the way (a leftover restored: a note; a corrupt record:
   /// a warning), and restores what a killed sender left claimed with a leftover of ours.
-  private func announce(_ notes: [ControlNote], holding names: [String], runtime: RuntimeDirectory)
+  private func announce(
+    _ notes: [ControlNote], holding names: [DeviceID], runtime: RuntimeDirectory
+  )
   {
     for note in notes {
       guard case .leftoverRestored(_, _, let companions, _) = note else {
@@ -197,7 +199,7 @@ struct SendCommand {
   }
 
   /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
-  private static func cancelledLine<SavedState>(_ cancelled: CancelledTransmission<SavedState>)
+  private static func cancelledLine(_ cancelled: CancelledTransmission)
     -> String
   {
     let what = cancelled.record.map { " (\"\(TerminalText.escaped($0.text))\")" } ?? ""

@@ -1,4 +1,5 @@
 import LEDDriver
+import MorsePlayer
 import LinuxSystem
 import TransmitterControl
 
@@ -7,17 +8,17 @@ enum StatusCommand {
   static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
     try ControlCommand.run(
       "status", words, specs: Options.status, help: HelpText.status, environment: environment
-    ) { name, runtime in
-      let waiting = try Transmissions.waiters(of: name, in: runtime)
-      guard let holder = try Transmissions.holder(of: name, in: runtime) else {
+    ) { device, runtime in
+      let waiting = try Transmissions.waiters(of: device, in: runtime)
+      guard let holder = try Transmissions.holder(of: device, in: runtime) else {
         // A leftover restored is something found: not "nothing ... nor left to restore".
-        return try ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment)
-          ? 1 : 0
+        return try ControlCommand.recoverLeftover(
+          device, runtime: runtime, environment: environment) ? 1 : 0
       }
-      let shown = DeviceNames.shown(name)
-      switch DeviceRecord.read(name, in: runtime) {
+      let shown = DeviceNames.shown(device)
+      switch Transmissions.record(of: device, in: runtime) {
       case .record(let record) where record.pid == holder:
-        Console.output(record.statusLine(waiting))
+        Console.output(summary(of: record, waiting: waiting))
       case .corrupt(let path, let reason):
         Console.output(
           "\(shown): held by pid \(holder); its record \(TerminalText.escaped(path)) is unusable: \(reason)"
@@ -30,8 +31,8 @@ enum StatusCommand {
   }
 
   /// One line: what, by whom, how far along, for how long, and who waits.
-  static func summary<SavedState>(
-    of record: TransmissionRecord<SavedState>, now: Double = WallTime.secondsSince1970(),
+  static func summary(
+    of record: TransmissionRecord, now: Double = WallTime.secondsSince1970(),
     waiting: [Int32] = []
   ) -> String {
     var progress = "\(record.sentSymbols)"

@@ -1,4 +1,5 @@
 import LEDDriver
+import MorsePlayer
 import TransmitterControl
 
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
@@ -6,17 +7,17 @@ enum StopCommand {
   static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
     try ControlCommand.run(
       "stop", words, specs: Options.stop, help: HelpText.stop, environment: environment
-    ) { name, runtime in
+    ) { device, runtime in
       var stopped = 0
-      let record = Transmissions.readRecordLater(of: name, in: runtime)
-      for pid in try Transmissions.stopWaiters(of: name, in: runtime) {
-        Console.output("stopped a sender waiting for \(DeviceNames.naming([name])) (pid \(pid))")
+      let record = Transmissions.readRecordLater(of: device, in: runtime)
+      for pid in try Transmissions.stopWaiters(of: device, in: runtime) {
+        Console.output("stopped a sender waiting for \(DeviceNames.naming([device])) (pid \(pid))")
         stopped += 1
       }
-      if let pid = try Transmissions.stop(name, in: runtime) {
-        var names = [name]
+      if let pid = try Transmissions.stop(device, in: runtime) {
+        var names = [device]
         var what = ""
-        if case .record(let found) = DeviceRecord.decode(record, of: name), found.pid == pid {
+        if case .record(let found) = record.decoded(for: device), found.pid == pid {
           names = found.group ?? names
           what = ", \"\(TerminalText.escaped(found.text))\""
         }
@@ -24,7 +25,7 @@ enum StopCommand {
           "stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
         stopped += 1
       }
-      if try ControlCommand.recoverLeftover(name, runtime: runtime, environment: environment) {
+      if try ControlCommand.recoverLeftover(device, runtime: runtime, environment: environment) {
         stopped += 1
       }
       return stopped

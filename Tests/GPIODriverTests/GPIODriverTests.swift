@@ -136,7 +136,8 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
     let fixture = try piChip()
     let runtime = try RuntimeDirectory(path: fixture.path + "/run")
     let device = try device("gpiochip0:GPIO17", in: fixture, activeLow: true)
-    #expect(device.lockName == "gpio/gpiochip0/17")
+    #expect(device.id == .gpioLine(chip: "gpiochip0", offset: 17))
+    #expect(device.id.lockName == "gpio/gpiochip0/17")
     guard
       case .reserved(let session) = try TransmitterSession.reserve(
         device, in: runtime, policy: .toggle, cancellation: Cancellation())
@@ -148,13 +149,14 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
     // Active low: inactive is the high level.
     #expect(fixture.value(chip: 0, line: 17) == "1\n")
     guard
-      case .record(let record) = Transmissions.record(
-        of: device.lockName, as: GPIODevice.self, in: runtime)
+      case .record(let record) = Transmissions.record(of: device.id, in: runtime)
     else {
       Issue.record("no record")
       return
     }
-    #expect(record.saved == SavedGPIOLine(chip: fixture.chipPath(0), offset: 17, isActiveLow: true))
+    #expect(
+      record.saved
+        == SavedGPIOLine(chip: fixture.chipPath(0), offset: 17, isActiveLow: true).fields)
     try claimed.torch.set(true)
     #expect(fixture.value(chip: 0, line: 17) == "0\n")
     _ = try claimed.finish(.success(.completed))
@@ -176,12 +178,12 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
     let device = try device("gpiochip0:17", in: fixture)
     // What a killed sender leaves: the line high, and the record.
     let saved = try device.saveState()
-    try RuntimeFiles(name: device.lockName, directory: runtime).writeRecord(
+    try RuntimeFiles(name: device.id.lockName, directory: runtime).writeRecord(
       TransmissionRecord(
-        pid: 99_999, device: device.lockName, text: "SOS", totalSymbols: 3, saved: saved))
+        pid: 99_999, device: device.id, text: "SOS", totalSymbols: 3, saved: saved))
     try Data("1\n".utf8).write(to: URL(fileURLWithPath: fixture.valuePath(chip: 0, line: 17)))
     let note = try TransmitterSession.recoverLeftover(of: device, in: runtime)
-    #expect(note == .leftoverRestored(device: "gpio/gpiochip0/17", pid: 99_999))
+    #expect(note == .leftoverRestored(device: .gpioLine(chip: "gpiochip0", offset: 17), pid: 99_999))
     #expect(fixture.value(chip: 0, line: 17) == "0\n")
   }
 }

@@ -83,11 +83,11 @@ struct ExitStatusTests {
   @Test func aRestoreFailureSaysBothUnlessTheLEDVanished() {
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
     let busyA = RestoreFailure.Device(
-      name: "a", error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state")
+      device: .led("a"), error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state")
     let both = failureReport(for: RestoreFailure(error: Broken(), failed: [busyA]))
     #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring LED a failed: "))
     let vanished = LEDError.vanished(path: "/a/brightness", errno: .noSuchFile)
-    let goneA = RestoreFailure.Device(name: "a", error: vanished, recordPath: "/run/a.state")
+    let goneA = RestoreFailure.Device(device: .led("a"), error: vanished, recordPath: "/run/a.state")
     let gone = failureReport(for: RestoreFailure(error: vanished, failed: [goneA]))
     #expect(gone.message == vanished.description)
     #expect(gone.status == 69)
@@ -102,8 +102,8 @@ struct ExitStatusTests {
       error: vanished,
       failed: [
         RestoreFailure.Device(
-          name: "a", error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"),
-        RestoreFailure.Device(name: "b", error: vanished, recordPath: "/run/b.state"),
+          device: .led("a"), error: LEDError.busy(path: "/a/trigger"), recordPath: "/run/a.state"),
+        RestoreFailure.Device(device: .led("b"), error: vanished, recordPath: "/run/b.state"),
       ])
     let report = failureReport(for: failure)
     #expect(report.status == 69)
@@ -123,7 +123,7 @@ struct ExitStatusTests {
   @Test func aLeftoverThatCannotBeRestoredNamesTheRecordAndTheWayOut() {
     let report = failureReport(
       for: LeftoverRestoreFailure(
-        device: "a", pid: 42, recordPath: "/run/morsetorch/a.state",
+        device: .led("a"), pid: 42, recordPath: "/run/morsetorch/a.state",
         error: LEDError.permissionDenied(path: "/a/trigger", errno: .permissionDenied)))
     #expect(report.status == 77)
     #expect(report.message.contains("pid 42"))

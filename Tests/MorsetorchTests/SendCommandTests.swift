@@ -146,7 +146,7 @@ struct SendCommandTests {
   }
 
   @Test func moreGPIOLinesThanAStateRecordNamesAreAUsageError() throws {
-    let limit = TransmissionRecord<SavedLEDState>.groupLimit
+    let limit = TransmissionRecord.groupLimit
     let lines = { (count: Int) in (0..<count).flatMap { ["--gpio", "gpiochip0:\($0)"] } }
     #expect(
       throws: UsageError.tooManyDevices(

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LEDDriver
+import MorsePlayer
 import MorseTestSupport
 import Testing
 
@@ -44,12 +45,13 @@ struct SharedDirectoryAttackTests {
   /// What a SIGKILLed sender leaves, an empty lock and its record: by default as a member
   /// would plant them (theirs), or root's own. Returns the record's path.
   @discardableResult
-  private func plant<SavedState: Codable & Sendable & Hashable>(
-    _ saved: SavedState, name: String, runtime: String, owner: UInt32 = member
+  private func plant(
+    _ saved: SavedFields, name: String, runtime: String, owner: UInt32 = member
   ) throws -> String {
     let files = RuntimeFiles(name: name, directory: try RuntimeDirectory(path: runtime))
+    let device = try #require(DeviceID(lockName: name))
     try files.writeRecord(
-      TransmissionRecord(pid: 99_999, device: name, text: "x", totalSymbols: 1, saved: saved))
+      TransmissionRecord(pid: 99_999, device: device, text: "x", totalSymbols: 1, saved: saved))
     _ = try files.openLockFile()
     chown(files.record, owner, owner)
     chown(files.lock, owner, owner)
@@ -78,7 +80,7 @@ struct SharedDirectoryAttackTests {
       ])
     // `delay_on` is a setting of timer, but root's alone: the member may not write it.
     try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
-    try plant(saved, name: "input3::capslock", runtime: runtime)
+    try plant(saved.fields, name: "input3::capslock", runtime: runtime)
 
     let outcome = try run(command, fixture, runtime: runtime)
 
@@ -102,7 +104,7 @@ struct SharedDirectoryAttackTests {
     try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
     chown(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0, Self.member)
     chmod(fixture.devicePath(of: "input3::capslock") + "/delay_on", 0o664)
-    try plant(saved, name: "input3::capslock", runtime: runtime)
+    try plant(saved.fields, name: "input3::capslock", runtime: runtime)
 
     let outcome = try run(["status"], fixture, runtime: runtime)
 
@@ -131,7 +133,9 @@ struct SharedDirectoryAttackTests {
       try Data("8\n".utf8).write(to: URL(fileURLWithPath: chip + "/lines"))
     }
     let name = "gpio/gpiochip0/3"
-    try plant(SavedGPIOLine(chip: chip, offset: 3, isActiveLow: false), name: name, runtime: runtime)
+    try plant(
+      SavedGPIOLine(chip: chip, offset: 3, isActiveLow: false).fields, name: name,
+      runtime: runtime)
 
     let outcome = try run(
       ["status"], fixture, runtime: runtime, environment: ["MORSETORCH_GPIO_DIR": gpio])
@@ -203,7 +207,7 @@ struct SharedDirectoryAttackTests {
     let saved = SavedLEDState(
       trigger: "usbport", brightness: 0,
       triggerAttributes: [.init(name: "ports/1-1", content: "1")])
-    let record = try plant(saved, name: "input3::capslock", runtime: runtime, owner: 0)
+    let record = try plant(saved.fields, name: "input3::capslock", runtime: runtime, owner: 0)
 
     let outcome = try run(["status"], fixture, runtime: runtime)
 
@@ -223,7 +227,7 @@ struct SharedDirectoryAttackTests {
     try FileManager.default.removeItem(atPath: trigger)
     try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: false)
     let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
-    let record = try plant(saved, name: "input3::capslock", runtime: runtime, owner: 0)
+    let record = try plant(saved.fields, name: "input3::capslock", runtime: runtime, owner: 0)
 
     let outcome = try run(["stop", "--led", "input3::capslock"], fixture, runtime: runtime)
 

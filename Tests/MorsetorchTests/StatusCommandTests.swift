@@ -5,11 +5,11 @@ import TransmitterControl
 @testable import morsetorch
 
 @Suite struct StatusCommandTests {
-  private let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: [])
+  private let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: []).fields
 
-  private func record(text: String, total: Int?, sent: Int) -> TransmissionRecord<SavedLEDState> {
+  private func record(text: String, total: Int?, sent: Int) -> TransmissionRecord {
     var record = TransmissionRecord(
-      pid: 7, device: "a", text: text, totalSymbols: total, saved: saved, startedAt: 100)
+      pid: 7, device: .led("a"), text: text, totalSymbols: total, saved: saved, startedAt: 100)
     record.sentSymbols = sent
     return record
   }
@@ -34,7 +34,7 @@ import TransmitterControl
 
   @Test func summarySaysWhatWhoAndHowFar() {
     var record = TransmissionRecord(
-      pid: 42, device: "white:flash", text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
+      pid: 42, device: .led("white:flash"), text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
     record.sentSymbols = 2
     #expect(
       StatusCommand.summary(of: record, now: 1065, waiting: [7, 8])

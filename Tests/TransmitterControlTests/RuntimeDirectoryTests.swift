@@ -149,15 +149,15 @@ struct SharedRuntimeRulesTests {
     let lock = try #require(OpenFileDescriptionLock(path: path))
     defer { withExtendedLifetime(lock) {} }
     let expected = ControlError.lockNotHeldByProcess(path: path, pid: -1)
-    #expect(throws: expected) { _ = try DeviceLock.tryAcquire("led", in: runtime) }
-    #expect(throws: expected) { _ = try Transmissions.holder(of: "led", in: runtime) }
-    #expect(throws: expected) { _ = try Transmissions.stop("led", in: runtime) }
+    #expect(throws: expected) { _ = try DeviceLock.tryAcquire(.led("led"), in: runtime) }
+    #expect(throws: expected) { _ = try Transmissions.holder(of: .led("led"), in: runtime) }
+    #expect(throws: expected) { _ = try Transmissions.stop(.led("led"), in: runtime) }
   }
 
   @Test func aLockFileRemovedAfterItWasLockedIsNotTheLock() throws {
     let fixture = try TemporaryLEDDirectory()
     let runtime = try RuntimeDirectory(path: fixture.root + "/run")
-    guard case .acquired(let first) = try DeviceLock.tryAcquire("led", in: runtime) else {
+    guard case .acquired(let first) = try DeviceLock.tryAcquire(.led("led"), in: runtime) else {
       Issue.record("not acquired")
       return
     }
@@ -176,9 +176,9 @@ struct SharedRuntimeRulesTests {
     let runtime = try RuntimeDirectory(path: fixture.root + "/run")
     let name = String(repeating: ".", count: 80)  // 240 bytes once escaped
     #expect(throws: ControlError.nameTooLong(name: name, limit: RuntimeFiles.stemLimit)) {
-      _ = try DeviceLock.tryAcquire(name, in: runtime)
+      _ = try DeviceLock.tryAcquire(.led(name), in: runtime)
     }
-    let fits = try DeviceLock.tryAcquire(String(repeating: ".", count: 70), in: runtime)
+    let fits = try DeviceLock.tryAcquire(.led(String(repeating: ".", count: 70)), in: runtime)
     guard case .acquired = fits else {
       Issue.record("a name that fits was not taken")
       return

@@ -39,14 +39,14 @@ struct RuntimeFilesTests {
     let fixture = try TemporaryLEDDirectory()
     let runtime = try RuntimeDirectory(path: fixture.root + "/run")
     let other = RuntimeFiles(name: ".x.state", directory: runtime)
-    let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: [])
+    let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: []).fields
     try other.writeRecord(
-      TransmissionRecord(pid: 1, device: ".x.state", text: "x", totalSymbols: 1, saved: saved))
+      TransmissionRecord(pid: 1, device: .led(".x.state"), text: "x", totalSymbols: 1, saved: saved))
     _ = try other.openLockFile()
     // Before: `x`'s clean-up removed ".x.state.*", which were the other LED's lock and record.
     RuntimeFiles(name: "x", directory: runtime).removeRecord()
     #expect(FileManager.default.fileExists(atPath: other.record))
     #expect(FileManager.default.fileExists(atPath: other.lock))
-    #expect(try Transmissions.names(in: runtime) == [".x.state"])
+    #expect(try Transmissions.devices(in: runtime) == [.led(".x.state")])
   }
 }

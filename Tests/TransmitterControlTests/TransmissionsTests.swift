@@ -44,7 +44,7 @@ struct TransmissionsTests {
     }
     let started = MonotonicTime.now()
     let stopped = try Transmissions.stop(
-      "a", in: runtime, patience: .seconds(5), unless: cancellation)
+      .led("a"), in: runtime, patience: .seconds(5), unless: cancellation)
     #expect(stopped == nil)
     // Before: no way to give up; after 5 s of patience the holder got SIGKILL.
     #expect(MonotonicTime.now() - started < .seconds(4))

@@ -20,7 +20,7 @@ struct TransmitterSessionTests {
   }
 
   private func reserve(_ led: LED, in runtime: RuntimeDirectory) throws
-    -> TransmitterSession<LEDDevice>
+    -> TransmitterSession
   {
     let reservation = try TransmitterSession.reserve(
       LEDDevice(led: led), in: runtime, policy: .toggle, cancellation: Cancellation())
@@ -37,7 +37,7 @@ struct TransmitterSessionTests {
     let claimed = try session.claim(text: "E", totalSymbols: 1)
     // While transmitting: claimed, and recorded for `status` and for a crash.
     #expect(try fixture.read("trigger", of: "white:flash") == "none\n")
-    let seenRecord = Transmissions.record(of: "white:flash", as: LEDDevice.self, in: runtime)
+    let seenRecord = Transmissions.record(of: .led("white:flash"), in: runtime)
     try claimed.torch.set(true)
     try claimed.torch.set(false)
     let outcome = try claimed.finish(.success(.completed))
@@ -47,11 +47,11 @@ struct TransmitterSessionTests {
       return
     }
     #expect(record.pid == getpid())
-    #expect(record.saved.trigger == "timer")
+    #expect(record.saved.value(of: "trigger") == "timer")
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
     #expect(try fixture.read("delay_on", of: "white:flash") == "100\n")
-    #expect(Transmissions.record(of: "white:flash", as: LEDDevice.self, in: runtime) == .none)
-    #expect(try Transmissions.holder(of: "white:flash", in: runtime) == nil)
+    #expect(Transmissions.record(of: .led("white:flash"), in: runtime) == .none)
+    #expect(try Transmissions.holder(of: .led("white:flash"), in: runtime) == nil)
   }
 
   @Test func theRecordKeeperWritesProgressForStatus() throws {
@@ -65,10 +65,9 @@ struct TransmitterSessionTests {
     // The writer thread writes within its interval; look for up to 10 s.
     let clock = SystemStepClock()
     let deadline = clock.now() + .seconds(10)
-    var found: TransmissionRecord<SavedLEDState>?
+    var found: TransmissionRecord?
     while clock.now() < deadline {
-      if case .record(let record) = Transmissions.record(
-        of: "white:flash", as: LEDDevice.self, in: runtime), record.sentSymbols == 2
+      if case .record(let record) = Transmissions.record(of: .led("white:flash"), in: runtime), record.sentSymbols == 2
       {
         found = record
         break
@@ -86,13 +85,13 @@ struct TransmitterSessionTests {
     let files = RuntimeFiles(name: "white:flash", directory: runtime)
     try files.writeRecord(
       TransmissionRecord(
-        pid: 99_999, device: "white:flash", text: "SOS", totalSymbols: 3,
-        saved: SavedLEDState(of: led)))
+        pid: 99_999, device: .led("white:flash"), text: "SOS", totalSymbols: 3,
+        saved: SavedLEDState(of: led).fields))
     try fixture.write("none\n", to: "trigger", of: "white:flash")
     try fixture.write("255\n", to: "brightness", of: "white:flash")
     try fixture.write("500\n", to: "delay_on", of: "white:flash")
     let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
-    #expect(note == .leftoverRestored(device: "white:flash", pid: 99_999))
+    #expect(note == .leftoverRestored(device: .led("white:flash"), pid: 99_999))
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
     #expect(try fixture.read("delay_on", of: "white:flash") == "100\n")
     #expect(try fixture.read("brightness", of: "white:flash") == "0\n")
@@ -103,11 +102,11 @@ struct TransmitterSessionTests {
     let (fixture, led, runtime) = try setUp()
     try RuntimeFiles(name: "white:flash", directory: runtime).writeRecord(
       TransmissionRecord(
-        pid: 4242, device: "white:flash", text: "SOS", totalSymbols: 3,
-        saved: SavedLEDState(of: led)))
+        pid: 4242, device: .led("white:flash"), text: "SOS", totalSymbols: 3,
+        saved: SavedLEDState(of: led).fields))
     try fixture.write("none\n", to: "trigger", of: "white:flash")
     let session = try reserve(led, in: runtime)
-    #expect(session.notes == [.leftoverRestored(device: "white:flash", pid: 4242)])
+    #expect(session.notes == [.leftoverRestored(device: .led("white:flash"), pid: 4242)])
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
   }
 
@@ -143,7 +142,7 @@ struct TransmitterSessionTests {
     try fixture.write("x\n", to: "max_brightness", of: "white:flash")
     let session = try reserve(led, in: runtime)
     #expect(throws: LEDError.self) { _ = try session.claim(text: "E", totalSymbols: 1) }
-    #expect(Transmissions.record(of: "white:flash", as: LEDDevice.self, in: runtime) == .none)
+    #expect(Transmissions.record(of: .led("white:flash"), in: runtime) == .none)
   }
 }
 
@@ -162,7 +161,7 @@ struct SeveralDevicesSessionTests {
   }
 
   private func reserve(_ leds: [LED], in runtime: RuntimeDirectory) throws
-    -> TransmitterSession<LEDDevice>
+    -> TransmitterSession
   {
     let reservation = try TransmitterSession.reserve(
       leds.map { LEDDevice(led: $0) }, in: runtime, policy: .toggle, cancellation: Cancellation())
@@ -173,16 +172,16 @@ struct SeveralDevicesSessionTests {
   }
 
   private func record(_ name: String, in runtime: RuntimeDirectory)
-    -> RecordContent<SavedLEDState>
+    -> RecordContent
   {
-    Transmissions.record(of: name, as: LEDDevice.self, in: runtime)
+    Transmissions.record(of: .led(name), in: runtime)
   }
 
   @Test func locksAreTakenInOneOrderWhateverOrderTheDevicesCameIn() throws {
     let (fixture, leds, _) = try setUp(["c", "a", "b"])
     defer { withExtendedLifetime(fixture) {} }
     let devices = (leds + leds).map { LEDDevice(led: $0) }
-    #expect(TransmitterSession.inLockOrder(devices).map(\.lockName) == ["a", "b", "c"])
+    #expect(TransmitterSession.inLockOrder(devices).map(\.id.lockName) == ["a", "b", "c"])
   }
 
   @Test func severalDevicesAreClaimedSwitchedAndRestoredTogether() throws {
@@ -195,8 +194,8 @@ struct SeveralDevicesSessionTests {
         continue
       }
       // Either record leads to the whole transmission: `status` and `stop` on any LED.
-      #expect(found.group == ["a", "b"])
-      #expect(found.saved.trigger == "timer")
+      #expect(found.group == [.led("a"), .led("b")])
+      #expect(found.saved.value(of: "trigger") == "timer")
     }
     try claimed.torch.set(true)
     #expect(try fixture.read("brightness", of: "a") == "255\n")
@@ -206,7 +205,7 @@ struct SeveralDevicesSessionTests {
       #expect(try fixture.read("trigger", of: name) == "timer\n")
       #expect(try fixture.read("brightness", of: name) == "0\n")
       #expect(record(name, in: runtime) == .none)
-      #expect(try Transmissions.holder(of: name, in: runtime) == nil)
+      #expect(try Transmissions.holder(of: .led(name), in: runtime) == nil)
     }
   }
 
@@ -235,7 +234,7 @@ struct SeveralDevicesSessionTests {
       _ = try claimed.finish(.failure(LEDError.vanished(path: "b", errno: .noSuchFile)))
     } throws: { error in
       guard let failure = error as? RestoreFailure else { return false }
-      return failure.failed.map(\.name) == ["b"] && failure.error is LEDError
+      return failure.failed.map(\.device) == [.led("b")] && failure.error is LEDError
     }
     for name in ["a", "c"] {
       #expect(try fixture.read("trigger", of: name) == "timer\n")

@@ -14,7 +14,6 @@ Morse timeline is computed here from the ITU rules, independently of morsetorch.
 Standard library only.
 """
 
-import json
 import os
 import random
 import re
@@ -651,19 +650,15 @@ PLANTED_INPUT = "input0::capslock"
 
 
 def planted_record(led, trigger, settings):
-    """A record in exactly the format morsetorch writes (RecordJSON: keys sorted, one line,
-    a newline after; TransmissionRecord, SavedLEDState), as a sender killed mid-message
-    leaves it, e.g. {"led":"vm::rec","line":1,"pid":8574,"saved":{"brightness":0,
-    "trigger":"timer","triggerAttributes":[{"content":"70","name":"delay_on"},...]},
-    "sentSymbols":1,"startedAt":1795465002.6601255,"text":"PARIS","totalSymbols":5,
-    "version":1}. plant-record fills in @PID@, @NOW@, @TRIGGER@ and @CONTENT@."""
-    record = {"version": 1, "pid": 111111111, "led": led, "text": "PARIS",
-              "startedAt": 2222222222.5, "totalSymbols": 5, "sentSymbols": 1, "line": 1,
-              "saved": {"trigger": trigger, "brightness": 0,
-                        "triggerAttributes": [{"name": name, "content": content}
-                                              for name, content in settings]}}
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    return text.replace("111111111", "@PID@").replace("2222222222.5", "@NOW@.5") + "\n"
+    """A record in exactly the format morsetorch writes (RecordFormat: lines of KEY VALUE
+    after a version line; the saved state as `saved NAME VALUE` fields, SavedLEDState), as a
+    sender killed mid-message leaves it. plant-record fills in @PID@, @NOW@, @TRIGGER@ and
+    @CONTENT@."""
+    lines = ["morsetorch state record 2", "pid @PID@", f"device {led}", "started @NOW@.5",
+             "text PARIS", "total 5", "sent 1", "line 1", f"saved trigger {trigger}",
+             "saved brightness 0"]
+    lines += [f"saved setting {name} {content}" for name, content in settings]
+    return "\n".join(lines) + "\n"
 
 
 # vm::planted: on [timer] 100/300, which the record names too (a member may set those), and
