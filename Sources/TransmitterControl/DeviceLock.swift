@@ -76,7 +76,9 @@ public final class DeviceLock: @unchecked Sendable {
     _ name: String, in directory: RuntimeDirectory, cancellation: Cancellation
   ) throws(ControlError) -> Turn {
     let files = RuntimeFiles(name: name, directory: directory)
-    let ticket = try files.takeTicket()
+    guard let ticket = try files.takeTicket(cancellation: cancellation) else {
+      return .cancelled(request: nil)
+    }
     let stopListener = try? StopListener(
       path: files.stopDoor(forLockPath: ticket.path), cancelling: cancellation)
     defer { stopListener?.close() }
