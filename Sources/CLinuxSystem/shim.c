@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -16,15 +18,28 @@
 
 int morse_event_init(morse_event *event) {
   atomic_init(&event->fired, 0);
-  return sem_init(&event->semaphore, 0, 0);
+  event->descriptor = -1;
+  if (sem_init(&event->semaphore, 0, 0) != 0) return -1;
+  event->descriptor = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  return event->descriptor == -1 ? -1 : 0;
 }
 
-void morse_event_destroy(morse_event *event) { sem_destroy(&event->semaphore); }
+void morse_event_destroy(morse_event *event) {
+  sem_destroy(&event->semaphore);
+  if (event->descriptor >= 0) close(event->descriptor);
+}
 
 int morse_event_fire(morse_event *event) {
   int expected = 0;
   if (!atomic_compare_exchange_strong(&event->fired, &expected, 1)) return 0;
   sem_post(&event->semaphore);
+  if (event->descriptor >= 0) {
+    uint64_t one = 1;
+    int saved = errno;
+    // Never blocks (EFD_NONBLOCK), and one write cannot overflow the counter.
+    (void)!write(event->descriptor, &one, sizeof one);
+    errno = saved;
+  }
   return 1;
 }
 
@@ -78,6 +93,14 @@ int morse_signal_is_ignored(int signal) {
   return current.sa_handler == SIG_IGN;
 }
 
+// SA_RESTART for every caught signal, on purpose. No wait in morsetorch may rely on EINTR to
+// end: a process-directed signal runs its handler on any thread that does not block it, not
+// necessarily the one that waits, and a signal that comes just before a blocking call would be
+// missed. So a wait that must end on a signal waits for an event the handler fires itself
+// (sem_clockwait, or poll(2) on the event's eventfd; see OneShotEvent), or tries again on a
+// short period against such an event (the tickets lock). Restarting everything else spares
+// the many calls that cannot take an EINTR well (stdio's writes behind print(), the Swift
+// runtime's own) from ever seeing one.
 int morse_signal_install(int signal, void (*handler)(int), struct sigaction *previous) {
   struct sigaction action;
   memset(&action, 0, sizeof action);

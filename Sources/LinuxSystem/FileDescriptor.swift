@@ -164,6 +164,23 @@ public struct FileDescriptor: ~Copyable, Sendable {
     var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
     return Glibc.poll(&request, 1, timeout.wholeMilliseconds) > 0
   }
+
+  /// `poll(2)` for input here and on `event`'s eventfd, with no time limit: true once this
+  /// descriptor is readable (or at its end, or failed: the next read says which), false once
+  /// `event` has fired — at once, even from a signal handler, whichever thread ran it.
+  public func waitUntilReadable(unlessFired event: OneShotEvent) -> Bool {
+    var requests = [
+      pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: event.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while !event.isFired {
+      let count = Glibc.poll(&requests, 2, -1)
+      // A signal only interrupts the poll (EINTR): the event says whether to go on.
+      if count == -1 && errno != EINTR { return true }
+      if count > 0 && requests[0].revents != 0 { return !event.isFired }
+    }
+    return false
+  }
 }
 
 extension Duration {

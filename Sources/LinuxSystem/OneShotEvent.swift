@@ -6,7 +6,9 @@ import Glibc
 ///
 /// Firing is an atomic flag and one `sem_post`, both async-signal-safe (in C:
 /// `morse_event_fire`). Waiting is `sem_clockwait` on `CLOCK_MONOTONIC`, so a deadline is an
-/// absolute instant on the monotonic clock, and a firing wakes the waiter at once.
+/// absolute instant on the monotonic clock, and a firing wakes the waiter at once. A firing
+/// also makes an eventfd readable, so a `poll(2)` on a file can end on it too
+/// (`FileDescriptor.waitUntilReadable(unlessFired:)`).
 public final class OneShotEvent: @unchecked Sendable {
   let storage: UnsafeMutablePointer<morse_event>
 
@@ -20,6 +22,10 @@ public final class OneShotEvent: @unchecked Sendable {
     morse_event_destroy(storage)
     storage.deallocate()
   }
+
+  /// An eventfd that becomes readable when the event fires, for `poll(2)` beside other
+  /// descriptors; -1 if none could be made (a poll then never sees the firing).
+  var descriptor: Int32 { storage.pointee.descriptor }
 
   /// Whether it has fired.
   public var isFired: Bool { morse_event_is_fired(storage) != 0 }

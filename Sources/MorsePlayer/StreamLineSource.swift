@@ -23,6 +23,8 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
   private let file: FileDescriptor
   private let itemReady = ConditionVariable()
   private let spaceFreed = ConditionVariable()
+  /// Fired by `close()`: ends the reader's wait for input (a silent pipe, a FIFO no one writes).
+  private let stopped = OneShotEvent()
 
   /// Starts reading `file` (standard input by default) on a new thread; throws if no thread
   /// can be had.
@@ -36,8 +38,10 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
     try Threads.start { [self] in readLoop() }
   }
 
-  /// Stops handing out lines: `nextLine()` returns nil from now on, and wakes if waiting.
+  /// Stops handing out lines: `nextLine()` returns nil from now on, and wakes if waiting; the
+  /// reader thread stops waiting for input.
   public func close() {
+    stopped.fire()
     lock.withLock {
       isClosed = true
       itemReady.broadcast()
@@ -88,11 +92,16 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
     var isContinuing = false
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
+      // Not a bare read: one that waits on a silent pipe would outlive `close()`. A FIFO
+      // opened non-blocking, before any writer, reads as ended at once but polls as not ready.
+      guard file.waitUntilReadable(unlessFired: stopped) else { return }
       let count: Int
       do throws(Errno) {
         count = try buffer.withUnsafeMutableBytes { bytes in
           Result { () throws(Errno) in try file.read(into: bytes) }
         }.get()
+      } catch where error == .wouldBlock {
+        continue  // a non-blocking descriptor whose input another reader took first
       } catch {
         _ = hand(.failure(InputError.readFailed(error)))
         return

@@ -79,7 +79,8 @@ public final class DeviceLock: @unchecked Sendable {
   /// Waits for the device in ticket order (first come, first served) until it is ours or
   /// `cancellation` fires.
   ///
-  /// The waiting blocks in the kernel, with no polling: each waiter holds a lock on its own
+  /// The waiting blocks in the kernel (but for taking the tickets lock, tried every 20 ms so
+  /// that a cancel ends it): each waiter holds a lock on its own
   /// ticket (`NAME.wait.<n>`) and waits (`F_SETLKW`) for the ticket before it to be let go;
   /// the first in line waits for the device's lock itself. It runs on a thread of its own, so
   /// that a cancel ends the wait at once. While waiting, `NAME.wait.<n>.stop` takes stop
@@ -89,7 +90,9 @@ public final class DeviceLock: @unchecked Sendable {
   ) throws(ControlError) -> Turn {
     let files = RuntimeFiles(name: device.lockName, directory: directory)
     try files.checkNameLength()
-    let ticket = try files.takeTicket()
+    guard let ticket = try files.takeTicket(cancellation: cancellation) else {
+      return .cancelled(request: nil)
+    }
     let stopListener = try? StopListener(
       path: files.stopDoor(forLockPath: ticket.path), cancelling: cancellation)
     defer { stopListener?.close() }

@@ -1,4 +1,5 @@
 import LinuxSystem
+import MorsePlayer
 
 /// The files of one device in the runtime directory, and the careful ways to open them: never
 /// through a symlink (`O_NOFOLLOW`), never waiting in `open` (`O_NONBLOCK`: a FIFO planted
@@ -206,22 +207,34 @@ struct RuntimeFiles {
     }
   }
 
-  /// Runs `body` holding the tickets lock, which orders ticket handling between processes.
-  private func withTicketsLock<Value: ~Copyable>(_ body: () throws(ControlError) -> Value)
-    throws(ControlError) -> Value
-  {
+  /// Runs `body` holding the tickets lock, which orders ticket handling between processes;
+  /// nil, without running it, if `cancellation` fires while another process holds the lock.
+  private func withTicketsLock<Value: ~Copyable>(
+    cancellation: Cancellation? = nil, _ body: () throws(ControlError) -> Value
+  ) throws(ControlError) -> Value? {
     let file = try openLockFile(tickets)
     do throws(Errno) {
-      _ = try file.lock(exclusive: true, wait: true)
+      if let cancellation {
+        // Not F_SETLKW: no signal or cancel could end that wait (a hostile holder could keep
+        // us in it for ever). A holder keeps this lock only for a moment, so trying again
+        // every 20 ms costs little; a cancel wakes the wait between tries at once.
+        while try !file.lock(exclusive: true, wait: false) {
+          let retry = MonotonicInstant(sinceOrigin: MonotonicTime.now() + .milliseconds(20))
+          guard cancellation.wait(untilMonotonic: retry) else { return nil }
+        }
+      } else {
+        _ = try file.lock(exclusive: true, wait: true)
+      }
     } catch {
       throw .file(operation: "lock", path: tickets, errno: error)
     }
     return try body()
   }
 
-  /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process.
-  func takeTicket() throws(ControlError) -> Ticket {
-    try withTicketsLock { () throws(ControlError) in
+  /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process; nil if
+  /// `cancellation` fires while waiting for the tickets lock.
+  func takeTicket(cancellation: Cancellation) throws(ControlError) -> Ticket? {
+    try withTicketsLock(cancellation: cancellation) { () throws(ControlError) in
       let number = (allTickets().map(\.number).max() ?? 0) + 1
       let digits = String(number)
       let path = directory.file(
@@ -240,7 +253,7 @@ struct RuntimeFiles {
   /// The live ticket just before ticket `number` in line, if any; dead tickets found on the way
   /// are removed.
   func ticket(before number: Int) throws(ControlError) -> String? {
-    try withTicketsLock { () throws(ControlError) in
+    try withTicketsLock { () throws(ControlError) -> String? in
       var previous: String?
       for other in allTickets() where other.number < number {
         if try holder(lockPath: other.path) == nil {
@@ -250,7 +263,7 @@ struct RuntimeFiles {
         }
       }
       return previous
-    }
+    } ?? nil  // never nil: no cancellation here
   }
 
   /// Blocks until the owner of the lock-type file at `path` lets go of it (it exits, or gives

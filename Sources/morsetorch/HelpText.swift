@@ -142,9 +142,10 @@ enum HelpText {
     Reads Morse and prints it as it comes: each character as soon as it is complete, a space
     at a word gap, a line break after 4 s of silence. From a GPIO input line (a key to ground
     with --active-low --bias pull-up, or a light sensor), with the kernel's timestamps of each
-    edge, until interrupted or --timeout; or from FILE (- for standard input), one edge per
-    line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments ignored
-    (`morsetorch send --dry-run --edges` writes them).
+    edge; or from FILE (- for standard input, or a FIFO, read from when a writer comes), one
+    edge per line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments
+    ignored (`morsetorch send --dry-run --edges` writes them). It stops when interrupted or
+    at --timeout, even while no input comes, and at the end of FILE.
 
     The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
     follows the sender within 5 to 60 WPM; spikes shorter than 5 ms (contact bounce) are

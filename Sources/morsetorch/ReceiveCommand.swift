@@ -93,7 +93,10 @@ struct ReceiveCommand {
   ) throws {
     let file: FileDescriptor
     do throws(Errno) {
-      file = path == "-" ? .standardInput : try FileDescriptor.open(path, [.readOnly])
+      // Non-blocking: open(2) of a FIFO would otherwise wait for a writer, deaf to signals
+      // and to --timeout. The reader polls before each read (StreamLineSource).
+      file =
+        path == "-" ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
     } catch {
       throw InputError.cannotOpen(path: path, errno: error)
     }
@@ -102,7 +105,8 @@ struct ReceiveCommand {
     if let timeout {
       let deadline = MonotonicTime.now() + timeout
       try Threads.start {
-        if !cancellation.event.wait(untilMonotonic: deadline) { source.close() }
+        // true: the deadline came before any cancellation.
+        if cancellation.event.wait(untilMonotonic: deadline) { source.close() }
       }
     }
     var number = 0

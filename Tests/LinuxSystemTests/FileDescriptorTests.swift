@@ -79,4 +79,33 @@ struct FileDescriptorTests {
     let reader = pipe.closingWriteEnd()
     #expect(try reader.readAll() == Array("hello".utf8))
   }
+
+  @Test func aWaitForInputEndsWhenTheEventFiresFromAnotherThread() throws {
+    let pipe = try LinuxSystem.Pipe()
+    let event = OneShotEvent()
+    try Threads.start { event.fire() }
+    let isReadable = pipe.readEnd.waitUntilReadable(unlessFired: event)
+    #expect(!isReadable)
+  }
+
+  @Test func aWaitForInputEndsWhenInputOrTheEndComes() throws {
+    let pipe = try LinuxSystem.Pipe()
+    let event = OneShotEvent()
+    try pipe.writeEnd.writeAll([1])
+    let hasInput = pipe.readEnd.waitUntilReadable(unlessFired: event)
+    #expect(hasInput)
+    let reader = pipe.closingWriteEnd()
+    _ = try reader.readAll()
+    let hasEnd = reader.waitUntilReadable(unlessFired: event)
+    #expect(hasEnd, "the end of input is readable too")
+  }
+
+  @Test func aFIFOWithNoWriterYetOpensAtOnceAndIsNotReadable() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    let reader = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    let isReadable = reader.waitUntilReadable(timeout: .milliseconds(20))
+    #expect(!isReadable, "not until a writer comes: reading now would find an end of input")
+  }
 }

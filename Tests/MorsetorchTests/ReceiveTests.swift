@@ -123,6 +123,50 @@ struct ReceiveTests {
   }
 }
 
+/// A FIFO in a directory of its own that no one writes to.
+private func fifoWithNoWriter(in leds: TemporaryLEDDirectory) throws -> String {
+  let path = leds.root + "/edges.fifo"
+  try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(String(cString: strerror(errno)))")
+  return path
+}
+
+@Suite("receive, waiting for input")
+struct ReceiveWaitTests {
+  @Test func aSignalEndsTheWaitForAFIFOWithNoWriter() throws {
+    let leds = try TemporaryLEDDirectory()
+    let fifo = try fifoWithNoWriter(in: leds)
+    let child = try MorsetorchProcess(["receive", "--edges", fifo], ledsDirectory: leds.ledsPath)
+    child.closeInput()
+    let isCatching = eventually { child.isCatching(SIGTERM) }
+    try #require(isCatching, "the child never installed its signal handlers")
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(10))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
+  }
+
+  @Test func theTimeoutEndsTheWaitForAFIFOWithNoWriter() throws {
+    let leds = try TemporaryLEDDirectory()
+    let fifo = try fifoWithNoWriter(in: leds)
+    let outcome = try MorsetorchProcess.run(
+      ["receive", "--edges", fifo, "--timeout", "300ms"], ledsDirectory: leds.ledsPath,
+      timeout: .seconds(10))
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+  }
+
+  @Test func theTimeoutEndsTheWaitForASilentPipe() throws {
+    let leds = try TemporaryLEDDirectory()
+    // Standard input stays open and silent: the test never writes to it nor closes it.
+    let child = try MorsetorchProcess(
+      ["receive", "--edges", "-", "--timeout", "300ms"], ledsDirectory: leds.ledsPath)
+    defer { child.closeInput() }
+    let outcome = try child.wait(timeout: .seconds(10))
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+  }
+}
+
 @Suite("receive into a closed pipe")
 struct ReceiveIntoAClosedPipeTests {
   @Test func aClosedStandardOutputEndsTheListeningWithAnError() throws {

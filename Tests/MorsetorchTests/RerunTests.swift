@@ -153,6 +153,33 @@ struct RerunTests {
     try expectTimerRestored(fixture)
   }
 
+  @Test(arguments: [SIGINT, SIGTERM])
+  func aSignalEndsTheWaitForAHeldTicketsLockAndClaimsNothing(signal: Int32) throws {
+    let fixture = try fixture()
+    let runtime = runtimeDirectory(of: fixture)
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // Another process holds the tickets lock and never lets go: here, the test itself.
+    let tickets = try FileDescriptor.open(
+      runtime + "/" + led + ".tickets", [.readWrite, .create], permissions: 0o664)
+    try #require(try tickets.lock(exclusive: true, wait: false))
+    let untouched = try ["trigger", "brightness"].map { try fixture.read($0, of: led) }
+    let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
+    let isCatching = eventually { waiter.isCatching(signal) }
+    try #require(isCatching, "the waiter never installed its signal handlers")
+    waiter.send(signal: signal)
+    let outcome = try waiter.wait(timeout: .seconds(10))
+    #expect(outcome.exitStatus == 128 + signal, "\(outcome)")
+    #expect(outcome.standardError.contains("nothing was sent"), "\(outcome)")
+    #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+    let lockPath = runtime + "/" + led + ".lock"
+    if FileManager.default.fileExists(atPath: lockPath) {
+      let lock = try FileDescriptor.open(lockPath, [.readOnly])
+      #expect(try lock.lockHolder() == nil, "the device is still locked")
+    }
+    #expect(try ["trigger", "brightness"].map { try fixture.read($0, of: led) } == untouched)
+  }
+
   @Test func stopCancelsAndSaysWhat() throws {
     let fixture = try fixture()
     let first = try startLongSend(in: fixture)

@@ -9,17 +9,22 @@
 #include <sys/types.h>
 #include <time.h>
 
-/// A one-way flag with a semaphore: fired at most once, from any thread or a signal handler.
+/// A one-way flag with a semaphore and an eventfd: fired at most once, from any thread or a
+/// signal handler. The eventfd becomes readable when it fires, so poll(2) can wait for it
+/// beside other descriptors.
 typedef struct {
   atomic_int fired;
   sem_t semaphore;
+  int descriptor;
 } morse_event;
 
-/// sem_init: an event that has not fired. Returns 0, or -1 with errno.
+/// sem_init and eventfd(EFD_CLOEXEC | EFD_NONBLOCK): an event that has not fired. Returns 0,
+/// or -1 with errno (the descriptor is -1 if only the eventfd could not be made).
 int morse_event_init(morse_event *event);
-/// sem_destroy.
+/// sem_destroy, and closes the eventfd.
 void morse_event_destroy(morse_event *event);
-/// Sets the flag and posts the semaphore once; async-signal-safe. Returns 1 if this call fired.
+/// Sets the flag, posts the semaphore once and makes the eventfd readable; async-signal-safe.
+/// Returns 1 if this call fired.
 int morse_event_fire(morse_event *event);
 /// Whether the event has fired (acquire ordering).
 int morse_event_is_fired(const morse_event *event);
@@ -46,7 +51,7 @@ int morse_peer_credentials(int socket, pid_t *pid, uid_t *uid);
 /// Whether the current disposition of `signal` is SIG_IGN (1), not (0), or -1 with errno.
 int morse_signal_is_ignored(int signal);
 /// Installs `handler` for `signal` with SA_RESTART and an empty mask, saving the previous
-/// action in `previous`; 0, or -1 with errno.
+/// action in `previous`; 0, or -1 with errno. (Why SA_RESTART: see shim.c.)
 int morse_signal_install(int signal, void (*handler)(int), struct sigaction *previous);
 /// Opens `path` beneath the directory `directory` without following any symlink on the way
 /// (`openat2(2)` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS; where the
