@@ -21,10 +21,6 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   /// directory: it was not written by morsetorch, and nothing is opened.
   case notRecordable(path: String, directory: String)
 
-  /// The udev rule that lets group `gpio` use every GPIO chip, as the README documents.
-  public static let udevRule =
-    #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#
-
   /// The error for `errno` from `operation` on `path`.
   public init(_ errno: Errno, operation: String, path: String) {
     switch errno {
@@ -61,15 +57,7 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
       return "GPIO line \(offset) of \(chip) is in use by \(who). Free it (or pick another "
         + "line) and try again."
     case .permissionDenied(let path, let errno):
-      return """
-        Cannot access \(path): \(errno).
-        Run it as root, or let group `gpio` use the GPIO chips: install this udev rule as a \
-        file in /etc/udev/rules.d/ (README, "Permissions"):
-          \(GPIOError.udevRule)
-        then run `sudo groupadd -f gpio && sudo usermod -aG gpio $USER`, apply the rule \
-        (`sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=gpio`) and \
-        log in again.
-        """
+      return "Cannot access \(path): \(errno)."
     case .vanished(let path, let errno):
       return "The GPIO chip disappeared (\(path): \(errno)): its device was removed or its "
         + "driver unloaded."

@@ -25,13 +25,6 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   /// `max_brightness`.
   case malformed(path: String, content: String)
 
-  /// The udev rule that lets group `leds` switch every LED and put its trigger's settings
-  /// back, as documented in the README.
-  public static let udevRule =
-    #"ACTION=="add|change", SUBSYSTEM=="leds", RUN+="/usr/bin/find /sys%p/ -mindepth 1 "#
-    + #"-maxdepth 2 ( -name power -o -name uevent ) -prune -o -type f -perm -200 "#
-    + #"-exec chgrp leds {} + -exec chmod g+w {} +""#
-
   /// The error for `errno` from `operation` ("read", "write", …) on `path`.
   ///
   /// `EACCES`/`EPERM` → `permissionDenied`, `EBUSY` → `busy`, `ENOENT`/`ENODEV`/`ENXIO` →
@@ -63,15 +56,7 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
       return "No LED name matches the pattern \(pattern.debugDescription). "
         + Self.choices(available)
     case .permissionDenied(let path, let errno):
-      return """
-        Cannot access \(path): \(errno).
-        Run it as root, or let group `leds` switch LEDs: install the udev rule from the \
-        README ("Permissions" section) as a file in /etc/udev/rules.d/:
-          \(LEDError.udevRule)
-        then run `sudo groupadd -f leds && sudo usermod -aG leds $USER`, apply the rule \
-        (`sudo udevadm control --reload && sudo udevadm trigger --action=add \
-        --subsystem-match=leds`) and log in again.
-        """
+      return "Cannot access \(path): \(errno)."
     case .busy(let path):
       return "The LED is busy (\(path): EBUSY): a flash LED is in use, perhaps by a camera. "
         + "Close the camera and try again."

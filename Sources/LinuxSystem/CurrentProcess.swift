@@ -8,6 +8,16 @@ public enum CurrentProcess {
   /// `geteuid(2)`.
   public static var effectiveUserID: UInt32 { geteuid() }
 
+  /// `getuid(2)`.
+  public static var realUserID: UInt32 { getuid() }
+
+  /// `getegid(2)` and `getgroups(2)`: the groups whose rights this process has.
+  public static var groupIDs: Set<UInt32> {
+    var groups = [gid_t](repeating: 0, count: Int(max(getgroups(0, nil), 0)))
+    let count = groups.isEmpty ? 0 : getgroups(Int32(groups.count), &groups)
+    return Set(groups.prefix(Int(max(count, 0)))).union([getegid()])
+  }
+
   /// `readlink("/proc/self/exe")`: the path of the running executable.
   public static func executablePath() -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -42,6 +42,11 @@ public struct UserRights: Sendable, Hashable {
     return UserRights(userID: userID, name: name, groupIDs: groups)
   }
 
+  /// The ID of the group `name` in the group database; nil if it has none.
+  public static func groupID(named name: String, groupFile: String = "/etc/group") -> UInt32? {
+    records(groupFile).first { $0.count >= 3 && $0[0] == name }.flatMap { UInt32($0[2]) }
+  }
+
   /// The lines of a colon-separated database, split into fields; none if it cannot be read.
   private static func records(_ path: String) -> [[Substring]] {
     guard let bytes = try? FileSystem.readFile(path, limit: 4 << 20) else { return [] }

@@ -22,7 +22,7 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   public var description: String {
     let fix =
       "set \(RuntimeDirectory.environmentVariable) to a directory only you can write, "
-      + "or create \(RuntimeDirectory.systemPath) (see README: Permissions)"
+      + "or create \(RuntimeDirectory.systemPath) (man morsetorch, PERMISSIONS)"
     switch self {
     case .directory(let path, let errno):
       return "cannot use the runtime directory \(path): \(errno); \(fix)"

@@ -76,7 +76,10 @@ private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) 
   case .lineBusy:
     return (error.description, ExitStatus.temporaryFailure)
   case .permissionDenied:
-    return (error.description, ExitStatus.permissionDenied)
+    return (
+      error.description + "\n" + PermissionAdvice.current(group: "gpio").text,
+      ExitStatus.permissionDenied
+    )
   case .io:
     return (error.description, ExitStatus.ioError)
   case .notRecordable:
@@ -113,7 +116,10 @@ private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
   case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
     return (error.description, ExitStatus.unavailable)
   case .permissionDenied:
-    return (error.description, ExitStatus.permissionDenied)
+    return (
+      error.description + "\n" + PermissionAdvice.current(group: "leds").text,
+      ExitStatus.permissionDenied
+    )
   case .busy:
     return (error.description, ExitStatus.temporaryFailure)
   case .io:

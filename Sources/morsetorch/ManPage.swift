@@ -53,6 +53,20 @@ enum ManPage {
     for (path, meaning) in files {
       page += [".TP", ".I \(escaped(path))", escaped(meaning)]
     }
+    page += [".SH PERMISSIONS"]
+    page += paragraphs(of: permissions).enumerated().flatMap { index, text in
+      paragraph(isFirst: index == 0, text)
+    }
+    page += [".PP", ".nf"] + [PermissionAdvice.ledRule, PermissionAdvice.gpioRule].map(escaped)
+    page += [".fi"]
+    page += paragraph(
+      """
+      Then run `sudo groupadd -f leds && sudo groupadd -f gpio`, `sudo udevadm control
+      --reload && sudo udevadm trigger --action=add`, join the groups and log in again, and
+      give root and the group one runtime directory with the line
+      `d /run/morsetorch 3770 root leds -` in /etc/tmpfiles.d/morsetorch.conf
+      (`sudo systemd-tmpfiles --create`).
+      """)
     page += [".SH SECURITY"]
     page += paragraphs(of: security).enumerated().flatMap { index, text in
       paragraph(isFirst: index == 0, text)
@@ -131,6 +145,24 @@ enum ManPage {
     ),
     ("/etc/morsetorch/beacon-NAME.conf", "TEXT and OPTIONS of the beacon on LED NAME"),
   ]
+
+  /// Who may use which device, and how to set it up; the rules follow it in the page.
+  static let permissions = """
+    Root may use every LED and GPIO chip. Other users need write access to the LED's files
+    (brightness, trigger and the active trigger's settings) or to the GPIO chip's device.
+    `morsetorch list` shows WRITABLE yes for the LEDs you may use, and otherwise names what
+    you may not write; a send that may not write an LED exits with status 77 before anything
+    is changed, saying the step that is missing.
+
+    The Debian package sets this up: its udev rule gives group leds every writable file of
+    each LED and of one directory below it (power/ and uevent left to root), again whenever
+    the trigger changes and its settings appear, and group gpio the GPIO chips; its tmpfiles
+    line makes /run/morsetorch (owner root, group leds, mode 3770), so that root and the
+    members see and stop each other's transmissions. A user then only joins the group
+    (`sudo usermod -aG leds $USER`, or gpio) and logs in again.
+
+    Without the package, install these rules as /etc/udev/rules.d/90-morsetorch.rules:
+    """
 
   /// Who may do what through the shared runtime directory, and what morsetorch holds to.
   static let security = """

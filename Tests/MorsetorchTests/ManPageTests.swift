@@ -93,6 +93,15 @@ struct ManPageTests {
     }
   }
 
+  @Test func itSaysHowToGetPermissionAndGivesTheRules() {
+    let section = page.components(separatedBy: "\n.SH PERMISSIONS\n").dropFirst().first ?? ""
+    let text = section.components(separatedBy: "\n.SH ").first ?? ""
+    #expect(text.contains("usermod \\-aG leds"))
+    #expect(text.contains(ManPage.escaped(PermissionAdvice.ledRule)))
+    #expect(text.contains(ManPage.escaped(PermissionAdvice.gpioRule)))
+    #expect(text.contains("3770"))
+  }
+
   @Test func itStatesTheTrustModelOfTheSharedDirectory() {
     let security = page.components(separatedBy: "\n.SH SECURITY\n").dropFirst().first ?? ""
     let text = (security.components(separatedBy: "\n.SH ").first ?? "").replacing("\n", with: " ")

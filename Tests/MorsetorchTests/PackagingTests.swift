@@ -3,6 +3,8 @@ import GPIODriver
 import LEDDriver
 import Testing
 
+@testable import morsetorch
+
 /// The files the Debian package installs agree with what the tool and the README say.
 @Suite("Packaging")
 struct PackagingTests {
@@ -19,7 +21,7 @@ struct PackagingTests {
 
   @Test func theUdevRulesAreTheOnesTheToolAndTheReadmeGive() throws {
     let rules = ruleLines(try read("Sources/morsetorch/Packaging/90-morsetorch.rules"))
-    #expect(rules == [LEDError.udevRule, GPIOError.udevRule])
+    #expect(rules == [PermissionAdvice.ledRule, PermissionAdvice.gpioRule])
     let readme = try read("README.md")
     for rule in rules { #expect(readme.contains(rule), "\(rule)") }
   }
