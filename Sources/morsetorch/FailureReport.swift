@@ -96,7 +96,7 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     // file in the way. That is how it is set up, not a passing I/O error.
     return (
       error.description + "; set \(RuntimeDirectory.environmentVariable) to a directory you "
-        + "may write, or see README: Permissions", ExitStatus.configuration
+        + "may write (man morsetorch, PERMISSIONS)", ExitStatus.configuration
     )
   case .file:
     return (error.description, ExitStatus.ioError)
