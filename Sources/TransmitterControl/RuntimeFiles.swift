@@ -207,11 +207,19 @@ struct RuntimeFiles {
     }
   }
 
-  /// Runs `body` holding the tickets lock, which orders ticket handling between processes;
-  /// nil, without running it, if `cancellation` fires while another process holds the lock.
-  private func withTicketsLock<Value: ~Copyable>(
-    cancellation: Cancellation? = nil, _ body: () throws(ControlError) -> Value
-  ) throws(ControlError) -> Value? {
+  /// The tickets lock, which orders ticket handling between processes, held while this
+  /// value lives.
+  private final class TicketsLock {
+    let file: FileDescriptor
+    init(_ file: consuming FileDescriptor) { self.file = file }
+  }
+
+  /// Takes the tickets lock; nil if `cancellation` fires while another process holds it.
+  /// (A class holds it, not a noncopyable optional: Swift 6.0.3's optimiser crashed on the
+  /// generic form of this.)
+  private func lockTickets(cancellation: Cancellation? = nil) throws(ControlError)
+    -> TicketsLock?
+  {
     let file = try openLockFile(tickets)
     do throws(Errno) {
       if let cancellation {
@@ -228,42 +236,42 @@ struct RuntimeFiles {
     } catch {
       throw .file(operation: "lock", path: tickets, errno: error)
     }
-    return try body()
+    return TicketsLock(file)
   }
 
   /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process; nil if
   /// `cancellation` fires while waiting for the tickets lock.
   func takeTicket(cancellation: Cancellation) throws(ControlError) -> Ticket? {
-    try withTicketsLock(cancellation: cancellation) { () throws(ControlError) in
-      let number = (allTickets().map(\.number).max() ?? 0) + 1
-      let digits = String(number)
-      let path = directory.file(
-        ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
-      do throws(Errno) {
-        let file = try FileDescriptor.open(
-          path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
-        _ = try file.lock(exclusive: true, wait: false)
-        return Ticket(number: number, path: path, file: file)
-      } catch {
-        throw .file(operation: "create", path: path, errno: error)
-      }
+    guard let held = try lockTickets(cancellation: cancellation) else { return nil }
+    defer { withExtendedLifetime(held) {} }
+    let number = (allTickets().map(\.number).max() ?? 0) + 1
+    let digits = String(number)
+    let path = directory.file(
+      ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
+    do throws(Errno) {
+      let file = try FileDescriptor.open(
+        path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
+      _ = try file.lock(exclusive: true, wait: false)
+      return Ticket(number: number, path: path, file: file)
+    } catch {
+      throw .file(operation: "create", path: path, errno: error)
     }
   }
 
   /// The live ticket just before ticket `number` in line, if any; dead tickets found on the way
   /// are removed.
   func ticket(before number: Int) throws(ControlError) -> String? {
-    try withTicketsLock { () throws(ControlError) -> String? in
-      var previous: String?
-      for other in allTickets() where other.number < number {
-        if try holder(lockPath: other.path) == nil {
-          try? FileSystem.unlink(other.path)
-        } else {
-          previous = other.path
-        }
+    let held = try lockTickets()
+    defer { withExtendedLifetime(held) {} }
+    var previous: String?
+    for other in allTickets() where other.number < number {
+      if try holder(lockPath: other.path) == nil {
+        try? FileSystem.unlink(other.path)
+      } else {
+        previous = other.path
       }
-      return previous
-    } ?? nil  // never nil: no cancellation here
+    }
+    return previous
   }
 
   /// Blocks until the owner of the lock-type file at `path` lets go of it (it exits, or gives
