@@ -25,8 +25,7 @@ public enum MorseError: Error, Hashable, CustomStringConvertible {
     case .invalidUTF8(let line, let column, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
       return "byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column) is "
-        + "not valid UTF-8; convert the input to UTF-8 (for example "
-        + "`iconv -f LATIN1 -t UTF-8`)"
+        + "not valid UTF-8; convert the input to UTF-8"
     }
   }
 }

@@ -154,6 +154,8 @@ extension MorseError {
       return "; remove it or use --skip-unknown to drop it \(alphabet)"
     case .unknownCode(let code, _, _) where code.allSatisfy({ $0 == "." || $0 == "-" }):
       return " \(alphabet)"
+    case .invalidUTF8:
+      return " (for example `iconv -f LATIN1 -t UTF-8`)"
     default:
       return ""
     }
