@@ -45,7 +45,7 @@ enum CommandTable {
       help: HelpText.receive, options: Options.receive, operands: .none),
     CommandEntry(
       name: "alphabet", summary: "show every character and prosign with its code",
-      help: HelpText.alphabet, options: Options.alphabet, operands: .none),
+      help: HelpText.alphabet, options: AlphabetOption.specs, operands: .none),
     CommandEntry(
       name: "list", summary: "show the LEDs (or GPIO lines), whether you may use them",
       help: HelpText.list, options: Options.list, operands: .none),
@@ -63,18 +63,5 @@ enum CommandTable {
   /// The command named `name`.
   static func command(_ name: String) -> CommandEntry? {
     commands.first { $0.name == name }
-  }
-
-  /// What the value of option `--name` completes to.
-  static func valueCompletion(_ option: OptionSpec) -> CompletionKind {
-    switch option.name {
-    case "led": .leds
-    case "gpio": option.valueName == nil ? .none : .gpioChips
-    case "edges": option.valueName == nil ? .none : .files
-    case "bias": .words(["pull-up", "pull-down", "disabled"])
-    case "alphabet": .words(["latin", "cyrillic", "russian", "greek"])
-    case "completions": .words(["bash", "zsh", "fish"])
-    default: .none
-    }
   }
 }

@@ -13,7 +13,7 @@ enum ControlCommand {
     environment: [String: String],
     body: (_ name: String, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: specs, command: command)
+    let arguments = try StringArguments(words, specs: specs, command: command)
     if arguments.has("help") { return Morsetorch.printing(help) }
     guard arguments.operands.isEmpty else {
       throw UsageError.unexpectedOperands(command: command, arguments.operands)

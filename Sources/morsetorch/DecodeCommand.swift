@@ -3,7 +3,7 @@ import MorseCore
 /// `morsetorch decode`: dots and dashes to text.
 enum DecodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.decode, command: "decode")
+    let arguments = try StringArguments(words, specs: Options.decode, command: "decode")
     Console.bufferOutput()
     if arguments.has("help") { return Morsetorch.printing(HelpText.decode) }
     let alphabet = try Self.alphabet(arguments.values["alphabet"])

@@ -3,7 +3,7 @@ import MorseCore
 /// `morsetorch encode`: text to dots and dashes.
 enum EncodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.encode, command: "encode")
+    let arguments = try StringArguments(words, specs: Options.encode, command: "encode")
     Console.bufferOutput()
     if arguments.has("help") { return Morsetorch.printing(HelpText.encode) }
     let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject

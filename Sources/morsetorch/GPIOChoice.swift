@@ -11,7 +11,7 @@ struct GPIOChoice {
   let bias: GPIODevice.Bias?
 
   /// Nil when no `--gpio` was given; usage errors for options that do not go with it.
-  init?(_ arguments: ParsedArguments) throws {
+  init?(_ arguments: StringArguments) throws {
     let texts = arguments.all("gpio")
     guard !texts.isEmpty else {
       for option in ["active-low", "bias"] where arguments.has(option) {

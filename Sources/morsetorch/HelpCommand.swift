@@ -1,7 +1,7 @@
 /// `morsetorch help [COMMAND | --man | --completions SHELL]`.
 enum HelpCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.helpCommand, command: "help")
+    let arguments = try StringArguments(words, specs: Options.helpCommand, command: "help")
     if arguments.has("help") { return Morsetorch.printing(HelpText.help) }
     let shell = arguments.values["completions"]
     if arguments.has("man") && shell != nil {

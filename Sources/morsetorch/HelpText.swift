@@ -183,7 +183,7 @@ enum HelpText {
     * as X), the Cyrillic and Greek tables, and the named prosigns.
 
     Options:
-    \(optionLines(Options.alphabet))
+    \(optionLines(AlphabetOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
     """

@@ -4,7 +4,7 @@ import LEDDriver
 /// `morsetorch list`: the LEDs, as a table.
 enum ListCommand {
   static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.list, command: "list")
+    let arguments = try StringArguments(words, specs: Options.list, command: "list")
     if arguments.has("help") { return Morsetorch.printing(HelpText.list) }
     guard arguments.operands.isEmpty else {
       throw UsageError.unexpectedOperands(command: "list", arguments.operands)

@@ -35,7 +35,7 @@ enum Morsetorch {
     case "--version":
       return printing("morsetorch \(version)")
     default:
-      if ParsedArguments.looksLikeOption(command) {
+      if OptionWords.looksLikeOption(command) {
         throw UsageError.unknownOption(command, command: "morsetorch")
       }
       throw UsageError.unknownCommand(command)

@@ -1,6 +1,25 @@
+extension OptionSpec {
+  /// An option of a command that does not declare its options as an enum yet.
+  init(name: String, shortName: Character?, valueName: String?, help: String) {
+    let completion: CompletionKind =
+      switch (name, valueName) {
+      case ("led", _): .leds
+      case ("gpio", .some): .gpioChips
+      case ("edges", .some): .files
+      case ("bias", _): .words(["pull-up", "pull-down", "disabled"])
+      case ("alphabet", _): .words(["latin", "cyrillic", "russian", "greek"])
+      case ("completions", _): .words(["bash", "zsh", "fish"])
+      default: .none
+      }
+    self.init(
+      name: name, shortName: shortName, kind: valueName.map { .value(placeholder: $0) } ?? .flag,
+      help: help, completion: completion, isRepeatable: ["led", "gpio"].contains(name))
+  }
+}
+
 /// The options of each command, in the order `--help` lists them.
 enum Options {
-  static let help = OptionSpec(name: "help", shortName: "h", valueName: nil, help: "show this help")
+  static let help = OptionSpec.help
   static let skipUnknown = OptionSpec(
     name: "skip-unknown", shortName: nil, valueName: nil,
     help: "drop characters without a Morse signal (with a warning) instead of failing")
@@ -112,7 +131,6 @@ enum Options {
       help: "list the GPIO chips and their lines instead of the LEDs"),
     help,
   ]
-  static let alphabet: [OptionSpec] = [help]
   static let stop: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",

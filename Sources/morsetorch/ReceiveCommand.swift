@@ -6,11 +6,11 @@ import MorsePlayer
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)
 /// or from a file of edges, printed as it is read.
 struct ReceiveCommand {
-  private let arguments: ParsedArguments
+  private let arguments: StringArguments
   private let environment: [String: String]
 
   init(_ words: [String], environment: [String: String]) throws(UsageError) {
-    arguments = try ParsedArguments(words, specs: Options.receive, command: "receive")
+    arguments = try StringArguments(words, specs: Options.receive, command: "receive")
     self.environment = environment
   }
 

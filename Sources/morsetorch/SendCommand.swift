@@ -8,13 +8,13 @@ import TransmitterControl
 /// `morsetorch send`: options read, then the pieces of MorseCore wired together.
 struct SendCommand {
   private let words: [String]
-  private let arguments: ParsedArguments
+  private let arguments: StringArguments
   private let environment: [String: String]
 
   /// Reads the options of `send` from `words`.
   init(_ words: [String], environment: [String: String]) throws(UsageError) {
     self.words = words
-    arguments = try ParsedArguments(words, specs: Options.send, command: "send")
+    arguments = try StringArguments(words, specs: Options.send, command: "send")
     self.environment = environment
   }
 
@@ -43,7 +43,7 @@ struct SendCommand {
   func brightness() throws(UsageError) -> BrightnessSetting {
     guard let text = arguments.values["brightness"] else { return .maximum }
     if text.hasSuffix("%") {
-      guard let percent = ParsedArguments.wholeNumber(text.dropLast()),
+      guard let percent = OptionWords.wholeNumber(text.dropLast()),
         (1...100).contains(percent)
       else {
         throw .invalidValue(
@@ -51,7 +51,7 @@ struct SendCommand {
       }
       return .percent(percent)
     }
-    guard let value = ParsedArguments.wholeNumber(text), value >= 1 else {
+    guard let value = OptionWords.wholeNumber(text), value >= 1 else {
       throw .invalidValue(
         option: "--brightness", value: text, expected: "a whole number of at least 1, or P%")
     }

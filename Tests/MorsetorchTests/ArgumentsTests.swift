@@ -4,9 +4,9 @@ import Testing
 
 /// Parses `words` as the options of `send`.
 private func parse(_ words: [String], specs: [OptionSpec] = Options.send) throws(UsageError)
-  -> ParsedArguments
+  -> StringArguments
 {
-  try ParsedArguments(words, specs: specs, command: "send")
+  try StringArguments(words, specs: specs, command: "send")
 }
 
 @Suite("ParsedArguments")
@@ -79,14 +79,14 @@ struct ArgumentsTests {
 
   @Test(arguments: ["-.-.", "---", "-", ".-", "-..-.", "-...-", "--..--", "-5"])
   func morseCodeAndNumbersAreOperands(_ word: String) throws {
-    #expect(!ParsedArguments.looksLikeOption(word))
-    let arguments = try ParsedArguments([word], specs: Options.decode, command: "decode")
+    #expect(!OptionWords.looksLikeOption(word))
+    let arguments = try StringArguments([word], specs: Options.decode, command: "decode")
     #expect(arguments.operands == [word])
   }
 
   @Test(arguments: ["-h", "-x", "--help", "--wpm", "--x", "--wpm=3"])
   func dashThenLetterLooksLikeAnOption(_ word: String) {
-    #expect(ParsedArguments.looksLikeOption(word))
+    #expect(OptionWords.looksLikeOption(word))
   }
 
   @Test func unknownLongOption() {
@@ -110,7 +110,7 @@ struct ArgumentsTests {
 
   @Test func optionOfAnotherCommandIsUnknown() {
     #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
-      try ParsedArguments(["--wpm", "5"], specs: Options.encode, command: "encode")
+      try StringArguments(["--wpm", "5"], specs: Options.encode, command: "encode")
     }
   }
 

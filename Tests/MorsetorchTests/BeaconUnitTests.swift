@@ -42,7 +42,7 @@ struct BeaconUnitTests {
     #expect(repetition.count == nil, "not a --loop")
     #expect(repetition.pause == .seconds(10))
     #expect(try command.conflictPolicy() == .replace, "a beacon starting would toggle off")
-    let arguments = try ParsedArguments(expanded, specs: Options.send, command: "send")
+    let arguments = try StringArguments(expanded, specs: Options.send, command: "send")
     #expect(arguments.values["led"] == "white:flash")
     #expect(arguments.operands == ["CQ CQ DE N0CALL"])
   }

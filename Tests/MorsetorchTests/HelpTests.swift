@@ -10,7 +10,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("decode", HelpText.decode, Options.decode),
   ("receive", HelpText.receive, Options.receive),
   ("list", HelpText.list, Options.list),
-  ("alphabet", HelpText.alphabet, Options.alphabet),
+  ("alphabet", HelpText.alphabet, AlphabetOption.specs),
   ("stop", HelpText.stop, Options.stop),
   ("status", HelpText.status, Options.status),
   ("morsetorch", HelpText.tool, Options.global),
@@ -123,7 +123,7 @@ struct HelpTests {
       #expect(Set(options.map(\.name)).count == options.count, "\(name) repeats an option")
       for option in options {
         #expect(!option.help.isEmpty)
-        #expect(ParsedArguments.looksLikeOption("--\(option.name)"))
+        #expect(OptionWords.looksLikeOption("--\(option.name)"))
       }
     }
   }

@@ -152,10 +152,10 @@ struct SendCommandTests {
       throws: UsageError.tooManyDevices(
         option: "--gpio", count: limit + 1, devices: "GPIO lines", limit: limit)
     ) {
-      _ = try GPIOChoice(ParsedArguments(lines(limit + 1), specs: Options.send, command: "send"))
+      _ = try GPIOChoice(StringArguments(lines(limit + 1), specs: Options.send, command: "send"))
     }
     let atTheLimit = try GPIOChoice(
-      ParsedArguments(lines(limit), specs: Options.send, command: "send"))
+      StringArguments(lines(limit), specs: Options.send, command: "send"))
     #expect(atTheLimit?.addresses.count == limit)
   }
 
