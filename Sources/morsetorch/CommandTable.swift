@@ -36,10 +36,10 @@ enum CommandTable {
       help: HelpText.send, options: Options.send, operands: .none),
     CommandEntry(
       name: "encode", summary: "print TEXT as dots and dashes", help: HelpText.encode,
-      options: Options.encode, operands: .none),
+      options: EncodeOption.specs, operands: .none),
     CommandEntry(
       name: "decode", summary: "print dots and dashes as text", help: HelpText.decode,
-      options: Options.decode, operands: .none),
+      options: DecodeOption.specs, operands: .none),
     CommandEntry(
       name: "receive", summary: "read Morse from a pin (or --edges FILE) and print it",
       help: HelpText.receive, options: Options.receive, operands: .none),

@@ -131,7 +131,7 @@ enum HelpText {
     space, words by " / ". Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
 
     Options:
-    \(optionLines(Options.encode))
+    \(optionLines(EncodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
@@ -170,7 +170,7 @@ enum HelpText {
     prints as <SK>.
 
     Options:
-    \(optionLines(Options.decode))
+    \(optionLines(DecodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
     """

@@ -1,4 +1,16 @@
 extension OptionSpec {
+  /// `--skip-unknown` of `send` and `encode`.
+  static let skipUnknown = flag(
+    "skip-unknown",
+    help: "drop characters without a Morse signal (with a warning) instead of failing")
+
+  /// `--alphabet NAME` of `decode` and `receive`.
+  static let alphabet = value(
+    "alphabet", "NAME", completion: .words(["latin", "cyrillic", "russian", "greek"]),
+    help: "read letters as latin (default), cyrillic (russian) or greek")
+}
+
+extension OptionSpec {
   /// An option of a command that does not declare its options as an enum yet.
   init(name: String, shortName: Character?, valueName: String?, help: String) {
     let completion: CompletionKind =
@@ -20,13 +32,8 @@ extension OptionSpec {
 /// The options of each command, in the order `--help` lists them.
 enum Options {
   static let help = OptionSpec.help
-  static let skipUnknown = OptionSpec(
-    name: "skip-unknown", shortName: nil, valueName: nil,
-    help: "drop characters without a Morse signal (with a warning) instead of failing")
-
-  static let alphabetOption = OptionSpec(
-    name: "alphabet", shortName: nil, valueName: "NAME",
-    help: "read letters as latin (default), cyrillic (russian) or greek")
+  static let skipUnknown = OptionSpec.skipUnknown
+  static let alphabetOption = OptionSpec.alphabet
 
   static let send: [OptionSpec] = [
     OptionSpec(
@@ -93,11 +100,6 @@ enum Options {
     OptionSpec(
       name: "preview", shortName: nil, valueName: nil,
       help: "show the light in this terminal, in real time, instead of on an LED"),
-    help,
-  ]
-  static let encode: [OptionSpec] = [skipUnknown, help]
-  static let decode: [OptionSpec] = [
-    alphabetOption,
     help,
   ]
   static let receive: [OptionSpec] = [

@@ -80,7 +80,7 @@ struct ArgumentsTests {
   @Test(arguments: ["-.-.", "---", "-", ".-", "-..-.", "-...-", "--..--", "-5"])
   func morseCodeAndNumbersAreOperands(_ word: String) throws {
     #expect(!OptionWords.looksLikeOption(word))
-    let arguments = try StringArguments([word], specs: Options.decode, command: "decode")
+    let arguments = try ParsedArguments<DecodeOption>([word], command: "decode")
     #expect(arguments.operands == [word])
   }
 
@@ -110,7 +110,7 @@ struct ArgumentsTests {
 
   @Test func optionOfAnotherCommandIsUnknown() {
     #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
-      try StringArguments(["--wpm", "5"], specs: Options.encode, command: "encode")
+      try ParsedArguments<EncodeOption>(["--wpm", "5"], command: "encode")
     }
   }
 

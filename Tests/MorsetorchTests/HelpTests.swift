@@ -6,8 +6,8 @@ import Testing
 /// Each command's help with the options it accepts.
 private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("send", HelpText.send, Options.send),
-  ("encode", HelpText.encode, Options.encode),
-  ("decode", HelpText.decode, Options.decode),
+  ("encode", HelpText.encode, EncodeOption.specs),
+  ("decode", HelpText.decode, DecodeOption.specs),
   ("receive", HelpText.receive, Options.receive),
   ("list", HelpText.list, Options.list),
   ("alphabet", HelpText.alphabet, AlphabetOption.specs),
