@@ -48,7 +48,7 @@ enum CommandTable {
       help: HelpText.alphabet, options: AlphabetOption.specs, operands: .none),
     CommandEntry(
       name: "list", summary: "show the LEDs (or GPIO lines), whether you may use them",
-      help: HelpText.list, options: Options.list, operands: .none),
+      help: HelpText.list, options: ListOption.specs, operands: .none),
     CommandEntry(
       name: "status", summary: "show what is being sent, by whom, how far along",
       help: HelpText.status, options: Options.status, operands: .none),

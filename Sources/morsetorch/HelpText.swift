@@ -197,7 +197,7 @@ enum HelpText {
     who uses it) instead.
 
     Options:
-    \(optionLines(Options.list))
+    \(optionLines(ListOption.specs))
 
     \(environment)
 

@@ -127,12 +127,6 @@ enum Options {
       help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
     help,
   ]
-  static let list: [OptionSpec] = [
-    OptionSpec(
-      name: "gpio", shortName: nil, valueName: nil,
-      help: "list the GPIO chips and their lines instead of the LEDs"),
-    help,
-  ]
   static let stop: [OptionSpec] = [
     OptionSpec(
       name: "led", shortName: nil, valueName: "NAME",

@@ -9,7 +9,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("encode", HelpText.encode, EncodeOption.specs),
   ("decode", HelpText.decode, DecodeOption.specs),
   ("receive", HelpText.receive, Options.receive),
-  ("list", HelpText.list, Options.list),
+  ("list", HelpText.list, ListOption.specs),
   ("alphabet", HelpText.alphabet, AlphabetOption.specs),
   ("stop", HelpText.stop, Options.stop),
   ("status", HelpText.status, Options.status),
