@@ -51,10 +51,10 @@ enum CommandTable {
       help: HelpText.list, options: ListOption.specs, operands: .none),
     CommandEntry(
       name: "status", summary: "show what is being sent, by whom, how far along",
-      help: HelpText.status, options: Options.status, operands: .none),
+      help: HelpText.status, options: ControlOption.specs, operands: .none),
     CommandEntry(
       name: "stop", summary: "cancel what is being sent (and waiting)", help: HelpText.stop,
-      options: Options.stop, operands: .none),
+      options: ControlOption.specs, operands: .none),
     CommandEntry(
       name: "help", summary: "show help for a command, or this manual as a man page",
       help: HelpText.help, options: Options.helpCommand, operands: .commands),

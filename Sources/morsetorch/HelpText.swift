@@ -214,7 +214,7 @@ enum HelpText {
     was nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
     Options:
-    \(optionLines(Options.stop))
+    \(optionLines(ControlOption.specs))
 
     \(environment)
 
@@ -230,7 +230,7 @@ enum HelpText {
     LED (and nothing was sent on it).
 
     Options:
-    \(optionLines(Options.status))
+    \(optionLines(ControlOption.specs))
 
     \(environment)
 

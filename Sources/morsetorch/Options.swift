@@ -127,15 +127,6 @@ enum Options {
       help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
     help,
   ]
-  static let stop: [OptionSpec] = [
-    OptionSpec(
-      name: "led", shortName: nil, valueName: "NAME",
-      help: "only this LED (default: every LED); repeatable, or a pattern like '*::capslock'"),
-    OptionSpec(
-      name: "gpio", shortName: nil, valueName: "CHIP:LINE", help: "only this GPIO line; repeatable"),
-    help,
-  ]
-  static let status: [OptionSpec] = stop
   static let helpCommand: [OptionSpec] = [
     OptionSpec(
       name: "man", shortName: nil, valueName: nil,

@@ -11,8 +11,8 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("receive", HelpText.receive, Options.receive),
   ("list", HelpText.list, ListOption.specs),
   ("alphabet", HelpText.alphabet, AlphabetOption.specs),
-  ("stop", HelpText.stop, Options.stop),
-  ("status", HelpText.status, Options.status),
+  ("stop", HelpText.stop, ControlOption.specs),
+  ("status", HelpText.status, ControlOption.specs),
   ("morsetorch", HelpText.tool, Options.global),
 ]
 
