@@ -57,7 +57,7 @@ enum CommandTable {
       options: ControlOption.specs, operands: .none),
     CommandEntry(
       name: "help", summary: "show help for a command, or this manual as a man page",
-      help: HelpText.help, options: Options.helpCommand, operands: .commands),
+      help: HelpText.help, options: HelpOption.specs, operands: .commands),
   ]
 
   /// The command named `name`.

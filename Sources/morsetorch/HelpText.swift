@@ -245,7 +245,7 @@ enum HelpText {
     prints the completion script for a shell (the Debian package installs all three).
 
     Options:
-    \(optionLines(Options.helpCommand))
+    \(optionLines(HelpOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
     """

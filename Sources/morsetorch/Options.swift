@@ -127,15 +127,6 @@ enum Options {
       help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
     help,
   ]
-  static let helpCommand: [OptionSpec] = [
-    OptionSpec(
-      name: "man", shortName: nil, valueName: nil,
-      help: "print the manual as a man page (roff: morsetorch help --man | man -l -)"),
-    OptionSpec(
-      name: "completions", shortName: nil, valueName: "SHELL",
-      help: "print the completion script for bash, zsh or fish"),
-    help,
-  ]
   static let global: [OptionSpec] = [
     help, OptionSpec(name: "version", shortName: nil, valueName: nil, help: "print the version"),
   ]
