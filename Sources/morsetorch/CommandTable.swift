@@ -42,7 +42,7 @@ enum CommandTable {
       options: DecodeOption.specs, operands: .none),
     CommandEntry(
       name: "receive", summary: "read Morse from a pin (or --edges FILE) and print it",
-      help: HelpText.receive, options: Options.receive, operands: .none),
+      help: HelpText.receive, options: ReceiveOption.specs, operands: .none),
     CommandEntry(
       name: "alphabet", summary: "show every character and prosign with its code",
       help: HelpText.alphabet, options: AlphabetOption.specs, operands: .none),

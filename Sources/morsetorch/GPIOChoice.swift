@@ -28,6 +28,9 @@ struct GPIOChoice {
     bias = try Self.bias(arguments.values["bias"])
   }
 
+  /// What `--bias` completes to.
+  static let biasCompletion = CompletionKind.words(GPIODevice.Bias.allCases.map(\.rawValue))
+
   /// The bias `--bias` names, if given.
   static func bias(_ text: String?) throws(UsageError) -> GPIODevice.Bias? {
     guard let text else { return nil }

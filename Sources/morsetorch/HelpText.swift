@@ -153,7 +153,7 @@ enum HelpText {
     as <SK>, a code with no meaning as [......].
 
     Options:
-    \(optionLines(Options.receive))
+    \(optionLines(ReceiveOption.specs))
 
     \(environment)
 

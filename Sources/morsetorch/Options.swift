@@ -102,31 +102,6 @@ enum Options {
       help: "show the light in this terminal, in real time, instead of on an LED"),
     help,
   ]
-  static let receive: [OptionSpec] = [
-    OptionSpec(
-      name: "gpio", shortName: nil, valueName: "CHIP:LINE",
-      help: "read a GPIO input line (a key, a light sensor): gpiochip0:4, LABEL:GPIO4"),
-    OptionSpec(
-      name: "edges", shortName: nil, valueName: "FILE",
-      help: "read edges from FILE (- for standard input): lines of SECONDS LEVEL"),
-    OptionSpec(
-      name: "active-low", shortName: nil, valueName: nil,
-      help: "with --gpio: key down (light on) is the low level, as for a key to ground"),
-    OptionSpec(
-      name: "bias", shortName: nil, valueName: "BIAS",
-      help: "with --gpio: pull-up, pull-down or disabled (a key to ground wants pull-up)"),
-    OptionSpec(
-      name: "wpm", shortName: nil, valueName: "N",
-      help: "the speed to expect, 5-60 (default 15); the receiver follows the sender"),
-    OptionSpec(
-      name: "farnsworth", shortName: nil, valueName: "WPM",
-      help: "the overall speed, if the sender stretches the gaps (Farnsworth)"),
-    alphabetOption,
-    OptionSpec(
-      name: "timeout", shortName: nil, valueName: "TIME",
-      help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)"),
-    help,
-  ]
   static let global: [OptionSpec] = [
     help, OptionSpec(name: "version", shortName: nil, valueName: nil, help: "print the version"),
   ]

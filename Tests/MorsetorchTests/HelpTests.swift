@@ -8,7 +8,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("send", HelpText.send, Options.send),
   ("encode", HelpText.encode, EncodeOption.specs),
   ("decode", HelpText.decode, DecodeOption.specs),
-  ("receive", HelpText.receive, Options.receive),
+  ("receive", HelpText.receive, ReceiveOption.specs),
   ("list", HelpText.list, ListOption.specs),
   ("alphabet", HelpText.alphabet, AlphabetOption.specs),
   ("stop", HelpText.stop, ControlOption.specs),
