@@ -33,7 +33,7 @@ enum CommandTable {
   static let commands: [CommandEntry] = [
     CommandEntry(
       name: "send", summary: "blink TEXT on an LED (no TEXT or \"-\": standard input)",
-      help: HelpText.send, options: Options.send, operands: .none),
+      help: HelpText.send, options: SendOption.specs, operands: .none),
     CommandEntry(
       name: "encode", summary: "print TEXT as dots and dashes", help: HelpText.encode,
       options: EncodeOption.specs, operands: .none),

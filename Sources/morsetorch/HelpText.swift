@@ -91,7 +91,7 @@ enum HelpText {
     words 7; unit = 1200 / WPM ms.
 
     Options:
-    \(optionLines(Options.send))
+    \(optionLines(SendOption.specs))
 
     The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
     one, else the first LED by name (the choice is reported when there were several). With no

@@ -49,6 +49,11 @@ struct OptionSpec: Sendable {
   /// How it is written on a command line, and named in messages: `--wpm`.
   var flag: String { "--" + name }
 
+  /// Whether `word` is this option written whole, by its long or its short name.
+  func isWritten(as word: String) -> Bool {
+    word == flag || shortName.map { word == "-\($0)" } == true
+  }
+
   /// `-h, --help`, shared by every command.
   static let help = flag("help", short: "h", help: "show this help")
 }

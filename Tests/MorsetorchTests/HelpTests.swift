@@ -5,7 +5,7 @@ import Testing
 
 /// Each command's help with the options it accepts.
 private let commands: [(name: String, help: String, options: [OptionSpec])] = [
-  ("send", HelpText.send, Options.send),
+  ("send", HelpText.send, SendOption.specs),
   ("encode", HelpText.encode, EncodeOption.specs),
   ("decode", HelpText.decode, DecodeOption.specs),
   ("receive", HelpText.receive, ReceiveOption.specs),
@@ -13,7 +13,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
   ("alphabet", HelpText.alphabet, AlphabetOption.specs),
   ("stop", HelpText.stop, ControlOption.specs),
   ("status", HelpText.status, ControlOption.specs),
-  ("morsetorch", HelpText.tool, Options.global),
+  ("morsetorch", HelpText.tool, ToolOption.specs),
 ]
 
 /// The statuses morsetorch can exit with, by what `ExitStatus` defines.
