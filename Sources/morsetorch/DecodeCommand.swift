@@ -54,7 +54,8 @@ enum DecodeCommand {
     guard let name else { return .latin }
     guard let alphabet = NationalAlphabet(name: name) else {
       throw .invalidValue(
-        option: "--alphabet", value: name, expected: "latin, cyrillic (or russian) or greek")
+        option: OptionSpec.alphabet.flag, value: name,
+        expected: "latin, cyrillic (or russian) or greek")
     }
     return alphabet
   }

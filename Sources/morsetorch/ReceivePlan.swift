@@ -67,7 +67,8 @@ struct ReceivePlan: CommandPlan {
     switch (edgesPath, line) {
     case (nil, nil):
       throw UsageError.requiresOption("receive", requirement: "--gpio CHIP:LINE or --edges FILE")
-    case (.some, .some): throw UsageError.conflictingOptions(ReceiveOption.gpio.flag, ReceiveOption.edges.flag)
+    case (.some, .some):
+      throw UsageError.conflictingOptions(ReceiveOption.gpio.flag, ReceiveOption.edges.flag)
     case (let path?, nil):
       for option in [ReceiveOption.activeLow, .bias] where arguments.has(option) {
         throw UsageError.requiresOption(option.flag, requirement: "--gpio CHIP:LINE")
@@ -88,14 +89,16 @@ struct ReceivePlan: CommandPlan {
     if let wpm = try arguments.integer(.wpm) {
       guard (5...60).contains(wpm) else {
         throw UsageError.invalidValue(
-          option: ReceiveOption.wpm.flag, value: String(wpm), expected: "a whole number from 5 to 60")
+          option: ReceiveOption.wpm.flag, value: String(wpm),
+          expected: "a whole number from 5 to 60")
       }
       settings.wordsPerMinute = Double(wpm)
     }
     if let farnsworth = try arguments.integer(.farnsworth) {
       guard (1...60).contains(farnsworth) else {
         throw UsageError.invalidValue(
-          option: ReceiveOption.farnsworth.flag, value: String(farnsworth), expected: "a whole number from 1 to 60"
+          option: ReceiveOption.farnsworth.flag, value: String(farnsworth),
+          expected: "a whole number from 1 to 60"
         )
       }
       settings.farnsworthWPM = Double(farnsworth)

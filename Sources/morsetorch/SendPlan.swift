@@ -114,7 +114,8 @@ struct SendPlan: CommandPlan {
     }
     if let unit {
       if farnsworth != nil {
-        throw UsageError.requiresOption("--farnsworth", requirement: "--wpm, not --unit")
+        throw UsageError.requiresOption(
+          SendOption.farnsworth.flag, requirement: "--wpm, not --unit")
       }
       return try MorseTiming(unitMilliseconds: unit)
     }
