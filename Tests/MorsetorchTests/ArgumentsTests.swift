@@ -87,6 +87,22 @@ struct ArgumentsTests {
     #expect(OptionWords.looksLikeOption(word))
   }
 
+  @Test func theToolsOwnOptionsAreReadOnlyWhenWrittenWhole() {
+    #expect(ToolOption("--help") == .help)
+    #expect(ToolOption("-h") == .help)
+    #expect(ToolOption("--version") == .version)
+    for word in ["--help=x", "-v", "--versions", "help", "-hh", "--"] {
+      #expect(ToolOption(word) == nil, "\(word)")
+    }
+  }
+
+  @Test func everyCommandsShortNamesAreTheirOwn() {
+    for command in CommandTable.commands {
+      let shortNames = command.options.compactMap(\.shortName)
+      #expect(Set(shortNames).count == shortNames.count, "\(command.name)")
+    }
+  }
+
   @Test func unknownLongOption() {
     #expect(throws: UsageError.unknownOption("--frobnicate", command: "send")) {
       try parse(["--frobnicate"])

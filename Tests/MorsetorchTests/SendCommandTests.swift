@@ -189,6 +189,33 @@ struct SendCommandTests {
     }
   }
 
+  @Test func theLightGoesWhereTheFirstOfDetachDryRunGPIOAndPreviewSays() throws {
+    func destination(_ words: String...) throws -> String {
+      switch try SendPlan(ParsedArguments(words, command: "send")).destination {
+      case .detached: "detached"
+      case .dryRun(let edges): edges ? "edges" : "timeline"
+      case .gpio(let choice): "gpio " + choice.addresses.map(\.description).joined(separator: " ")
+      case .preview: "preview"
+      case .leds(let names): "leds " + names.joined(separator: " ")
+      }
+    }
+    let line = ["--gpio", "gpiochip0:1"]
+    #expect(try destination("--detach", line[0], line[1], "E") == "detached")
+    #expect(try destination("--dry-run", line[0], line[1], "E") == "timeline")
+    #expect(try destination("--dry-run", "--edges", "E") == "edges")
+    #expect(try destination(line[0], line[1], "E") == "gpio gpiochip0:1")
+    #expect(try destination("--preview", "E") == "preview")
+    #expect(try destination("--led", "a", "--led=*::capslock", "E") == "leds a *::capslock")
+    #expect(try destination("E") == "leds ")
+  }
+
+  @Test func aWarningOrAnEchoIsNotPartOfThePlanUnlessAsked() throws {
+    let plain = try send("E")
+    #expect(!plain.echoes && !plain.isQuiet && plain.unknownCharacters == .reject)
+    let asked = try send("--echo", "-q", "--skip-unknown", "E")
+    #expect(asked.echoes && asked.isQuiet && asked.unknownCharacters == .skip)
+  }
+
   @Test func unknownOptionIsCaughtWhenTheCommandIsRead() {
     #expect(throws: UsageError.unknownOption("--speed", command: "send")) {
       try send("--speed", "5")
