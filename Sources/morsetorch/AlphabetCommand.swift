@@ -1,12 +1,24 @@
 import MorseCore
 
+/// The options of `alphabet`.
+enum AlphabetOption: CommandOption {
+  case help
+
+  var spec: OptionSpec { .help }
+}
+
 /// `morsetorch alphabet`: every character and prosign morsetorch sends, with its code.
 enum AlphabetCommand {
+  /// `alphabet` takes nothing but `--help`.
+  struct Plan: CommandPlan {
+    init(_ arguments: ParsedArguments<AlphabetOption>) throws {
+      try arguments.checkNoOperands()
+    }
+  }
+
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.alphabet, command: "alphabet")
-    if arguments.has("help") { return Morsetorch.printing(HelpText.alphabet) }
-    guard arguments.operands.isEmpty else {
-      throw UsageError.unexpectedOperands(command: "alphabet", arguments.operands)
+    guard case .run = try Invocation<Plan>(words, command: "alphabet") else {
+      return Morsetorch.printing(HelpText.alphabet)
     }
     lines().forEach(Console.output)
     return ExitStatus.success

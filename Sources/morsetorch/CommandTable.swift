@@ -33,48 +33,35 @@ enum CommandTable {
   static let commands: [CommandEntry] = [
     CommandEntry(
       name: "send", summary: "blink TEXT on an LED (no TEXT or \"-\": standard input)",
-      help: HelpText.send, options: Options.send, operands: .none),
+      help: HelpText.send, options: SendOption.specs, operands: .none),
     CommandEntry(
       name: "encode", summary: "print TEXT as dots and dashes", help: HelpText.encode,
-      options: Options.encode, operands: .none),
+      options: EncodeOption.specs, operands: .none),
     CommandEntry(
       name: "decode", summary: "print dots and dashes as text", help: HelpText.decode,
-      options: Options.decode, operands: .none),
+      options: DecodeOption.specs, operands: .none),
     CommandEntry(
       name: "receive", summary: "read Morse from a pin (or --edges FILE) and print it",
-      help: HelpText.receive, options: Options.receive, operands: .none),
+      help: HelpText.receive, options: ReceiveOption.specs, operands: .none),
     CommandEntry(
       name: "alphabet", summary: "show every character and prosign with its code",
-      help: HelpText.alphabet, options: Options.alphabet, operands: .none),
+      help: HelpText.alphabet, options: AlphabetOption.specs, operands: .none),
     CommandEntry(
       name: "list", summary: "show the LEDs (or GPIO lines), whether you may use them",
-      help: HelpText.list, options: Options.list, operands: .none),
+      help: HelpText.list, options: ListOption.specs, operands: .none),
     CommandEntry(
       name: "status", summary: "show what is being sent, by whom, how far along",
-      help: HelpText.status, options: Options.status, operands: .none),
+      help: HelpText.status, options: ControlOption.specs, operands: .none),
     CommandEntry(
       name: "stop", summary: "cancel what is being sent (and waiting)", help: HelpText.stop,
-      options: Options.stop, operands: .none),
+      options: ControlOption.specs, operands: .none),
     CommandEntry(
       name: "help", summary: "show help for a command, or this manual as a man page",
-      help: HelpText.help, options: Options.helpCommand, operands: .commands),
+      help: HelpText.help, options: HelpOption.specs, operands: .commands),
   ]
 
   /// The command named `name`.
   static func command(_ name: String) -> CommandEntry? {
     commands.first { $0.name == name }
-  }
-
-  /// What the value of option `--name` completes to.
-  static func valueCompletion(_ option: OptionSpec) -> CompletionKind {
-    switch option.name {
-    case "led": .leds
-    case "gpio": option.valueName == nil ? .none : .gpioChips
-    case "edges": option.valueName == nil ? .none : .files
-    case "bias": .words(["pull-up", "pull-down", "disabled"])
-    case "alphabet": .words(["latin", "cyrillic", "russian", "greek"])
-    case "completions": .words(["bash", "zsh", "fish"])
-    default: .none
-    }
   }
 }

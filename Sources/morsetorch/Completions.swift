@@ -69,7 +69,7 @@ enum Completions {
       var valueCases: [String] = []
       var plainValues: [String] = []
       for option in command.options where option.valueName != nil {
-        switch CommandTable.valueCompletion(option) {
+        switch option.completion {
         case .leds: valueCases.append("--\(option.name)) _morsetorch_leds \"$cur\"; return ;;")
         case .gpioChips:
           valueCases.append("--\(option.name)) _morsetorch_chips \"$cur\"; return ;;")
@@ -142,11 +142,11 @@ enum Completions {
     for command in CommandTable.commands {
       var specs: [String] = []
       for option in command.options {
-        let repeatable = ["led", "gpio"].contains(option.name) ? "*" : ""
+        let repeatable = option.isRepeatable ? "*" : ""
         var rest = "[\(description(option.help))]"
         if let value = option.valueName {
           let action: String
-          switch CommandTable.valueCompletion(option) {
+          switch option.completion {
           case .leds: action = "_morsetorch_leds"
           case .gpioChips: action = "_morsetorch_chips"
           case .files: action = "_files"
@@ -198,7 +198,7 @@ enum Completions {
         var line = "complete -c morsetorch \(condition) -l \(option.name)"
         if let short = option.shortName { line += " -s \(short)" }
         if option.valueName != nil {
-          switch CommandTable.valueCompletion(option) {
+          switch option.completion {
           case .leds: line += " -x -a '(ls /sys/class/leds 2>/dev/null)'"
           case .gpioChips: line += " -x -a '(ls /dev 2>/dev/null | string match \"gpiochip*\")'"
           case .files: line += " -r -F"

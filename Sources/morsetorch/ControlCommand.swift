@@ -10,19 +10,15 @@ enum ControlCommand {
   /// Parses `words`, then calls `body` for each LED (the one `--led` names, or every LED with a
   /// lock); `body` returns how many transmissions it found there.
   static func run(
-    _ command: String, _ words: [String], specs: [OptionSpec], help: String,
+    _ command: String, _ words: [String], help: String,
     environment: [String: String],
     body: (_ device: DeviceID, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: specs, command: command)
-    if arguments.has("help") { return Morsetorch.printing(help) }
-    guard arguments.operands.isEmpty else {
-      throw UsageError.unexpectedOperands(command: command, arguments.operands)
+    guard case .run(let plan) = try Invocation<ControlPlan>(words, command: command) else {
+      return Morsetorch.printing(help)
     }
     let runtime = try RuntimeDirectory(environment: environment)
-    let requests = arguments.all("led")
-    let lines = try arguments.all("gpio").map { try GPIOLineAddress($0) }
-    let isEverything = requests.isEmpty && lines.isEmpty
+    let (requests, lines, isEverything) = (plan.leds, plan.lines, plan.isEverything)
     let devices =
       try isEverything
       ? try Transmissions.devices(in: runtime)

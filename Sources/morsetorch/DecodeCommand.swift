@@ -1,13 +1,39 @@
 import MorseCore
 
+/// The options of `decode`.
+enum DecodeOption: CommandOption {
+  case alphabet, help
+
+  var spec: OptionSpec {
+    switch self {
+    case .alphabet: .alphabet
+    case .help: .help
+    }
+  }
+}
+
 /// `morsetorch decode`: dots and dashes to text.
 enum DecodeCommand {
+  /// What `decode` was asked to do.
+  struct Plan: CommandPlan {
+    /// `--alphabet`: the script letters are read in.
+    let alphabet: NationalAlphabet
+    /// The code operands, or nil for standard input.
+    let text: String?
+
+    init(_ arguments: ParsedArguments<DecodeOption>) throws {
+      alphabet = try DecodeCommand.alphabet(arguments.value(.alphabet))
+      text = try textOperand(arguments.operands, command: arguments.command)
+    }
+  }
+
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.decode, command: "decode")
     Console.bufferOutput()
-    if arguments.has("help") { return Morsetorch.printing(HelpText.decode) }
-    let alphabet = try Self.alphabet(arguments.values["alphabet"])
-    if let text = try textOperand(arguments.operands, command: "decode") {
+    guard case .run(let plan) = try Invocation<Plan>(words, command: "decode") else {
+      return Morsetorch.printing(HelpText.decode)
+    }
+    let alphabet = plan.alphabet
+    if let text = plan.text {
       Console.output(try MorseDecoder.decode(text, alphabet: alphabet))
     } else {
       // A long line comes in pieces cut at a space: they go on the same output line.
@@ -28,7 +54,8 @@ enum DecodeCommand {
     guard let name else { return .latin }
     guard let alphabet = NationalAlphabet(name: name) else {
       throw .invalidValue(
-        option: "--alphabet", value: name, expected: "latin, cyrillic (or russian) or greek")
+        option: OptionSpec.alphabet.flag, value: name,
+        expected: "latin, cyrillic (or russian) or greek")
     }
     return alphabet
   }

@@ -1,19 +1,45 @@
 import MorseCore
 
+/// The options of `encode`.
+enum EncodeOption: CommandOption {
+  case skipUnknown, help
+
+  var spec: OptionSpec {
+    switch self {
+    case .skipUnknown: .skipUnknown
+    case .help: .help
+    }
+  }
+}
+
 /// `morsetorch encode`: text to dots and dashes.
 enum EncodeCommand {
+  /// What `encode` was asked to do.
+  struct Plan: CommandPlan {
+    /// `--skip-unknown`: drop what has no Morse signal, or fail on it.
+    let policy: UnknownCharacterPolicy
+    /// The text operands, or nil for standard input.
+    let text: String?
+
+    init(_ arguments: ParsedArguments<EncodeOption>) throws {
+      policy = arguments.has(.skipUnknown) ? .skip : .reject
+      text = try textOperand(arguments.operands, command: arguments.command)
+    }
+  }
+
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.encode, command: "encode")
     Console.bufferOutput()
-    if arguments.has("help") { return Morsetorch.printing(HelpText.encode) }
-    let policy: UnknownCharacterPolicy = arguments.has("skip-unknown") ? .skip : .reject
+    guard case .run(let plan) = try Invocation<Plan>(words, command: "encode") else {
+      return Morsetorch.printing(HelpText.encode)
+    }
+    let policy = plan.policy
     func encode(_ text: String, line: Int, column: Int = 1) throws -> String {
       let message = try MorseMessage(
         text, firstLine: line, firstColumn: column, unknownCharacters: policy, encoding: true)
       SkippedCharacters.warn(about: message)
       return message.encoded
     }
-    if let text = try textOperand(arguments.operands, command: "encode") {
+    if let text = plan.text {
       Console.output(try encode(text, line: 1))
       return ExitStatus.success
     }

@@ -11,22 +11,25 @@ struct GPIOChoice {
   let bias: GPIODevice.Bias?
 
   /// Nil when no `--gpio` was given; usage errors for options that do not go with it.
-  init?(_ arguments: ParsedArguments) throws {
-    let texts = arguments.all("gpio")
+  init?(_ arguments: ParsedArguments<SendOption>) throws {
+    let texts = arguments.all(.gpio)
     guard !texts.isEmpty else {
-      for option in ["active-low", "bias"] where arguments.has(option) {
-        throw UsageError.requiresOption("--\(option)", requirement: "--gpio CHIP:LINE")
+      for option in [SendOption.activeLow, .bias] where arguments.has(option) {
+        throw UsageError.requiresOption(option.flag, requirement: "--gpio CHIP:LINE")
       }
       return nil
     }
-    for other in ["led", "brightness", "preview"] where arguments.has(other) {
-      throw UsageError.conflictingOptions("--gpio", "--\(other)")
+    for other in [SendOption.led, .brightness, .preview] where arguments.has(other) {
+      throw UsageError.conflictingOptions(SendOption.gpio.flag, other.flag)
     }
-    try DeviceNames.checkLimit(texts.count, devices: "GPIO lines", option: "--gpio")
+    try DeviceNames.checkLimit(texts.count, devices: "GPIO lines", option: SendOption.gpio.flag)
     addresses = try texts.map { try GPIOLineAddress($0) }
-    isActiveLow = arguments.has("active-low")
-    bias = try Self.bias(arguments.values["bias"])
+    isActiveLow = arguments.has(.activeLow)
+    bias = try Self.bias(arguments.value(.bias))
   }
+
+  /// What `--bias` completes to.
+  static let biasCompletion = CompletionKind.words(GPIODevice.Bias.allCases.map(\.rawValue))
 
   /// The bias `--bias` names, if given.
   static func bias(_ text: String?) throws(UsageError) -> GPIODevice.Bias? {

@@ -91,7 +91,7 @@ enum HelpText {
     words 7; unit = 1200 / WPM ms.
 
     Options:
-    \(optionLines(Options.send))
+    \(optionLines(SendOption.specs))
 
     The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
     one, else the first LED by name (the choice is reported when there were several). With no
@@ -131,7 +131,7 @@ enum HelpText {
     space, words by " / ". Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
 
     Options:
-    \(optionLines(Options.encode))
+    \(optionLines(EncodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
@@ -154,7 +154,7 @@ enum HelpText {
     as <SK>, a code with no meaning as [......].
 
     Options:
-    \(optionLines(Options.receive))
+    \(optionLines(ReceiveOption.specs))
 
     \(environment)
 
@@ -171,7 +171,7 @@ enum HelpText {
     prints as <SK>.
 
     Options:
-    \(optionLines(Options.decode))
+    \(optionLines(DecodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
     """
@@ -184,7 +184,7 @@ enum HelpText {
     * as X), the Cyrillic and Greek tables, and the named prosigns.
 
     Options:
-    \(optionLines(Options.alphabet))
+    \(optionLines(AlphabetOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
     """
@@ -198,7 +198,7 @@ enum HelpText {
     who uses it) instead.
 
     Options:
-    \(optionLines(Options.list))
+    \(optionLines(ListOption.specs))
 
     \(environment)
 
@@ -215,7 +215,7 @@ enum HelpText {
     was nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
 
     Options:
-    \(optionLines(Options.stop))
+    \(optionLines(ControlOption.specs))
 
     \(environment)
 
@@ -231,7 +231,7 @@ enum HelpText {
     LED (and nothing was sent on it).
 
     Options:
-    \(optionLines(Options.status))
+    \(optionLines(ControlOption.specs))
 
     \(environment)
 
@@ -246,7 +246,7 @@ enum HelpText {
     prints the completion script for a shell (the Debian package installs all three).
 
     Options:
-    \(optionLines(Options.helpCommand))
+    \(optionLines(HelpOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
     """

@@ -1,15 +1,36 @@
 import GPIODriver
 import LEDDriver
 
+/// The options of `list`.
+enum ListOption: CommandOption {
+  case gpio, help
+
+  var spec: OptionSpec {
+    switch self {
+    case .gpio: .flag("gpio", help: "list the GPIO chips and their lines instead of the LEDs")
+    case .help: .help
+    }
+  }
+}
+
 /// `morsetorch list`: the LEDs, as a table.
 enum ListCommand {
-  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
-    let arguments = try ParsedArguments(words, specs: Options.list, command: "list")
-    if arguments.has("help") { return Morsetorch.printing(HelpText.list) }
-    guard arguments.operands.isEmpty else {
-      throw UsageError.unexpectedOperands(command: "list", arguments.operands)
+  /// What `list` was asked to show.
+  struct Plan: CommandPlan {
+    /// `--gpio`: the GPIO chips and lines instead of the LEDs.
+    let showsGPIO: Bool
+
+    init(_ arguments: ParsedArguments<ListOption>) throws {
+      try arguments.checkNoOperands()
+      showsGPIO = arguments.has(.gpio)
     }
-    if arguments.has("gpio") { return listGPIO(environment: environment) }
+  }
+
+  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+    guard case .run(let plan) = try Invocation<Plan>(words, command: "list") else {
+      return Morsetorch.printing(HelpText.list)
+    }
+    if plan.showsGPIO { return listGPIO(environment: environment) }
     let directory = LEDClassDirectory(environment: environment)
     let leds = try directory.list()
     guard !leds.isEmpty else {

@@ -39,7 +39,7 @@ enum ManPage {
       page += [".PP", "Options:"]
       page += command.options.flatMap(optionItem)
     }
-    page += [".SH OPTIONS", "Before any command:"] + Options.global.flatMap(optionItem)
+    page += [".SH OPTIONS", "Before any command:"] + ToolOption.specs.flatMap(optionItem)
     page += [".SH EXIT STATUS"]
     for row in HelpText.statusRows {
       let meaning = row.meaning.split(separator: "\n").map(trimmed).joined(separator: " ")

@@ -21,7 +21,7 @@ enum Morsetorch {
     guard let command = words.first else { throw UsageError.missingCommand }
     let rest = Array(words.dropFirst())
     switch command {
-    case "send": return try SendCommand(rest, environment: environment).run()
+    case "send": return try SendCommand.run(rest, environment: environment)
     case "receive": return try ReceiveCommand(rest, environment: environment).run()
     case "encode": return try EncodeCommand.run(rest)
     case "decode": return try DecodeCommand.run(rest)
@@ -30,12 +30,13 @@ enum Morsetorch {
     case "stop": return try StopCommand.run(rest, environment: environment)
     case "status": return try StatusCommand.run(rest, environment: environment)
     case "help": return try HelpCommand.run(rest)
-    case "-h", "--help":
-      return printing(HelpText.tool)
-    case "--version":
-      return printing("morsetorch \(version)")
     default:
-      if ParsedArguments.looksLikeOption(command) {
+      switch ToolOption(command) {
+      case .help: return printing(HelpText.tool)
+      case .version: return printing("morsetorch \(version)")
+      case nil: break
+      }
+      if OptionWords.looksLikeOption(command) {
         throw UsageError.unknownOption(command, command: "morsetorch")
       }
       throw UsageError.unknownCommand(command)

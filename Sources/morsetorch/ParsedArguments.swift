@@ -1,19 +1,23 @@
-/// The words of a command line, sorted into options, flags and operands.
-struct ParsedArguments: Equatable {
+/// The words of a command line, sorted into the options of one command (`Option`'s cases),
+/// flags and operands.
+struct ParsedArguments<Option: CommandOption>: Equatable {
+  /// The command, for what its errors say.
+  let command: String
   /// The value of every option given (the last one wins when repeated).
-  var values: [String: String] = [:]
+  private(set) var values: [Option: String] = [:]
   /// Every value of every option given, in order (for options that may be repeated).
-  var allValues: [String: [String]] = [:]
+  private(set) var allValues: [Option: [String]] = [:]
   /// The flags given.
-  var flags: Set<String> = []
+  private(set) var flags: Set<Option> = []
   /// Everything else, in order.
-  var operands: [String] = []
+  private(set) var operands: [String] = []
 
-  /// Sorts `words` by `specs`: `--name value`, `--name=value`, `-h`, and `--` ending options.
+  /// Sorts `words`: `--name value`, `--name=value`, `-h`, and `--` ending options.
   ///
   /// Only a dash followed by a letter starts an option, so Morse code such as `-.-.` or `---`
   /// and a lone `-` (standard input) are operands.
-  init(_ words: [String], specs: [OptionSpec], command: String) throws(UsageError) {
+  init(_ words: [String], command: String) throws(UsageError) {
+    self.command = command
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -23,80 +27,79 @@ struct ParsedArguments: Equatable {
         optionsEnded = true
         continue
       }
-      if optionsEnded || !Self.looksLikeOption(word) {
+      if optionsEnded || !OptionWords.looksLikeOption(word) {
         operands.append(word)
         continue
       }
-      var name: Substring
-      var inlineValue: String?
-      if word.hasPrefix("--") {
-        name = word.dropFirst(2)
-        if let equals = name.firstIndex(of: "=") {
-          inlineValue = String(name[name.index(after: equals)...])
-          name = name[..<equals]
-        }
-      } else {
-        guard word.count == 2, let letter = word.last,
-          let spec = specs.first(where: { $0.shortName == letter })
-        else {
-          throw .unknownOption(word, command: command)
-        }
-        name = Substring(spec.name)
-      }
-      guard let spec = specs.first(where: { $0.name == name }) else {
-        throw .unknownOption(word, command: command)
-      }
-      guard spec.valueName != nil else {
-        if inlineValue != nil { throw .unexpectedValue(option: "--\(spec.name)") }
-        flags.insert(spec.name)
+      let (option, inlineValue) = try Self.option(in: word, command: command)
+      guard let valueName = option.spec.valueName else {
+        if inlineValue != nil { throw .unexpectedValue(option: option.flag) }
+        flags.insert(option)
         continue
       }
+      let value: String
       if let inlineValue {
-        values[spec.name] = inlineValue
+        value = inlineValue
       } else if index < words.count {
-        values[spec.name] = words[index]
+        value = words[index]
         index += 1
       } else {
-        throw .missingValue(option: "--\(spec.name)", valueName: spec.valueName ?? "VALUE")
+        throw .missingValue(option: option.flag, valueName: valueName)
       }
-      allValues[spec.name, default: []].append(values[spec.name] ?? "")
+      values[option] = value
+      allValues[option, default: []].append(value)
     }
   }
 
-  /// Whether `word` is `-x` or `--name`: a dash or two, then a letter.
-  static func looksLikeOption(_ word: String) -> Bool {
-    let name = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()
-    guard word.hasPrefix("-"), let first = name.first else { return false }
-    return first.isASCII && first.isLetter
+  /// The option `word` names (`--name`, `--name=value` or `-x`), and the value after its `=`.
+  private static func option(in word: String, command: String) throws(UsageError) -> (
+    Option, String?
+  ) {
+    guard word.hasPrefix("--") else {
+      guard word.count == 2, let letter = word.last,
+        let option = Option.allCases.first(where: { $0.spec.shortName == letter })
+      else { throw .unknownOption(word, command: command) }
+      return (option, nil)
+    }
+    var name = word.dropFirst(2)
+    var inlineValue: String?
+    if let equals = name.firstIndex(of: "=") {
+      inlineValue = String(name[name.index(after: equals)...])
+      name = name[..<equals]
+    }
+    guard let option = Option.allCases.first(where: { $0.spec.name == name }) else {
+      throw .unknownOption(word, command: command)
+    }
+    return (option, inlineValue)
   }
 
-  /// The integer value of `--name`, if given; a usage error saying it expects `expected` if
+  /// Whether `option` was given.
+  func has(_ option: Option) -> Bool {
+    flags.contains(option) || values[option] != nil
+  }
+
+  /// The value of `option`, if given (the last, when given more than once).
+  func value(_ option: Option) -> String? {
+    values[option]
+  }
+
+  /// Every value `option` was given, in order.
+  func all(_ option: Option) -> [String] {
+    allValues[option] ?? []
+  }
+
+  /// The integer value of `option`, if given; a usage error saying it expects `expected` if
   /// it is not a whole number written in decimal digits.
-  func integer(_ name: String, expected: String = "a whole number") throws(UsageError) -> Int? {
-    guard let text = values[name] else { return nil }
-    guard let value = Self.wholeNumber(text) else {
-      throw .invalidValue(option: "--\(name)", value: text, expected: expected)
+  func integer(_ option: Option, expected: String = "a whole number") throws(UsageError) -> Int? {
+    guard let text = values[option] else { return nil }
+    guard let value = OptionWords.wholeNumber(text) else {
+      throw .invalidValue(option: option.flag, value: text, expected: expected)
     }
     return value
   }
 
-  /// The number `text` is when it is nothing but ASCII decimal digits (no sign, space,
-  /// underscore or base prefix, which `Int(_:)` would take in part); nil otherwise, or when
-  /// it does not fit an `Int`. The one way an option's number is read.
-  static func wholeNumber(_ text: some StringProtocol) -> Int? {
-    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-      return nil
-    }
-    return Int(text)
-  }
-
-  /// Every value `--name` was given, in order.
-  func all(_ name: String) -> [String] {
-    allValues[name] ?? []
-  }
-
-  /// Whether `--name` was given.
-  func has(_ name: String) -> Bool {
-    flags.contains(name) || values[name] != nil
+  /// Nothing, for a command that takes no operands; a usage error naming what was given.
+  func checkNoOperands() throws(UsageError) {
+    guard operands.isEmpty else { throw .unexpectedOperands(command: command, operands) }
   }
 }

@@ -6,44 +6,32 @@ import MorsePlayer
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)
 /// or from a file of edges, printed as it is read.
 struct ReceiveCommand {
-  private let arguments: ParsedArguments
+  private let invocation: Invocation<ReceivePlan>
   private let environment: [String: String]
 
-  init(_ words: [String], environment: [String: String]) throws(UsageError) {
-    arguments = try ParsedArguments(words, specs: Options.receive, command: "receive")
+  init(_ words: [String], environment: [String: String]) throws {
+    invocation = try Invocation(words, command: "receive")
     self.environment = environment
   }
 
   func run() throws -> Int32 {
-    if arguments.has("help") { return Morsetorch.printing(HelpText.receive) }
-    guard arguments.operands.isEmpty else {
-      throw UsageError.unexpectedOperands(command: "receive", arguments.operands)
-    }
-    let settings = try self.settings()
-    let timeout = try self.timeout()
-    let edgesPath = arguments.values["edges"]
-    let line = try arguments.values["gpio"].map { try GPIOLineAddress($0) }
-    switch (edgesPath, line) {
-    case (nil, nil):
-      throw UsageError.requiresOption("receive", requirement: "--gpio CHIP:LINE or --edges FILE")
-    case (.some, .some): throw UsageError.conflictingOptions("--gpio", "--edges")
-    default: break
-    }
-    if edgesPath != nil {
-      for option in ["active-low", "bias"] where arguments.has(option) {
-        throw UsageError.requiresOption("--\(option)", requirement: "--gpio CHIP:LINE")
-      }
-    }
+    guard case .run(let plan) = invocation else { return Morsetorch.printing(HelpText.receive) }
+    let timeout = plan.timeout
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
       signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
-    var printer = ReceivedText(receiver: MorseReceiver(settings: settings))
+    var printer = ReceivedText(receiver: MorseReceiver(settings: plan.settings))
     defer { printer.finish() }
-    if let edgesPath {
-      try readEdges(from: edgesPath, into: &printer, cancellation: cancellation, timeout: timeout)
-    } else if let line {
-      try listen(to: line, into: &printer, cancellation: cancellation, timeout: timeout)
+    switch plan.source {
+    case .edges(let path):
+      try readEdges(from: path, into: &printer, cancellation: cancellation, timeout: timeout)
+    case .gpio(let line, let isActiveLow, let bias):
+      var flags: GPIOLineFlags = [.input, .edgeRising, .edgeFalling]
+      if isActiveLow { flags.insert(.activeLow) }
+      if let bias { flags.insert(bias.flag) }
+      try listen(
+        to: line, flags: flags, into: &printer, cancellation: cancellation, timeout: timeout)
     }
     printer.finish()
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -51,39 +39,6 @@ struct ReceiveCommand {
     }
     Console.note("stopped by \(signalName(signal))")
     return ExitStatus.signalled(signal)
-  }
-
-  /// The receiver's settings: `--wpm`, `--farnsworth`, `--alphabet`.
-  private func settings() throws -> MorseReceiver.Settings {
-    var settings = MorseReceiver.Settings()
-    if let wpm = try arguments.integer("wpm") {
-      guard (5...60).contains(wpm) else {
-        throw UsageError.invalidValue(
-          option: "--wpm", value: String(wpm), expected: "a whole number from 5 to 60")
-      }
-      settings.wordsPerMinute = Double(wpm)
-    }
-    if let farnsworth = try arguments.integer("farnsworth") {
-      guard (1...60).contains(farnsworth) else {
-        throw UsageError.invalidValue(
-          option: "--farnsworth", value: String(farnsworth), expected: "a whole number from 1 to 60"
-        )
-      }
-      settings.farnsworthWPM = Double(farnsworth)
-    }
-    settings.alphabet = try DecodeCommand.alphabet(arguments.values["alphabet"])
-    return settings
-  }
-
-  /// `--timeout TIME`: how long to listen at most.
-  private func timeout() throws(UsageError) -> Duration? {
-    guard let text = arguments.values["timeout"] else { return nil }
-    guard let duration = DurationText.parse(text) else {
-      throw .invalidValue(
-        option: "--timeout", value: text,
-        expected: "a time like 500ms, 30s, 1.5s or 10m (up to 24h)")
-    }
-    return duration
   }
 
   /// `--edges FILE|-`: reads edges line by line as they come (a pipe from a sensor works).
@@ -123,16 +78,13 @@ struct ReceiveCommand {
     }
   }
 
-  /// `--gpio CHIP:LINE`: the line's edges as the kernel timestamps them, until a signal or
-  /// the timeout; silence completes characters as it goes.
+  /// `--gpio CHIP:LINE`: the line's edges as the kernel timestamps them (the line asked for
+  /// with `flags`), until a signal or the timeout; silence completes characters as it goes.
   private func listen(
-    to address: GPIOLineAddress, into printer: inout ReceivedText, cancellation: Cancellation,
-    timeout: Duration?
+    to address: GPIOLineAddress, flags: GPIOLineFlags, into printer: inout ReceivedText,
+    cancellation: Cancellation, timeout: Duration?
   ) throws {
     let line = try GPIOChipDirectory(environment: environment).line(address)
-    var flags: GPIOLineFlags = [.input, .edgeRising, .edgeFalling]
-    if arguments.has("active-low") { flags.insert(.activeLow) }
-    if let bias = try GPIOChoice.bias(arguments.values["bias"]) { flags.insert(bias.flag) }
     let input = try line.chip.requestInput(
       offset: line.offset, flags: flags, consumer: GPIODevice.consumer)
     defer { input.release() }

@@ -8,82 +8,31 @@ import TransmitterControl
 /// `morsetorch send`: options read, then the pieces of MorseCore wired together.
 struct SendCommand {
   private let words: [String]
-  private let arguments: ParsedArguments
+  private let plan: SendPlan
   private let environment: [String: String]
 
-  /// Reads the options of `send` from `words`.
-  init(_ words: [String], environment: [String: String]) throws(UsageError) {
-    self.words = words
-    arguments = try ParsedArguments(words, specs: Options.send, command: "send")
-    self.environment = environment
+  /// Reads the options of `send` from `words` and sends as they ask, or shows the help.
+  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+    guard case .run(let plan) = try Invocation<SendPlan>(words, command: "send") else {
+      return Morsetorch.printing(HelpText.send)
+    }
+    return try SendCommand(words: words, plan: plan, environment: environment).run()
   }
 
-  /// The timing the options ask for.
-  func timing() throws -> MorseTiming {
-    let speeds = MorseTiming.wordsPerMinuteRange
-    let speed = "a whole number from \(speeds.lowerBound) to \(speeds.upperBound)"
-    let units = MorseTiming.unitMillisecondsRange
-    let wordsPerMinute = try arguments.integer("wpm", expected: speed)
-    let unit = try arguments.integer(
-      "unit", expected: "a whole number from \(units.lowerBound) to \(units.upperBound)")
-    let farnsworth = try arguments.integer("farnsworth", expected: speed)
-    if wordsPerMinute != nil && unit != nil {
-      throw UsageError.conflictingOptions("--wpm", "--unit")
+  /// Sends, and returns the exit status: claim the LED, transmit, restore, release.
+  private func run() throws -> Int32 {
+    Console.isQuiet = plan.isQuiet
+    if let message = plan.message { SkippedCharacters.warn(about: message) }
+    switch plan.destination {
+    case .detached: return try detach()
+    case .dryRun(let edges): return try dryRun(plan.message, timing: plan.timing, edges: edges)
+    case .gpio, .leds, .preview: return try transmit()
     }
-    if let unit {
-      if farnsworth != nil {
-        throw UsageError.requiresOption("--farnsworth", requirement: "--wpm, not --unit")
-      }
-      return try MorseTiming(unitMilliseconds: unit)
-    }
-    return try MorseTiming(wordsPerMinute: wordsPerMinute ?? 12, farnsworth: farnsworth)
   }
 
-  /// The brightness `--brightness` asks for: "N" or "P%".
-  func brightness() throws(UsageError) -> BrightnessSetting {
-    guard let text = arguments.values["brightness"] else { return .maximum }
-    if text.hasSuffix("%") {
-      guard let percent = ParsedArguments.wholeNumber(text.dropLast()),
-        (1...100).contains(percent)
-      else {
-        throw .invalidValue(
-          option: "--brightness", value: text, expected: "a percentage 1% to 100%")
-      }
-      return .percent(percent)
-    }
-    guard let value = ParsedArguments.wholeNumber(text), value >= 1 else {
-      throw .invalidValue(
-        option: "--brightness", value: text, expected: "a whole number of at least 1, or P%")
-    }
-    return .value(value)
-  }
-
-  /// Sends, and returns the exit status: validate, claim the LED, transmit, restore, release.
-  func run() throws -> Int32 {
-    if arguments.has("help") { return Morsetorch.printing(HelpText.send) }
-    if arguments.has("dry-run") && arguments.has("preview") {
-      throw UsageError.conflictingOptions("--dry-run", "--preview")
-    }
-    // --echo writes standard output, which these already use (or, detached, leave).
-    for other in ["dry-run", "preview", "detach"]
-    where arguments.has("echo") && arguments.has(other) {
-      throw UsageError.conflictingOptions("--echo", "--\(other)")
-    }
-    Console.isQuiet = arguments.has("quiet")
-    if arguments.has("edges") && !arguments.has("dry-run") {
-      throw UsageError.requiresOption("--edges", requirement: "--dry-run")
-    }
-    // Everything is checked before any LED is touched.
-    let timing = try timing()
-    let brightness = try brightness()
-    let text = try textOperand(arguments.operands, command: "send")
-    let message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
-    if let message { SkippedCharacters.warn(about: message) }
-    let conflicts = try conflictPolicy()
-    let gpio = try GPIOChoice(arguments)
-    _ = try repetition(timing: timing, hasText: text != nil)
-    if arguments.has("detach") { return try detach(hasText: text != nil, conflicts: conflicts) }
-    if arguments.has("dry-run") { return try dryRun(message, timing: timing) }
+  /// The light on the GPIO lines, the LEDs, or this terminal, with signals watched.
+  private func transmit() throws -> Int32 {
+    let (message, text, timing) = (plan.message, plan.text, plan.timing)
     // Started by `--detach`: report once the LED is ours, then carry on in the background.
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
@@ -93,20 +42,22 @@ struct SendCommand {
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
     let outputs = Outputs(
-      message: message, text: text, timing: timing, conflicts: conflicts,
+      message: message, text: text, timing: timing, conflicts: plan.conflicts,
       cancellation: cancellation, watcher: watcher)
-    if let gpio {
+    switch plan.destination {
+    case .gpio(let gpio):
       return try send(on: gpio.devices(environment: environment), outputs, ready: ready)
+    case .leds(let requests):
+      guard let leds = try chooseLEDs(requests) else { break }
+      let ledOption = requests.isEmpty ? LEDVariableError.variable : SendOption.led.flag
+      try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
+      let devices = leds.map { LEDDevice(led: $0, brightness: plan.brightness) }
+      // Every one before any is reserved: a refused LED must leave none claimed, no record.
+      for device in devices { try device.checkWritable() }
+      return try send(on: devices, outputs, ready: ready)
+    case .preview, .detached, .dryRun: break
     }
-    guard !arguments.has("preview"), let leds = try chooseLEDs() else {
-      return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
-    }
-    let ledOption = arguments.has("led") ? "--led" : LEDVariableError.variable
-    try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
-    let devices = leds.map { LEDDevice(led: $0, brightness: brightness) }
-    // Every one before any is reserved: a refused LED must leave none claimed, no record.
-    for device in devices { try device.checkWritable() }
-    return try send(on: devices, outputs, ready: ready)
+    return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
   }
 
   /// What the main path sends, and how.
@@ -144,7 +95,7 @@ struct SendCommand {
     case .reserved(let session):
       announce(session.notes, holding: names, runtime: runtime)
       let shown = describe(message, text: text)
-      let repetition = try repetition(timing: timing, hasText: text != nil)
+      let repetition = plan.repetition
       let claimed = try session.claim(
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
@@ -193,9 +144,8 @@ struct SendCommand {
     _ message: MorseMessage?, timing: MorseTiming, preview: TerminalPreview? = nil
   ) throws -> SendDisplay {
     try SendDisplay.make(
-      echo: arguments.has("echo"), quiet: arguments.has("quiet"), environment: environment,
-      message: message, timing: timing,
-      repetition: repetition(timing: timing, hasText: message != nil), preview: preview)
+      echo: plan.echoes, quiet: plan.isQuiet, environment: environment,
+      message: message, timing: timing, repetition: plan.repetition, preview: preview)
   }
 
   /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
@@ -232,10 +182,6 @@ struct SendCommand {
     return stoppedStatus(watcher, outcome: try result.get(), while: "preview ended")
   }
 
-  private var unknownCharacters: UnknownCharacterPolicy {
-    arguments.has("skip-unknown") ? .skip : .reject
-  }
-
   /// A transmitter on `torch` at `timing`, warning about skipped characters of streamed lines.
   private func makeTransmitter(
     _ torch: any Torch, timing: MorseTiming, cancellation: Cancellation,
@@ -243,7 +189,7 @@ struct SendCommand {
   ) -> Transmitter {
     Transmitter(
       torch: torch, scheduler: StepScheduler(clock: clock, cancellation: cancellation),
-      timing: timing, unknownCharacters: unknownCharacters,
+      timing: timing, unknownCharacters: plan.unknownCharacters,
       observers: observers + [SkippedCharacters()])
   }
 
@@ -253,27 +199,17 @@ struct SendCommand {
     throws -> TransmissionOutcome
   {
     if let message {
-      return try transmitter.send(
-        message, repetition: repetition(timing: timing, hasText: true))
+      return try transmitter.send(message, repetition: plan.repetition)
     }
     return try transmitter.send(lines: StreamLineSource())
   }
 
   /// `--detach`: the same `send` in a background copy; returns once it holds the LED.
-  private func detach(hasText: Bool, conflicts: ConflictPolicy) throws -> Int32 {
-    guard hasText else {
-      throw UsageError.requiresOption("--detach", requirement: "TEXT (standard input stays here)")
-    }
-    for other in ["dry-run", "preview"] where arguments.has(other) {
-      throw UsageError.conflictingOptions("--detach", "--\(other)")
-    }
-    if conflicts == .wait {
-      throw UsageError.conflictingOptions(
-        "--detach", arguments.has("wait") ? "--wait" : "--queue")
-    }
+  private func detach() throws -> Int32 {
     // The same words less `--detach` (only where it is an option: before a `--`).
     let end = words.firstIndex(of: "--") ?? words.endIndex
-    let copyWords = ["send"] + words[..<end].filter { $0 != "--detach" } + words[end...]
+    let detach = SendOption.detach.flag
+    let copyWords = ["send"] + words[..<end].filter { $0 != detach } + words[end...]
     switch try DetachedSend.start(arguments: copyWords, environment: environment) {
     case .sending(let pid, let output, let errors):
       Console.write(output)
@@ -286,66 +222,6 @@ struct SendCommand {
       Console.writeError(errors)
       return status
     }
-  }
-
-  /// `--repeat N` or `--loop`, a `--pause` apart (a word gap by default); once otherwise.
-  /// Only TEXT is repeated: standard input is sent once, as it comes.
-  func repetition(timing: MorseTiming, hasText: Bool) throws(UsageError) -> Repetition {
-    let counts = "a whole number from 1 to 1000000"
-    let count = try arguments.integer("repeat", expected: counts)
-    let isLoop = arguments.has("loop")
-    if count != nil && isLoop { throw .conflictingOptions("--repeat", "--loop") }
-    if let count, !(1...1_000_000).contains(count) {
-      throw .invalidValue(
-        option: "--repeat", value: arguments.values["repeat"] ?? "", expected: counts)
-    }
-    let repeating = isLoop ? "--loop" : count != nil ? "--repeat" : nil
-    if let repeating, !hasText {
-      throw .requiresOption(
-        repeating, requirement: "TEXT (standard input is sent once, as it comes)")
-    }
-    if isLoop && arguments.has("dry-run") {
-      throw .conflictingOptions("--loop", "--dry-run (it would never end; use --repeat N)")
-    }
-    guard let pauseText = arguments.values["pause"] else {
-      return Repetition(count: isLoop ? nil : count ?? 1, pause: timing.wordGap)
-    }
-    guard repeating != nil else {
-      throw .requiresOption("--pause", requirement: "--repeat N or --loop")
-    }
-    guard let pause = DurationText.parse(pauseText) else {
-      throw .invalidValue(
-        option: "--pause", value: pauseText,
-        expected: "a time like 500ms, 2s, 1.5s or 1m (up to 24h)")
-    }
-    // Shorter, the rounds run together: a receiver reads them as one word (or one character).
-    let shortest = Self.shortestPause(timing)
-    guard pause >= shortest else {
-      throw .invalidValue(
-        option: "--pause", value: pauseText,
-        expected: "at least a word gap, \(shortest.millisecondsText)ms at this speed, so that "
-          + "each round stays a word of its own")
-    }
-    return Repetition(count: isLoop ? nil : count, pause: pause)
-  }
-
-  /// The shortest `--pause`: a word gap at `timing`, rounded up to the microsecond (the
-  /// finest `--pause` can be written) so that the time the error names is accepted.
-  static func shortestPause(_ timing: MorseTiming) -> Duration {
-    let (seconds, attoseconds) = timing.wordGap.components
-    let perMicrosecond: Int64 = 1_000_000_000_000
-    let microseconds = (attoseconds + perMicrosecond - 1) / perMicrosecond
-    return .seconds(seconds) + .microseconds(microseconds)
-  }
-
-  /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).
-  func conflictPolicy() throws(UsageError) -> ConflictPolicy {
-    let waits = arguments.has("wait") || arguments.has("queue")
-    if arguments.has("replace") && waits {
-      throw .conflictingOptions("--replace", arguments.has("wait") ? "--wait" : "--queue")
-    }
-    if arguments.has("replace") { return .replace }
-    return waits ? .wait : .toggle
   }
 
   /// What `status` shows: the text and its number of characters, or standard input.
@@ -379,14 +255,13 @@ struct SendCommand {
     return ExitStatus.signalled(SIGTERM)
   }
 
-  /// The LEDs to send on: those `--led` names (each a name or a pattern, see
+  /// The LEDs to send on: those `--led` names, `options` (each a name or a pattern, see
   /// `LEDClassDirectory.leds(matching:)`), else `MORSETORCH_LED`'s, else one chosen
   /// automatically. Nil when there is no LED at all, nobody named one and someone is watching
   /// the terminal: the light is shown there instead.
-  private func chooseLEDs() throws -> [LED]? {
+  private func chooseLEDs(_ options: [String]) throws -> [LED]? {
     let directory = LEDClassDirectory(environment: environment)
     let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
-    let options = arguments.all("led")
     do {
       if let requests = options.isEmpty ? variable.map({ [$0] }) : options {
         return try directory.leds(matching: requests)
@@ -413,12 +288,12 @@ struct SendCommand {
   }
 
   /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.
-  private func dryRun(_ message: MorseMessage?, timing: MorseTiming) throws -> Int32 {
+  private func dryRun(_ message: MorseMessage?, timing: MorseTiming, edges: Bool) throws -> Int32 {
     // Written in blocks, and at each line of input (the observers flush as the next line is
     // asked for), so a stream still shows its timeline line by line.
     Console.bufferOutput()
     let clock = VirtualStepClock()
-    if arguments.has("edges") {
+    if edges {
       let transmitter = makeTransmitter(
         VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
         observers: [DryRunEdges(origin: clock.now())])

@@ -6,7 +6,7 @@ import TransmitterControl
 enum StopCommand {
   static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
     try ControlCommand.run(
-      "stop", words, specs: Options.stop, help: HelpText.stop, environment: environment
+      "stop", words, help: HelpText.stop, environment: environment
     ) { device, runtime in
       var stopped = 0
       let record = Transmissions.readRecordLater(of: device, in: runtime)

@@ -3,71 +3,69 @@ import Testing
 @testable import morsetorch
 
 /// Parses `words` as the options of `send`.
-private func parse(_ words: [String], specs: [OptionSpec] = Options.send) throws(UsageError)
-  -> ParsedArguments
-{
-  try ParsedArguments(words, specs: specs, command: "send")
+private func parse(_ words: [String]) throws(UsageError) -> ParsedArguments<SendOption> {
+  try ParsedArguments(words, command: "send")
 }
 
 @Suite("ParsedArguments")
 struct ArgumentsTests {
   @Test func optionWithSeparateValue() throws {
     let arguments = try parse(["--wpm", "20", "SOS"])
-    #expect(arguments.values == ["wpm": "20"])
+    #expect(arguments.values == [.wpm: "20"])
     #expect(arguments.flags.isEmpty)
     #expect(arguments.operands == ["SOS"])
   }
 
   @Test func optionWithInlineValue() throws {
     let arguments = try parse(["--wpm=20", "--led=white:flash", "SOS"])
-    #expect(arguments.values == ["wpm": "20", "led": "white:flash"])
+    #expect(arguments.values == [.wpm: "20", .led: "white:flash"])
     #expect(arguments.operands == ["SOS"])
   }
 
   @Test func aRepeatedOptionKeepsEveryValueInOrderAndTheLastAsItsValue() throws {
     let arguments = try parse(["--led", "b", "--led=*::capslock", "--wpm", "20", "SOS"])
-    #expect(arguments.all("led") == ["b", "*::capslock"])
-    #expect(arguments.values["led"] == "*::capslock")
-    #expect(arguments.all("wpm") == ["20"])
-    #expect(arguments.all("unit").isEmpty)
+    #expect(arguments.all(.led) == ["b", "*::capslock"])
+    #expect(arguments.values[.led] == "*::capslock")
+    #expect(arguments.all(.wpm) == ["20"])
+    #expect(arguments.all(.unit).isEmpty)
   }
 
   @Test func inlineValueKeepsEverythingAfterTheFirstEqualsSign() throws {
     let arguments = try parse(["--led=a=b"])
-    #expect(arguments.values == ["led": "a=b"])
+    #expect(arguments.values == [.led: "a=b"])
   }
 
   @Test func emptyInlineValueIsAValueNotAMissingOne() throws {
     let arguments = try parse(["--wpm="])
-    #expect(arguments.values == ["wpm": ""])
+    #expect(arguments.values == [.wpm: ""])
     #expect(throws: UsageError.invalidValue(option: "--wpm", value: "", expected: "a whole number"))
     {
-      try arguments.integer("wpm")
+      try arguments.integer(.wpm)
     }
   }
 
   @Test func shortHelpFlag() throws {
     let arguments = try parse(["-h"])
-    #expect(arguments.flags == ["help"])
-    #expect(arguments.has("help"))
-    #expect(!arguments.has("dry-run"))
+    #expect(arguments.flags == [.help])
+    #expect(arguments.has(.help))
+    #expect(!arguments.has(.dryRun))
   }
 
   @Test func flagsAndOptionsInAnyOrderAroundOperands() throws {
     let arguments = try parse(["HELLO", "--dry-run", "WORLD", "--unit", "5", "--skip-unknown"])
-    #expect(arguments.flags == ["dry-run", "skip-unknown"])
-    #expect(arguments.values == ["unit": "5"])
+    #expect(arguments.flags == [.dryRun, .skipUnknown])
+    #expect(arguments.values == [.unit: "5"])
     #expect(arguments.operands == ["HELLO", "WORLD"])
   }
 
   @Test func repeatedOptionLastOneWins() throws {
     let arguments = try parse(["--wpm", "10", "--wpm=30"])
-    #expect(arguments.values == ["wpm": "30"])
+    #expect(arguments.values == [.wpm: "30"])
   }
 
   @Test func doubleDashEndsOptions() throws {
     let arguments = try parse(["--unit", "5", "--", "--wpm", "-h", "--"])
-    #expect(arguments.values == ["unit": "5"])
+    #expect(arguments.values == [.unit: "5"])
     #expect(arguments.flags.isEmpty)
     #expect(arguments.operands == ["--wpm", "-h", "--"])
   }
@@ -79,14 +77,30 @@ struct ArgumentsTests {
 
   @Test(arguments: ["-.-.", "---", "-", ".-", "-..-.", "-...-", "--..--", "-5"])
   func morseCodeAndNumbersAreOperands(_ word: String) throws {
-    #expect(!ParsedArguments.looksLikeOption(word))
-    let arguments = try ParsedArguments([word], specs: Options.decode, command: "decode")
+    #expect(!OptionWords.looksLikeOption(word))
+    let arguments = try ParsedArguments<DecodeOption>([word], command: "decode")
     #expect(arguments.operands == [word])
   }
 
   @Test(arguments: ["-h", "-x", "--help", "--wpm", "--x", "--wpm=3"])
   func dashThenLetterLooksLikeAnOption(_ word: String) {
-    #expect(ParsedArguments.looksLikeOption(word))
+    #expect(OptionWords.looksLikeOption(word))
+  }
+
+  @Test func theToolsOwnOptionsAreReadOnlyWhenWrittenWhole() {
+    #expect(ToolOption("--help") == .help)
+    #expect(ToolOption("-h") == .help)
+    #expect(ToolOption("--version") == .version)
+    for word in ["--help=x", "-v", "--versions", "help", "-hh", "--"] {
+      #expect(ToolOption(word) == nil, "\(word)")
+    }
+  }
+
+  @Test func everyCommandsShortNamesAreTheirOwn() {
+    for command in CommandTable.commands {
+      let shortNames = command.options.compactMap(\.shortName)
+      #expect(Set(shortNames).count == shortNames.count, "\(command.name)")
+    }
   }
 
   @Test func unknownLongOption() {
@@ -110,7 +124,7 @@ struct ArgumentsTests {
 
   @Test func optionOfAnotherCommandIsUnknown() {
     #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
-      try ParsedArguments(["--wpm", "5"], specs: Options.encode, command: "encode")
+      try ParsedArguments<EncodeOption>(["--wpm", "5"], command: "encode")
     }
   }
 
@@ -134,12 +148,12 @@ struct ArgumentsTests {
 
   @Test func integerValues() throws {
     let arguments = try parse(["--wpm", "20", "--unit", "x5"])
-    #expect(try arguments.integer("wpm") == 20)
-    #expect(try arguments.integer("farnsworth") == nil)
+    #expect(try arguments.integer(.wpm) == 20)
+    #expect(try arguments.integer(.farnsworth) == nil)
     #expect(
       throws: UsageError.invalidValue(option: "--unit", value: "x5", expected: "a whole number")
     ) {
-      try arguments.integer("unit")
+      try arguments.integer(.unit)
     }
   }
 
@@ -148,7 +162,7 @@ struct ArgumentsTests {
     #expect(
       throws: UsageError.invalidValue(option: "--repeat", value: text, expected: "1 to 9")
     ) {
-      try parse(["--repeat", text]).integer("repeat", expected: "1 to 9")
+      try parse(["--repeat", text]).integer(.repeat, expected: "1 to 9")
     }
   }
 

@@ -37,13 +37,13 @@ struct BeaconUnitTests {
       default: [word]
       }
     }
-    let command = try SendCommand(expanded, environment: [:])
-    let repetition = try command.repetition(timing: command.timing(), hasText: true)
+    let arguments = try ParsedArguments<SendOption>(expanded, command: "send")
+    let plan = try SendPlan(arguments)
+    let repetition = plan.repetition
     #expect(repetition.count == nil, "not a --loop")
     #expect(repetition.pause == .seconds(10))
-    #expect(try command.conflictPolicy() == .replace, "a beacon starting would toggle off")
-    let arguments = try ParsedArguments(expanded, specs: Options.send, command: "send")
-    #expect(arguments.values["led"] == "white:flash")
+    #expect(plan.conflicts == .replace, "a beacon starting would toggle off")
+    #expect(arguments.values[.led] == "white:flash")
     #expect(arguments.operands == ["CQ CQ DE N0CALL"])
   }
 

@@ -5,15 +5,15 @@ import Testing
 
 /// Each command's help with the options it accepts.
 private let commands: [(name: String, help: String, options: [OptionSpec])] = [
-  ("send", HelpText.send, Options.send),
-  ("encode", HelpText.encode, Options.encode),
-  ("decode", HelpText.decode, Options.decode),
-  ("receive", HelpText.receive, Options.receive),
-  ("list", HelpText.list, Options.list),
-  ("alphabet", HelpText.alphabet, Options.alphabet),
-  ("stop", HelpText.stop, Options.stop),
-  ("status", HelpText.status, Options.status),
-  ("morsetorch", HelpText.tool, Options.global),
+  ("send", HelpText.send, SendOption.specs),
+  ("encode", HelpText.encode, EncodeOption.specs),
+  ("decode", HelpText.decode, DecodeOption.specs),
+  ("receive", HelpText.receive, ReceiveOption.specs),
+  ("list", HelpText.list, ListOption.specs),
+  ("alphabet", HelpText.alphabet, AlphabetOption.specs),
+  ("stop", HelpText.stop, ControlOption.specs),
+  ("status", HelpText.status, ControlOption.specs),
+  ("morsetorch", HelpText.tool, ToolOption.specs),
 ]
 
 /// The statuses morsetorch can exit with, by what `ExitStatus` defines.
@@ -123,7 +123,7 @@ struct HelpTests {
       #expect(Set(options.map(\.name)).count == options.count, "\(name) repeats an option")
       for option in options {
         #expect(!option.help.isEmpty)
-        #expect(ParsedArguments.looksLikeOption("--\(option.name)"))
+        #expect(OptionWords.looksLikeOption("--\(option.name)"))
       }
     }
   }

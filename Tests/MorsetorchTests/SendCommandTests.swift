@@ -7,98 +7,98 @@ import TransmitterControl
 
 @testable import morsetorch
 
-/// `send` with these words and an empty environment.
-private func send(_ words: String...) throws -> SendCommand {
-  try SendCommand(words, environment: [:])
+/// The plan of `send` with these words.
+private func send(_ words: String...) throws -> SendPlan {
+  try SendPlan(ParsedArguments(words, command: "send"))
 }
 
 @Suite("SendCommand options")
 struct SendCommandTests {
   @Test func aRerunTogglesUnlessToldToReplaceOrWait() throws {
-    #expect(try send("SOS").conflictPolicy() == .toggle)
-    #expect(try send("--replace", "SOS").conflictPolicy() == .replace)
-    #expect(try send("--wait", "SOS").conflictPolicy() == .wait)
-    #expect(try send("--queue", "SOS").conflictPolicy() == .wait)
+    #expect(try send("SOS").conflicts == .toggle)
+    #expect(try send("--replace", "SOS").conflicts == .replace)
+    #expect(try send("--wait", "SOS").conflicts == .wait)
+    #expect(try send("--queue", "SOS").conflicts == .wait)
     #expect(throws: UsageError.conflictingOptions("--replace", "--wait")) {
-      try send("--replace", "--wait", "SOS").conflictPolicy()
+      try send("--replace", "--wait", "SOS").conflicts
     }
     #expect(throws: UsageError.conflictingOptions("--replace", "--queue")) {
-      try send("--queue", "--replace", "SOS").conflictPolicy()
+      try send("--queue", "--replace", "SOS").conflicts
     }
   }
 
   @Test func defaultTimingIsTwelveWordsPerMinute() throws {
-    #expect(try send("SOS").timing() == MorseTiming.standard)
-    #expect(try send("SOS").timing().unit == .milliseconds(100))
+    #expect(try send("SOS").timing == MorseTiming.standard)
+    #expect(try send("SOS").timing.unit == .milliseconds(100))
   }
 
   @Test func wordsPerMinuteSetsTheUnit() throws {
-    let timing = try send("--wpm", "20").timing()
+    let timing = try send("--wpm", "20").timing
     #expect(timing.unit == .milliseconds(60))
     #expect(timing.letterGap == .milliseconds(180))
     #expect(timing.wordGap == .milliseconds(420))
   }
 
   @Test func unitSetsTheUnitInMilliseconds() throws {
-    let timing = try send("--unit=5").timing()
+    let timing = try send("--unit=5").timing
     #expect(timing == MorseTiming(unit: .milliseconds(5)))
   }
 
   @Test func wordsPerMinuteAndUnitConflict() {
     #expect(throws: UsageError.conflictingOptions("--wpm", "--unit")) {
-      try send("--wpm", "20", "--unit", "5").timing()
+      try send("--wpm", "20", "--unit", "5").timing
     }
     #expect(throws: UsageError.conflictingOptions("--wpm", "--unit")) {
-      try send("--unit", "5", "--wpm", "20").timing()
+      try send("--unit", "5", "--wpm", "20").timing
     }
   }
 
   @Test func farnsworthNeedsWordsPerMinuteNotUnit() {
     #expect(throws: UsageError.requiresOption("--farnsworth", requirement: "--wpm, not --unit")) {
-      try send("--unit", "5", "--farnsworth", "10").timing()
+      try send("--unit", "5", "--farnsworth", "10").timing
     }
   }
 
   @Test func farnsworthStretchesOnlyTheGaps() throws {
-    let timing = try send("--wpm", "20", "--farnsworth", "10").timing()
+    let timing = try send("--wpm", "20", "--farnsworth", "10").timing
     #expect(timing.unit == .milliseconds(60))
     #expect(timing.letterGap > .milliseconds(180))
     #expect(timing.wordGap > .milliseconds(420))
     // Farnsworth alone, with the default character speed of 12.
-    #expect(try send("--farnsworth", "6").timing().unit == .milliseconds(100))
+    #expect(try send("--farnsworth", "6").timing.unit == .milliseconds(100))
   }
 
   @Test func farnsworthFasterThanTheCharactersIsRejected() {
     #expect(throws: TimingError.farnsworthFasterThanCharacters(farnsworth: 30, wordsPerMinute: 20))
     {
-      try send("--wpm", "20", "--farnsworth", "30").timing()
+      try send("--wpm", "20", "--farnsworth", "30").timing
     }
   }
 
   @Test(arguments: [0, 201])
   func wordsPerMinuteOutOfRange(_ value: Int) {
     #expect(throws: TimingError.wordsPerMinuteOutOfRange(value)) {
-      try send("--wpm=\(value)").timing()
+      try send("--wpm=\(value)").timing
     }
   }
 
   @Test(arguments: [0, 10_001])
   func unitOutOfRange(_ value: Int) {
     #expect(throws: TimingError.unitOutOfRange(value)) {
-      try send("--unit=\(value)").timing()
+      try send("--unit=\(value)").timing
     }
   }
 
   @Test func rangeLimitsAreAccepted() throws {
-    #expect(try send("--wpm", "1").timing().unit == .milliseconds(1200))
-    #expect(try send("--wpm", "200").timing().unit == .milliseconds(6))
-    #expect(try send("--unit", "1").timing().unit == .milliseconds(1))
-    #expect(try send("--unit", "10000").timing().unit == .seconds(10))
+    #expect(try send("--wpm", "1").timing.unit == .milliseconds(1200))
+    #expect(try send("--wpm", "200").timing.unit == .milliseconds(6))
+    #expect(try send("--unit", "1").timing.unit == .milliseconds(1))
+    #expect(try send("--unit", "10000").timing.unit == .seconds(10))
   }
 
   @Test func farnsworthOutOfRange() {
     #expect(throws: TimingError.farnsworthOutOfRange(0)) {
-      try send("--wpm", "20", "--farnsworth", "0").timing()
+      try send("--wpm", "20", "--farnsworth", "0").timing
     }
   }
 
@@ -108,7 +108,7 @@ struct SendCommandTests {
       throws: UsageError.invalidValue(
         option: "--wpm", value: value, expected: "a whole number from 1 to 200")
     ) {
-      try send("--wpm", value).timing()
+      try send("--wpm", value).timing
     }
   }
 
@@ -119,9 +119,7 @@ struct SendCommandTests {
   func aSignedNumberIsRefusedSayingWhatTheOptionAccepts(_ option: String, _ expected: String) {
     #expect(throws: UsageError.invalidValue(option: "--\(option)", value: "+5", expected: expected))
     {
-      let command = try send("--wpm", "20", "--\(option)", "+5", "E")
-      _ = try command.timing()
-      _ = try command.repetition(timing: .standard, hasText: true)
+      _ = try send("--wpm", "20", "--\(option)", "+5", "E")
     }
   }
 
@@ -131,18 +129,18 @@ struct SendCommandTests {
   ])
   func theShortestPauseIsAWordGapAndTheTimeItsErrorNamesIsAccepted(speed: [String]) throws {
     let repeating = { (pause: [String]) in
-      try SendCommand(speed + ["--repeat", "2"] + pause + ["E"], environment: [:])
+      try SendPlan(ParsedArguments(speed + ["--repeat", "2"] + pause + ["E"], command: "send"))
     }
-    let timing = try repeating([]).timing()
-    let shortest = SendCommand.shortestPause(timing)
+    let timing = try repeating([]).timing
+    let shortest = SendPlan.shortestPause(timing)
     #expect(shortest >= timing.wordGap && shortest - timing.wordGap < .microseconds(1))
     let named = try repeating(["--pause", shortest.millisecondsText + "ms"])
-    #expect(try named.repetition(timing: timing, hasText: true).pause == shortest)
-    let shorter = try repeating(["--pause", (shortest - .microseconds(1)).millisecondsText + "ms"])
+    #expect(named.repetition.pause == shortest)
+    let shorter = ["--pause", (shortest - .microseconds(1)).millisecondsText + "ms"]
     // Not `#expect(throws:)`'s result: Swift 6.0.3 (the arm64 build's) has none.
     var refused: UsageError?
     do {
-      _ = try shorter.repetition(timing: timing, hasText: true)
+      _ = try repeating(shorter)
     } catch let error as UsageError {
       refused = error
     }
@@ -156,15 +154,15 @@ struct SendCommandTests {
       throws: UsageError.tooManyDevices(
         option: "--gpio", count: limit + 1, devices: "GPIO lines", limit: limit)
     ) {
-      _ = try GPIOChoice(ParsedArguments(lines(limit + 1), specs: Options.send, command: "send"))
+      _ = try GPIOChoice(ParsedArguments(lines(limit + 1), command: "send"))
     }
     let atTheLimit = try GPIOChoice(
-      ParsedArguments(lines(limit), specs: Options.send, command: "send"))
+      ParsedArguments(lines(limit), command: "send"))
     #expect(atTheLimit?.addresses.count == limit)
   }
 
   @Test func defaultBrightnessIsMaximum() throws {
-    #expect(try send("E").brightness() == .maximum)
+    #expect(try send("E").brightness == .maximum)
   }
 
   @Test(arguments: [
@@ -172,7 +170,7 @@ struct SendCommandTests {
     ("128", .value(128)), ("1", .value(1)), ("100000", .value(100_000)),
   ])
   func brightnessValues(_ text: String, _ expected: BrightnessSetting) throws {
-    #expect(try send("--brightness", text).brightness() == expected)
+    #expect(try send("--brightness", text).brightness == expected)
   }
 
   @Test(arguments: ["0%", "101%", "%", "-5%", "half%", "5.5%", "+5%", " 5%"])
@@ -181,7 +179,7 @@ struct SendCommandTests {
       throws: UsageError.invalidValue(
         option: "--brightness", value: text, expected: "a percentage 1% to 100%")
     ) {
-      try send("--brightness", text).brightness()
+      try send("--brightness", text).brightness
     }
   }
 
@@ -191,8 +189,35 @@ struct SendCommandTests {
       throws: UsageError.invalidValue(
         option: "--brightness", value: text, expected: "a whole number of at least 1, or P%")
     ) {
-      try send("--brightness", text).brightness()
+      try send("--brightness", text).brightness
     }
+  }
+
+  @Test func theLightGoesWhereTheFirstOfDetachDryRunGPIOAndPreviewSays() throws {
+    func destination(_ words: String...) throws -> String {
+      switch try SendPlan(ParsedArguments(words, command: "send")).destination {
+      case .detached: "detached"
+      case .dryRun(let edges): edges ? "edges" : "timeline"
+      case .gpio(let choice): "gpio " + choice.addresses.map(\.description).joined(separator: " ")
+      case .preview: "preview"
+      case .leds(let names): "leds " + names.joined(separator: " ")
+      }
+    }
+    let line = ["--gpio", "gpiochip0:1"]
+    #expect(try destination("--detach", line[0], line[1], "E") == "detached")
+    #expect(try destination("--dry-run", line[0], line[1], "E") == "timeline")
+    #expect(try destination("--dry-run", "--edges", "E") == "edges")
+    #expect(try destination(line[0], line[1], "E") == "gpio gpiochip0:1")
+    #expect(try destination("--preview", "E") == "preview")
+    #expect(try destination("--led", "a", "--led=*::capslock", "E") == "leds a *::capslock")
+    #expect(try destination("E") == "leds ")
+  }
+
+  @Test func aWarningOrAnEchoIsNotPartOfThePlanUnlessAsked() throws {
+    let plain = try send("E")
+    #expect(!plain.echoes && !plain.isQuiet && plain.unknownCharacters == .reject)
+    let asked = try send("--echo", "-q", "--skip-unknown", "E")
+    #expect(asked.echoes && asked.isQuiet && asked.unknownCharacters == .skip)
   }
 
   @Test func unknownOptionIsCaughtWhenTheCommandIsRead() {

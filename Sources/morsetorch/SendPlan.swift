@@ -1,0 +1,209 @@
+import LEDDriver
+import MorseCore
+import MorsePlayer
+import TransmitterControl
+
+/// What `send` was asked to do, every option checked: what, how fast, how often, where.
+struct SendPlan: CommandPlan {
+  /// Where the light goes.
+  enum Destination {
+    /// `--detach`: the same command, less `--detach`, in the background.
+    case detached
+    /// `--dry-run`: the timeline (`--edges`: the edges) printed at once.
+    case dryRun(edges: Bool)
+    /// `--preview`: the light in this terminal.
+    case preview
+    /// `--gpio`: GPIO lines.
+    case gpio(GPIOChoice)
+    /// LEDs: those `--led` names (each a name or a pattern), or with none given,
+    /// `$MORSETORCH_LED`'s or one chosen automatically.
+    case leds([String])
+  }
+
+  /// TEXT, or nil for standard input, line by line.
+  let text: String?
+  /// TEXT, checked character by character.
+  let message: MorseMessage?
+  /// `--skip-unknown`: drop characters without a Morse signal, or fail on them.
+  let unknownCharacters: UnknownCharacterPolicy
+  /// `--wpm`, `--unit`, `--farnsworth`.
+  let timing: MorseTiming
+  /// `--brightness`.
+  let brightness: BrightnessSetting
+  /// `--replace`, `--wait` or `--queue`: what to do when the LED is busy.
+  let conflicts: ConflictPolicy
+  /// `--repeat`, `--loop`, `--pause`.
+  let repetition: Repetition
+  /// Where the light goes.
+  let destination: Destination
+  /// `--echo`.
+  let echoes: Bool
+  /// `--quiet`.
+  let isQuiet: Bool
+
+  init(_ arguments: ParsedArguments<SendOption>) throws {
+    try Self.checkCombinations(arguments)
+    echoes = arguments.has(.echo)
+    isQuiet = arguments.has(.quiet)
+    // Everything is checked before any LED is touched.
+    timing = try Self.timing(arguments)
+    brightness = try Self.brightness(arguments.value(.brightness))
+    text = try textOperand(arguments.operands, command: arguments.command)
+    unknownCharacters = arguments.has(.skipUnknown) ? .skip : .reject
+    let unknownCharacters = unknownCharacters
+    message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
+    conflicts = try Self.conflictPolicy(arguments)
+    let gpio = try GPIOChoice(arguments)
+    repetition = try Self.repetition(arguments, timing: timing, hasText: text != nil)
+    destination = try Self.destination(
+      arguments, gpio: gpio, hasText: text != nil, conflicts: conflicts)
+  }
+
+  /// Usage errors for flags that do not go together.
+  private static func checkCombinations(_ arguments: ParsedArguments<SendOption>)
+    throws(UsageError)
+  {
+    if arguments.has(.dryRun) && arguments.has(.preview) {
+      throw .conflictingOptions(SendOption.dryRun.flag, SendOption.preview.flag)
+    }
+    // --echo writes standard output, which these already use (or, detached, leave).
+    for other in [SendOption.dryRun, .preview, .detach]
+    where arguments.has(.echo) && arguments.has(other) {
+      throw .conflictingOptions(SendOption.echo.flag, other.flag)
+    }
+    if arguments.has(.edges) && !arguments.has(.dryRun) {
+      throw .requiresOption(SendOption.edges.flag, requirement: SendOption.dryRun.flag)
+    }
+  }
+
+  /// Where the light goes; usage errors for what `--detach` does not go with.
+  private static func destination(
+    _ arguments: ParsedArguments<SendOption>, gpio: GPIOChoice?, hasText: Bool,
+    conflicts: ConflictPolicy
+  ) throws(UsageError) -> Destination {
+    if arguments.has(.detach) {
+      guard hasText else {
+        throw .requiresOption(
+          SendOption.detach.flag, requirement: "TEXT (standard input stays here)")
+      }
+      for other in [SendOption.dryRun, .preview] where arguments.has(other) {
+        throw .conflictingOptions(SendOption.detach.flag, other.flag)
+      }
+      if conflicts == .wait {
+        let wait = arguments.has(.wait) ? SendOption.wait : .queue
+        throw .conflictingOptions(SendOption.detach.flag, wait.flag)
+      }
+      return .detached
+    }
+    if arguments.has(.dryRun) { return .dryRun(edges: arguments.has(.edges)) }
+    if let gpio { return .gpio(gpio) }
+    return arguments.has(.preview) ? .preview : .leds(arguments.all(.led))
+  }
+
+  /// The timing the options ask for.
+  private static func timing(_ arguments: ParsedArguments<SendOption>) throws -> MorseTiming {
+    let speeds = MorseTiming.wordsPerMinuteRange
+    let speed = "a whole number from \(speeds.lowerBound) to \(speeds.upperBound)"
+    let units = MorseTiming.unitMillisecondsRange
+    let wordsPerMinute = try arguments.integer(.wpm, expected: speed)
+    let unit = try arguments.integer(
+      .unit, expected: "a whole number from \(units.lowerBound) to \(units.upperBound)")
+    let farnsworth = try arguments.integer(.farnsworth, expected: speed)
+    if wordsPerMinute != nil && unit != nil {
+      throw UsageError.conflictingOptions(SendOption.wpm.flag, SendOption.unit.flag)
+    }
+    if let unit {
+      if farnsworth != nil {
+        throw UsageError.requiresOption(
+          SendOption.farnsworth.flag, requirement: "--wpm, not --unit")
+      }
+      return try MorseTiming(unitMilliseconds: unit)
+    }
+    return try MorseTiming(wordsPerMinute: wordsPerMinute ?? 12, farnsworth: farnsworth)
+  }
+
+  /// The brightness `--brightness` asks for: "N" or "P%".
+  private static func brightness(_ text: String?) throws(UsageError) -> BrightnessSetting {
+    guard let text else { return .maximum }
+    let option = SendOption.brightness.flag
+    if text.hasSuffix("%") {
+      guard let percent = OptionWords.wholeNumber(text.dropLast()), (1...100).contains(percent)
+      else {
+        throw .invalidValue(option: option, value: text, expected: "a percentage 1% to 100%")
+      }
+      return .percent(percent)
+    }
+    guard let value = OptionWords.wholeNumber(text), value >= 1 else {
+      throw .invalidValue(
+        option: option, value: text, expected: "a whole number of at least 1, or P%")
+    }
+    return .value(value)
+  }
+
+  /// `--replace` or `--wait`/`--queue`; by default a rerun cancels (toggle).
+  private static func conflictPolicy(_ arguments: ParsedArguments<SendOption>) throws(UsageError)
+    -> ConflictPolicy
+  {
+    let waits = arguments.has(.wait) || arguments.has(.queue)
+    if arguments.has(.replace) && waits {
+      let wait = arguments.has(.wait) ? SendOption.wait : .queue
+      throw .conflictingOptions(SendOption.replace.flag, wait.flag)
+    }
+    if arguments.has(.replace) { return .replace }
+    return waits ? .wait : .toggle
+  }
+
+  /// `--repeat N` or `--loop`, a `--pause` apart (a word gap by default); once otherwise.
+  /// Only TEXT is repeated: standard input is sent once, as it comes.
+  private static func repetition(
+    _ arguments: ParsedArguments<SendOption>, timing: MorseTiming, hasText: Bool
+  ) throws(UsageError) -> Repetition {
+    let counts = "a whole number from 1 to 1000000"
+    let count = try arguments.integer(.repeat, expected: counts)
+    let isLoop = arguments.has(.loop)
+    if count != nil && isLoop {
+      throw .conflictingOptions(SendOption.repeat.flag, SendOption.loop.flag)
+    }
+    if let count, !(1...1_000_000).contains(count) {
+      throw .invalidValue(
+        option: SendOption.repeat.flag, value: arguments.value(.repeat) ?? "", expected: counts)
+    }
+    let repeating = isLoop ? SendOption.loop : count != nil ? .repeat : nil
+    if let repeating, !hasText {
+      throw .requiresOption(
+        repeating.flag, requirement: "TEXT (standard input is sent once, as it comes)")
+    }
+    if isLoop && arguments.has(.dryRun) {
+      throw .conflictingOptions("--loop", "--dry-run (it would never end; use --repeat N)")
+    }
+    guard let pauseText = arguments.value(.pause) else {
+      return Repetition(count: isLoop ? nil : count ?? 1, pause: timing.wordGap)
+    }
+    guard repeating != nil else {
+      throw .requiresOption(SendOption.pause.flag, requirement: "--repeat N or --loop")
+    }
+    guard let pause = DurationText.parse(pauseText) else {
+      throw .invalidValue(
+        option: SendOption.pause.flag, value: pauseText,
+        expected: "a time like 500ms, 2s, 1.5s or 1m (up to 24h)")
+    }
+    // Shorter, the rounds run together: a receiver reads them as one word (or one character).
+    let shortest = shortestPause(timing)
+    guard pause >= shortest else {
+      throw .invalidValue(
+        option: SendOption.pause.flag, value: pauseText,
+        expected: "at least a word gap, \(shortest.millisecondsText)ms at this speed, so that "
+          + "each round stays a word of its own")
+    }
+    return Repetition(count: isLoop ? nil : count, pause: pause)
+  }
+
+  /// The shortest `--pause`: a word gap at `timing`, rounded up to the microsecond (the
+  /// finest `--pause` can be written) so that the time the error names is accepted.
+  static func shortestPause(_ timing: MorseTiming) -> Duration {
+    let (seconds, attoseconds) = timing.wordGap.components
+    let perMicrosecond: Int64 = 1_000_000_000_000
+    let microseconds = (attoseconds + perMicrosecond - 1) / perMicrosecond
+    return .seconds(seconds) + .microseconds(microseconds)
+  }
+}

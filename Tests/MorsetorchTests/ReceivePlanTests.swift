@@ -1,0 +1,43 @@
+import MorseCore
+import Testing
+
+@testable import morsetorch
+
+/// The plan of `receive` with these words.
+private func receive(_ words: String...) throws -> ReceivePlan {
+  try ReceivePlan(ParsedArguments(words, command: "receive"))
+}
+
+@Suite("receive options")
+struct ReceivePlanTests {
+  @Test func everyValueIsCheckedBeforeAnyChipIsLookedFor() {
+    // No chip "nochip" exists anywhere: the plan never looks.
+    #expect(
+      throws: UsageError.invalidValue(
+        option: "--bias", value: "sideways", expected: "pull-up, pull-down or disabled")
+    ) {
+      try receive("--gpio", "nochip:1", "--bias", "sideways")
+    }
+  }
+
+  @Test func aLineTakesItsWiringAndAFileTakesNone() throws {
+    let source = try receive("--gpio", "gpiochip0:4", "--active-low", "--bias", "pull-up").source
+    guard case .gpio(let line, let isActiveLow, let bias) = source else {
+      Issue.record("not a GPIO line")
+      return
+    }
+    #expect(line.description == "gpiochip0:4" && isActiveLow && bias == .pullUp)
+    #expect(throws: UsageError.requiresOption("--active-low", requirement: "--gpio CHIP:LINE")) {
+      try receive("--edges", "-", "--active-low")
+    }
+  }
+
+  @Test func theSpeedAndTheScriptAreTheReceiversSettings() throws {
+    let plan = try receive("--edges", "-", "--wpm", "20", "--farnsworth", "10", "--alphabet=greek")
+    #expect(plan.settings.wordsPerMinute == 20)
+    #expect(plan.settings.farnsworthWPM == 10)
+    #expect(plan.settings.alphabet == .greek)
+    #expect(plan.timeout == nil)
+    #expect(try receive("--edges", "-", "--timeout", "30s").timeout == .seconds(30))
+  }
+}
