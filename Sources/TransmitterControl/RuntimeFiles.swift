@@ -208,35 +208,41 @@ struct RuntimeFiles {
   }
 
   /// The tickets lock, which orders ticket handling between processes, held while this
-  /// value lives.
+  /// value lives. (A class holds the descriptor, and every wait works on it through the
+  /// class: Swift 6.0.3's optimiser crashed on the same code with a noncopyable local.)
   private final class TicketsLock {
     let file: FileDescriptor
-    init(_ file: consuming FileDescriptor) { self.file = file }
-  }
+    let path: String
 
-  /// Takes the tickets lock; nil if `cancellation` fires while another process holds it.
-  /// (A class holds it, not a noncopyable optional: Swift 6.0.3's optimiser crashed on the
-  /// generic form of this.)
-  private func lockTickets(cancellation: Cancellation? = nil) throws(ControlError)
-    -> TicketsLock?
-  {
-    let file = try openLockFile(tickets)
-    do throws(Errno) {
-      if let cancellation {
+    init(_ file: consuming FileDescriptor, path: String) {
+      self.file = file
+      self.path = path
+    }
+
+    /// Takes the lock; false if `cancellation` fires while another process holds it.
+    func take(cancellation: Cancellation?) throws(ControlError) -> Bool {
+      do throws(Errno) {
+        guard let cancellation else { return try file.lock(exclusive: true, wait: true) }
         // Not F_SETLKW: no signal or cancel could end that wait (a hostile holder could keep
         // us in it for ever). A holder keeps this lock only for a moment, so trying again
         // every 20 ms costs little; a cancel wakes the wait between tries at once.
         while try !file.lock(exclusive: true, wait: false) {
           let retry = MonotonicInstant(sinceOrigin: MonotonicTime.now() + .milliseconds(20))
-          guard cancellation.wait(untilMonotonic: retry) else { return nil }
+          if !cancellation.wait(untilMonotonic: retry) { return false }
         }
-      } else {
-        _ = try file.lock(exclusive: true, wait: true)
+        return true
+      } catch {
+        throw .file(operation: "lock", path: path, errno: error)
       }
-    } catch {
-      throw .file(operation: "lock", path: tickets, errno: error)
     }
-    return TicketsLock(file)
+  }
+
+  /// Takes the tickets lock; nil if `cancellation` fires while another process holds it.
+  private func lockTickets(cancellation: Cancellation? = nil) throws(ControlError)
+    -> TicketsLock?
+  {
+    let held = TicketsLock(try openLockFile(tickets), path: tickets)
+    return try held.take(cancellation: cancellation) ? held : nil
   }
 
   /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process; nil if

@@ -34,7 +34,7 @@ struct PackagingTests {
 
   @Test func thePackageVersionIsTheToolsAndTheMaintainerScriptsExitCleanly() throws {
     let builder = try read("Sources/morsetorch/Packaging/build-deb")
-    #expect(builder.contains("Sources/morsetorch/Version.swift"))
+    #expect(builder.contains("Sources/morsetorch/CommandLine/Version.swift"))
     for script in ["postinst", "postrm"] {
       let text = try read("Sources/morsetorch/Packaging/\(script)")
       #expect(
