@@ -32,45 +32,13 @@ enum ManPage {
     }
     page += [".RE", ".SH COMMANDS"]
     for command in CommandTable.commands {
-      page += [".SS \(escaped(usage(of: command)))"]
-      page += paragraphs(of: command.help).enumerated().flatMap { index, text in
-        paragraph(isFirst: index == 0, text)
-      }
+      page += [".SS \(escaped(usage(of: command)))"] + prose(command.help)
       page += [".PP", "Options:"]
       page += command.options.flatMap(optionItem)
     }
     page += [".SH OPTIONS", "Before any command:"] + ToolOption.specs.flatMap(optionItem)
-    page += [".SH EXIT STATUS"]
-    for row in HelpText.statusRows {
-      let meaning = row.meaning.split(separator: "\n").map(trimmed).joined(separator: " ")
-      page += [".TP", ".B \(row.status)", escaped(trimmed(meaning.dropFirst(row.status.count)))]
-    }
-    page += [".SH ENVIRONMENT"]
-    for (name, meaning) in environment {
-      page += [".TP", ".B \(name)", escaped(meaning)]
-    }
-    page += [".SH FILES"]
-    for (path, meaning) in files {
-      page += [".TP", ".I \(escaped(path))", escaped(meaning)]
-    }
-    page += [".SH PERMISSIONS"]
-    page += paragraphs(of: permissions).enumerated().flatMap { index, text in
-      paragraph(isFirst: index == 0, text)
-    }
-    page += [".PP", ".nf"] + [PermissionAdvice.ledRule, PermissionAdvice.gpioRule].map(escaped)
-    page += [".fi"]
-    page += paragraph(
-      """
-      Then run `sudo groupadd -f leds && sudo groupadd -f gpio`, `sudo udevadm control
-      --reload && sudo udevadm trigger --action=add`, join the groups and log in again, and
-      give root and the group one runtime directory with the line
-      `d /run/morsetorch 3770 root leds -` in /etc/tmpfiles.d/morsetorch.conf
-      (`sudo systemd-tmpfiles --create`).
-      """)
-    page += [".SH SECURITY"]
-    page += paragraphs(of: security).enumerated().flatMap { index, text in
-      paragraph(isFirst: index == 0, text)
-    }
+    page += referenceSections
+    page += permissionsSection + [".SH SECURITY"] + prose(security)
     page += [".SH EXAMPLES"]
     page += [".nf"] + examples.map(escaped) + [".fi"]
     page += [
@@ -145,6 +113,45 @@ enum ManPage {
     ),
     ("/etc/morsetorch/beacon-NAME.conf", "TEXT and OPTIONS of the beacon on LED NAME"),
   ]
+
+  /// EXIT STATUS, ENVIRONMENT and FILES: lists of terms.
+  private static var referenceSections: [String] {
+    var page = [".SH EXIT STATUS"]
+    for row in HelpText.statusRows {
+      let meaning = row.meaning.split(separator: "\n").map(trimmed).joined(separator: " ")
+      page += [".TP", ".B \(row.status)", escaped(trimmed(meaning.dropFirst(row.status.count)))]
+    }
+    page += [".SH ENVIRONMENT"]
+    for (name, meaning) in environment {
+      page += [".TP", ".B \(name)", escaped(meaning)]
+    }
+    page += [".SH FILES"]
+    for (path, meaning) in files {
+      page += [".TP", ".I \(escaped(path))", escaped(meaning)]
+    }
+    return page
+  }
+
+  /// PERMISSIONS: who may use which device, and how to set it up, with the udev rules.
+  private static var permissionsSection: [String] {
+    [".SH PERMISSIONS"] + prose(permissions) + [".PP", ".nf"]
+      + [PermissionAdvice.ledRule, PermissionAdvice.gpioRule].map(escaped) + [".fi"]
+      + paragraph(
+        """
+        Then run `sudo groupadd -f leds && sudo groupadd -f gpio`, `sudo udevadm control
+        --reload && sudo udevadm trigger --action=add`, join the groups and log in again, and
+        give root and the group one runtime directory with the line
+        `d /run/morsetorch 3770 root leds -` in /etc/tmpfiles.d/morsetorch.conf
+        (`sudo systemd-tmpfiles --create`).
+        """)
+  }
+
+  /// `text`'s paragraphs as roff, the first right under its heading.
+  private static func prose(_ text: String) -> [String] {
+    paragraphs(of: text).enumerated().flatMap { index, text in
+      paragraph(isFirst: index == 0, text)
+    }
+  }
 
   /// Who may use which device, and how to set it up; the rules follow it in the page.
   static let permissions = """
