@@ -32,7 +32,7 @@ struct SendCommand {
 
   /// The light on the GPIO lines, the LEDs, or this terminal, with signals watched.
   private func transmit() throws -> Int32 {
-    let (message, text, timing) = (plan.message, plan.text, plan.timing)
+    let (message, timing) = (plan.message, plan.timing)
     // Started by `--detach`: report once the LED is ours, then carry on in the background.
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
@@ -41,12 +41,10 @@ struct SendCommand {
     ) { _ in cancellation.cancel() }
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
-    let outputs = Outputs(
-      message: message, text: text, timing: timing, conflicts: plan.conflicts,
-      cancellation: cancellation, watcher: watcher)
+    let stops = Stops(cancellation: cancellation, watcher: watcher)
     switch plan.destination {
     case .gpio(let gpio):
-      return try send(on: gpio.devices(environment: environment), outputs, ready: ready)
+      return try send(on: gpio.devices(environment: environment), stops, ready: ready)
     case .leds(let requests):
       guard let leds = try chooseLEDs(requests) else { break }
       let ledOption = requests.isEmpty ? LEDVariableError.variable : SendOption.led.flag
@@ -54,18 +52,14 @@ struct SendCommand {
       let devices = leds.map { LEDDevice(led: $0, brightness: plan.brightness) }
       // Every one before any is reserved: a refused LED must leave none claimed, no record.
       for device in devices { try device.checkWritable() }
-      return try send(on: devices, outputs, ready: ready)
+      return try send(on: devices, stops, ready: ready)
     case .preview, .detached, .dryRun: break
     }
     return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
   }
 
-  /// What the main path sends, and how.
-  private struct Outputs {
-    let message: MorseMessage?
-    let text: String?
-    let timing: MorseTiming
-    let conflicts: ConflictPolicy
+  /// What stops the main path: the cancellation, and the signals that fire it.
+  private struct Stops {
     let cancellation: Cancellation
     let watcher: SignalWatcher
   }
@@ -73,11 +67,10 @@ struct SendCommand {
   /// The main path: reserve the devices (LEDs or GPIO lines), claim them, transmit, restore,
   /// release.
   private func send(
-    on devices: [any TorchDevice], _ outputs: Outputs, ready: consuming FileDescriptor?
+    on devices: [any TorchDevice], _ stops: Stops, ready: consuming FileDescriptor?
   ) throws -> Int32 {
-    let (message, text, timing) = (outputs.message, outputs.text, outputs.timing)
-    let (conflicts, cancellation, watcher) =
-      (outputs.conflicts, outputs.cancellation, outputs.watcher)
+    let (message, text, timing) = (plan.message, plan.text, plan.timing)
+    let (conflicts, cancellation, watcher) = (plan.conflicts, stops.cancellation, stops.watcher)
     let names = devices.map(\.id)
     let runtime = try RuntimeDirectory(environment: environment)
     switch try TransmitterSession.reserve(
