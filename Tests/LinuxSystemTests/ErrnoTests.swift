@@ -26,4 +26,8 @@ struct ErrnoTests {
     #expect(Errno(code: ENOENT) != Errno(code: ENXIO))
     #expect(Set([Errno(code: EIO), Errno(code: EIO)]).count == 1)
   }
+
+  @Test func errnoIsABareCode() {
+    #expect(MemoryLayout<Errno>.size == MemoryLayout<Int32>.size)
+  }
 }
