@@ -25,6 +25,20 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   /// "Permission denied (EACCES)".
   public var description: String { "\(message) (\(name))" }
 
+  /// Runs `body`, turning the `Errno` it throws into the error of an area with `transform`
+  /// (`{ LEDError($0, operation: "read", path: path) }`): the one shape of the conversion that
+  /// otherwise takes a `do throws(Errno)` and a `catch` at each call. (`body` says
+  /// `() throws(Errno) in`: Swift infers `any Error` for a closure's `try` otherwise.)
+  public static func mapping<Result, Failure: Error>(
+    _ body: () throws(Errno) -> Result, to transform: (Errno) -> Failure
+  ) throws(Failure) -> Result {
+    do throws(Errno) {
+      return try body()
+    } catch {
+      throw transform(error)
+    }
+  }
+
   /// `EPERM`.
   public static let notPermitted = Errno(code: EPERM)
   /// `ENOENT`.
