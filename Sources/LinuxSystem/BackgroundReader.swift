@@ -4,12 +4,12 @@ import Synchronization
 /// blocks on a full pipe while this process waits for something else.
 public final class BackgroundReader: Sendable {
   private let content = Mutex<[UInt8]>([])
-  private let finished = OneShotEvent()
+  private let reader = WorkerThread()
 
   /// Starts reading `file` (which it owns from now on) to its end.
   public init(_ file: consuming FileDescriptor) throws(Errno) {
     let box = Box(file)
-    try Threads.start { [self] in
+    try reader.start { [self] in
       var chunk = [UInt8](repeating: 0, count: 16_384)
       while true {
         let count =
@@ -17,13 +17,12 @@ public final class BackgroundReader: Sendable {
         if count == 0 { break }
         content.withLock { $0.append(contentsOf: chunk[..<count]) }
       }
-      finished.fire()
     }
   }
 
   /// Waits for the end of the input; everything that was read.
   public func result() -> [UInt8] {
-    finished.wait()
+    reader.wait()
     return content.withLock { $0 }
   }
 

@@ -2,35 +2,42 @@ import Glibc
 
 /// An error number (`errno`) left by a failed system call.
 ///
-/// Carries the symbolic name (`EACCES`) and the C library's text for it (`strerror_r(3)`), so an
-/// error message can show both: "Permission denied (EACCES)". Two values are equal when their
-/// codes are, so a case can be matched with `case Errno.permissionDenied:`.
+/// A bare code, as swift-system's `Errno` is: the symbolic name (`EACCES`) and the C library's
+/// text for it (`strerror_r(3)`) are looked up when asked, so an error message can show both:
+/// "Permission denied (EACCES)". Two values are equal when their codes are, so a case can be
+/// matched with `case Errno.permissionDenied:`.
 public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   /// The number itself, as found in `errno`.
   public let code: Int32
-  /// The symbolic name, like `EACCES`; "errno 123" for a number without a known name.
-  public let name: String
-  /// The C library's description, like "Permission denied".
-  public let message: String
 
   /// The error with number `code`.
-  public init(code: Int32) {
-    self.code = code
-    self.name = Errno.symbolicNames[code] ?? "errno \(code)"
-    self.message = Errno.text(for: code)
-  }
+  public init(code: Int32) { self.code = code }
 
   /// The error the last failed call left in `errno` on this thread.
   static var current: Errno { Errno(code: errno) }
 
+  /// The symbolic name, like `EACCES`; "errno 123" for a number without a known name.
+  public var name: String { Errno.symbolicNames[code] ?? "errno \(code)" }
+
+  /// The C library's description, like "Permission denied".
+  public var message: String { Errno.text(for: code) }
+
   /// "Permission denied (EACCES)".
   public var description: String { "\(message) (\(name))" }
 
-  /// Compares the codes only; name and message follow from the code.
-  public static func == (lhs: Errno, rhs: Errno) -> Bool { lhs.code == rhs.code }
-
-  /// Hashes the code only.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+  /// Runs `body`, turning the `Errno` it throws into the error of an area with `transform`
+  /// (`{ LEDError($0, operation: "read", path: path) }`): the one shape of the conversion that
+  /// otherwise takes a `do throws(Errno)` and a `catch` at each call. (`body` says
+  /// `() throws(Errno) in`: Swift infers `any Error` for a closure's `try` otherwise.)
+  public static func mapping<Result, Failure: Error>(
+    _ body: () throws(Errno) -> Result, to transform: (Errno) -> Failure
+  ) throws(Failure) -> Result {
+    do throws(Errno) {
+      return try body()
+    } catch {
+      throw transform(error)
+    }
+  }
 
   /// `EPERM`.
   public static let notPermitted = Errno(code: EPERM)

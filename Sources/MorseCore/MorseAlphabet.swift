@@ -1,5 +1,5 @@
 // The Morse table of the Latin script (the Cyrillic and Greek ones are in
-// NationalAlphabet.swift; what else is sent as which signal is `substitutions` below).
+// Decoding/NationalAlphabet.swift; what else is sent as which signal is `substitutions` below).
 //
 // International set: ITU-R M.1677-1 (10/2009), Part I §1.1: letters A–Z and É, figures 0–9,
 // and the punctuation `. , : ? ' - / ( ) " = + @`. Its §3 substitutions (× % ‰ ′ ″ and

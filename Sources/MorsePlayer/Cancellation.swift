@@ -1,5 +1,6 @@
 import LinuxSystem
 import MorseCore
+import Synchronization
 
 /// A one-way switch that stops a transmission, and wakes anything waiting on it at once.
 ///
@@ -9,13 +10,17 @@ import MorseCore
 /// fire, so a signal handler can stop the transmission itself: the waiting step wakes straight
 /// from the signal. `onCancel` handlers run on the next `cancel()` or `fail(_:)` from an
 /// ordinary thread.
-public final class Cancellation: @unchecked Sendable {
+public final class Cancellation: Sendable {
   /// The event that marks it cancelled: fired directly by a signal handler, or by `cancel()`.
   public let event = OneShotEvent()
-  private let lock = Lock()
-  private var handlersRan = false
-  private var handlers: [@Sendable () -> Void] = []
-  private var cause: (any Error)?
+  private let state = Mutex(State())
+
+  /// The handlers still to run, and the cause; guarded by `state`.
+  private struct State {
+    var handlersRan = false
+    var handlers: [@Sendable () -> Void] = []
+    var cause: (any Error)?
+  }
 
   /// A cancellation that has not fired.
   public init() {}
@@ -24,18 +29,18 @@ public final class Cancellation: @unchecked Sendable {
   public var isCancelled: Bool { event.isFired }
 
   /// Why it fired, when a failure stopped it (see `fail(_:)`); nil for a plain cancel.
-  public var failure: (any Error)? { lock.withLock { cause } }
+  public var failure: (any Error)? { state.withLock { $0.cause } }
 
   /// Fires: wakes every waiter and runs the handlers once. Later calls do nothing more.
   /// Returns whether this call fired it (false: something fired it before).
   @discardableResult
   public func cancel() -> Bool {
     let isFirst = event.fire()
-    let toRun: [@Sendable () -> Void] = lock.withLock {
-      guard !handlersRan else { return [] }
-      handlersRan = true
-      defer { handlers = [] }
-      return handlers
+    let toRun: [@Sendable () -> Void] = state.withLock { state in
+      guard !state.handlersRan else { return [] }
+      state.handlersRan = true
+      defer { state.handlers = [] }
+      return state.handlers
     }
     for handler in toRun { handler() }
     return isFirst
@@ -43,17 +48,17 @@ public final class Cancellation: @unchecked Sendable {
 
   /// Fires because of `error`, unless it fired already (the first cause wins).
   public func fail(_ error: any Error) {
-    lock.withLock {
-      if !event.isFired && cause == nil { cause = error }
+    state.withLock { state in
+      if !event.isFired && state.cause == nil { state.cause = error }
     }
     cancel()
   }
 
   /// Runs `handler` when the cancellation fires (at once, if it already has).
   public func onCancel(_ handler: @escaping @Sendable () -> Void) {
-    let runNow: Bool = lock.withLock {
-      if handlersRan || isCancelled { return true }
-      handlers.append(handler)
+    let runNow: Bool = state.withLock { state in
+      if state.handlersRan || isCancelled { return true }
+      state.handlers.append(handler)
       return false
     }
     if runNow { handler() }

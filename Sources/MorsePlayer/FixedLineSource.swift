@@ -1,25 +1,24 @@
-import LinuxSystem
+import Synchronization
 
 /// Lines given up front (a `send TEXT` argument, tests).
-public final class FixedLineSource: LineSource, @unchecked Sendable {
-  private let lock = Lock()
-  private var lines: IndexingIterator<[[UInt8]]>
+public final class FixedLineSource: LineSource, Sendable {
+  private let lines: Mutex<IndexingIterator<[[UInt8]]>>
 
   /// A source of these lines, in order.
   public init(_ lines: [String]) {
-    self.lines = lines.map { Array($0.utf8) }.makeIterator()
+    self.lines = Mutex(lines.map { Array($0.utf8) }.makeIterator())
   }
 
   /// A source of these lines of raw bytes, in order.
   public init(bytes lines: [[UInt8]]) {
-    self.lines = lines.makeIterator()
+    self.lines = Mutex(lines.makeIterator())
   }
 
   /// The next of the given lines.
-  public func nextLine() -> [UInt8]? { lock.withLock { lines.next() } }
+  public func nextLine() -> [UInt8]? { lines.withLock { $0.next() } }
 
   /// Drops the remaining lines.
   public func close() {
-    lock.withLock { lines = [].makeIterator() }
+    lines.withLock { $0 = [].makeIterator() }
   }
 }

@@ -1,7 +1,10 @@
 import MorseCore
 
 /// A point in time on a step clock: the time since that clock's origin.
-public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// The standard library's `InstantProtocol`, so generic code over instants (and
+/// `advanced(by:)`, `duration(to:)`) works with it as with `ContinuousClock.Instant`.
+public struct MonotonicInstant: InstantProtocol, CustomStringConvertible {
   /// The time since the clock's origin (boot, for the monotonic clock; zero, for virtual time).
   public let sinceOrigin: Duration
 
@@ -13,6 +16,16 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
   /// The origin itself.
   public static let origin = MonotonicInstant(sinceOrigin: .zero)
 
+  /// The instant `duration` later.
+  public func advanced(by duration: Duration) -> MonotonicInstant {
+    MonotonicInstant(sinceOrigin: sinceOrigin + duration)
+  }
+
+  /// The time from this instant to `other`.
+  public func duration(to other: MonotonicInstant) -> Duration {
+    other.sinceOrigin - sinceOrigin
+  }
+
   /// Orders instants by time.
   public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
     lhs.sinceOrigin < rhs.sinceOrigin
@@ -20,12 +33,12 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
 
   /// The instant `duration` later.
   public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
-    MonotonicInstant(sinceOrigin: lhs.sinceOrigin + rhs)
+    lhs.advanced(by: rhs)
   }
 
   /// The time from `rhs` to `lhs`.
   public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
-    lhs.sinceOrigin - rhs.sinceOrigin
+    rhs.duration(to: lhs)
   }
 
   /// The instant in milliseconds since the origin.

@@ -7,7 +7,7 @@ import LinuxSystem
 /// pieces, cut after its last space or tab within the limit (else at a character boundary),
 /// so a line with no newline (`tr -d '\n'`) starts at once and memory stays flat: at most
 /// `capacity` pieces wait, whatever the input.
-public final class StreamLineSource: LineSource, @unchecked Sendable {
+public final class StreamLineSource: LineSource, Sendable {
   /// What the reader thread hands over.
   private enum Item {
     case piece(LinePiece)
@@ -15,14 +15,16 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
     case failure(any Error)
   }
 
-  private let lock = Lock()
-  private var queue: [Item] = []
-  private var isClosed = false
+  /// What waits between the threads; the reader waits for room, the consumer for an item.
+  private struct Queue {
+    var items: [Item] = []
+    var isClosed = false
+  }
+
+  private let queue = Monitor(Queue())
   private let capacity: Int
   private let pieceLimit: Int
   private let file: FileDescriptor
-  private let itemReady = ConditionVariable()
-  private let spaceFreed = ConditionVariable()
   /// Fired by `close()`: ends the reader's wait for input (a silent pipe, a FIFO no one writes).
   private let stopped = OneShotEvent()
 
@@ -42,10 +44,9 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
   /// reader thread stops waiting for input.
   public func close() {
     stopped.fire()
-    lock.withLock {
-      isClosed = true
-      itemReady.broadcast()
-      spaceFreed.broadcast()
+    queue.withLock { queue in
+      queue.isClosed = true
+      self.queue.wakeWaiters()
     }
   }
 
@@ -56,18 +57,17 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
 
   /// Whether `nextPiece()` would return at once (a piece is queued, or the input ended).
   public var hasPieceReady: Bool {
-    lock.withLock { !queue.isEmpty || isClosed }
+    queue.withLock { !$0.items.isEmpty || $0.isClosed }
   }
 
   /// The next complete line or piece; nil at end of input or after `close()`.
   public func nextPiece() throws -> LinePiece? {
-    let item: Item = lock.withLock {
-      while queue.isEmpty && !isClosed { itemReady.wait(lock) }
-      if isClosed { return .end }
-      let first = queue.removeFirst()
+    let item: Item = queue.wait(until: { !$0.items.isEmpty || $0.isClosed }) { queue in
+      if queue.isClosed { return .end }
+      let first = queue.items.removeFirst()
       // The reader is woken when half the room is free, not for every line: it then reads
       // on, rather than the two threads taking turns line by line.
-      if queue.count <= capacity / 2 { spaceFreed.signal() }
+      if queue.items.count <= capacity / 2 { self.queue.wakeWaiters() }
       return first
     }
     switch item {
@@ -78,11 +78,10 @@ public final class StreamLineSource: LineSource, @unchecked Sendable {
   }
 
   private func hand(_ item: Item) -> Bool {
-    lock.withLock {
-      while queue.count >= capacity && !isClosed { spaceFreed.wait(lock) }
-      guard !isClosed else { return false }
-      queue.append(item)
-      itemReady.signal()
+    queue.wait(until: { $0.items.count < capacity || $0.isClosed }) { queue in
+      guard !queue.isClosed else { return false }
+      queue.items.append(item)
+      self.queue.wakeWaiters()
       return true
     }
   }

@@ -1,19 +1,17 @@
-import LinuxSystem
-import MorseCore
+import Synchronization
 
 /// Virtual time that jumps straight to each deadline: a dry run takes no time at all.
-public final class VirtualStepClock: StepClock, @unchecked Sendable {
-  private let lock = Lock()
-  private var current: MonotonicInstant
+public final class VirtualStepClock: StepClock, Sendable {
+  private let current: Mutex<MonotonicInstant>
 
   /// A clock that starts at `start`.
   public init(start: MonotonicInstant = .origin) {
-    current = start
+    current = Mutex(start)
   }
 
   /// The virtual now.
   public func now() -> MonotonicInstant {
-    lock.withLock { current }
+    current.withLock { $0 }
   }
 
   /// Jumps to the deadline (never back) unless already cancelled.
@@ -21,7 +19,7 @@ public final class VirtualStepClock: StepClock, @unchecked Sendable {
     -> Bool
   {
     if cancellation.isCancelled { return false }
-    lock.withLock { current = max(current, deadline) }
+    current.withLock { $0 = max($0, deadline) }
     return true
   }
 }

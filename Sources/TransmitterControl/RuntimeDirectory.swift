@@ -104,11 +104,10 @@ public struct RuntimeDirectory: Sendable, Hashable {
   }
 
   private func check() throws(ControlError) {
-    let status: FileStatus
-    do throws(Errno) {
-      status = try FileSystem.linkStatus(path)
-    } catch {
-      throw .directory(path: path, errno: error)
+    let status = try Errno.mapping { () throws(Errno) in
+      try FileSystem.linkStatus(path)
+    } to: {
+      ControlError.directory(path: path, errno: $0)
     }
     guard status.isDirectory else {
       throw .unsafeDirectory(path: path, reason: "it is not a directory (or is a symlink)")

@@ -26,4 +26,25 @@ struct ErrnoTests {
     #expect(Errno(code: ENOENT) != Errno(code: ENXIO))
     #expect(Set([Errno(code: EIO), Errno(code: EIO)]).count == 1)
   }
+
+  @Test func errnoIsABareCode() {
+    #expect(MemoryLayout<Errno>.size == MemoryLayout<Int32>.size)
+  }
+
+  @Test func mappingTurnsTheThrownErrnoIntoTheAreasError() {
+    struct Failure: Error, Equatable { let errno: Errno }
+    #expect(throws: Failure(errno: .busy)) {
+      try Errno.mapping { () throws(Errno) in
+        throw .busy
+      } to: {
+        Failure(errno: $0)
+      }
+    }
+    #expect(
+      (try? Errno.mapping {
+        7
+      } to: {
+        Failure(errno: $0)
+      }) == 7)
+  }
 }

@@ -19,4 +19,17 @@ struct ThreadsTests {
     }
     #expect(!ran.isFired, "the body must not run on the caller's thread instead")
   }
+
+  @Test func aWorkerThreadIsWaitedForUntilItsBodyReturns() throws {
+    let worker = WorkerThread()
+    let release = OneShotEvent()
+    let returned = OneShotEvent()
+    try worker.start {
+      release.wait()
+      returned.fire()
+    }
+    release.fire()
+    worker.wait()
+    #expect(returned.isFired, "wait() returned before the body did")
+  }
 }

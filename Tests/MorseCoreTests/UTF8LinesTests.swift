@@ -55,6 +55,17 @@ import Testing
         == .invalidUTF8(
           line: 1, column: 2, byte: lead))
   }
+
+  @Test func thePositionFinderAgreesWithTheValidatorWhateverTheFirstTwoBytes() {
+    for first in UInt8.min...UInt8.max {
+      for second in UInt8.min...UInt8.max {
+        for bytes in [[first, second], [first, second, 0x80], [first, second, 0xBF, 0xBF]] {
+          let isValid = String(validating: bytes, as: UTF8.self) != nil
+          #expect((UTF8Lines.firstInvalidOffset(in: bytes) == nil) == isValid, "\(bytes)")
+        }
+      }
+    }
+  }
 }
 
 @Suite struct UTF8RepairTests {

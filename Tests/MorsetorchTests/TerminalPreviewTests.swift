@@ -3,6 +3,7 @@ import LinuxSystem
 import MorseCore
 import MorsePlayer
 import MorseTestSupport
+import Synchronization
 import Testing
 import TransmitterControl
 
@@ -45,9 +46,8 @@ import TransmitterControl
 }
 
 /// Frames drawn, collected from the drawing thread.
-final class FrameLog: @unchecked Sendable {
-  private let lock = Lock()
-  private var frames: [String] = []
-  func append(_ frame: String) { lock.withLock { frames.append(frame) } }
-  var all: [String] { lock.withLock { frames } }
+final class FrameLog: Sendable {
+  private let frames = Mutex<[String]>([])
+  func append(_ frame: String) { frames.withLock { $0.append(frame) } }
+  var all: [String] { frames.withLock { $0 } }
 }

@@ -1,12 +1,11 @@
-import LinuxSystem
+import Synchronization
 
 /// A thread-safe counter.
-public final class Counter: @unchecked Sendable {
-  private let lock = Lock()
-  private var count = 0
+public final class Counter: Sendable {
+  private let count = Mutex(0)
   public init() {}
   /// Adds one.
-  public func increment() { lock.withLock { count += 1 } }
+  public func increment() { count.withLock { $0 += 1 } }
   /// The count so far.
-  public var value: Int { lock.withLock { count } }
+  public var value: Int { count.withLock { $0 } }
 }

@@ -1,32 +1,36 @@
-import LinuxSystem
 import MorseCore
 import MorsePlayer
+import Synchronization
 
 /// An observer that records what a transmitter told it.
-public final class RecordingObserver: TransmissionObserver, @unchecked Sendable {
-  private let lock = Lock()
-  private var steps: [Transmitter.Progress] = []
-  private var validated: [(message: MorseMessage, number: Int)] = []
-  private var waits: [Int] = []
+public final class RecordingObserver: TransmissionObserver, Sendable {
+  private let record = Mutex(Record())
+
+  /// What it was told, in order; guarded by `record`.
+  private struct Record {
+    var steps: [Transmitter.Progress] = []
+    var validated: [(message: MorseMessage, number: Int)] = []
+    var waits: [Int] = []
+  }
 
   public init() {}
 
   /// Every step's progress, in order.
-  public var progress: [Transmitter.Progress] { lock.withLock { steps } }
+  public var progress: [Transmitter.Progress] { record.withLock { $0.steps } }
   /// Every line of streamed input announced, with its number.
-  public var lines: [(message: MorseMessage, number: Int)] { lock.withLock { validated } }
+  public var lines: [(message: MorseMessage, number: Int)] { record.withLock { $0.validated } }
   /// The input lines the transmitter waited for, in order.
-  public var waitedForLines: [Int] { lock.withLock { waits } }
+  public var waitedForLines: [Int] { record.withLock { $0.waits } }
 
   public func transmission(didBegin progress: Transmitter.Progress) {
-    lock.withLock { steps.append(progress) }
+    record.withLock { $0.steps.append(progress) }
   }
 
   public func transmission(willSendLine message: MorseMessage, number: Int) {
-    lock.withLock { validated.append((message, number)) }
+    record.withLock { $0.validated.append((message, number)) }
   }
 
   public func transmissionIsWaitingForInput(line: Int) {
-    lock.withLock { waits.append(line) }
+    record.withLock { $0.waits.append(line) }
   }
 }

@@ -1,10 +1,11 @@
 import LinuxSystem
 import MorsePlayer
+import Synchronization
 
 /// A torch that records every switch with the time on a shared clock.
-public final class RecordingTorch: Torch, @unchecked Sendable {
+public final class RecordingTorch: Torch, Sendable {
   /// One switch of the light.
-  public struct Event: Equatable, CustomStringConvertible {
+  public struct Event: Equatable, Sendable, CustomStringConvertible {
     /// Milliseconds since the clock's origin.
     public let milliseconds: Double
     /// The new state.
@@ -25,11 +26,15 @@ public final class RecordingTorch: Torch, @unchecked Sendable {
   }
 
   private let clock: any StepClock
-  private let lock = Lock()
-  private var recorded: [Event] = []
-  private var restores = 0
-  private var failAtSet: Int?
-  private var sets = 0
+  private let failAtSet: Int?
+  private let state = Mutex(State())
+
+  /// What happened to it; guarded by `state`.
+  private struct State {
+    var recorded: [Event] = []
+    var restores = 0
+    var sets = 0
+  }
 
   /// A torch timed by `clock`; `failAtSet` makes the Nth call of `set` (1-based) throw.
   public init(clock: any StepClock, failAtSet: Int? = nil) {
@@ -38,25 +43,25 @@ public final class RecordingTorch: Torch, @unchecked Sendable {
   }
 
   /// Every switch, in order.
-  public var events: [Event] { lock.withLock { recorded } }
+  public var events: [Event] { state.withLock { $0.recorded } }
   /// How many times `restore` was called.
-  public var restoreCount: Int { lock.withLock { restores } }
+  public var restoreCount: Int { state.withLock { $0.restores } }
   /// Whether the light is on now.
-  public var isOn: Bool { lock.withLock { recorded.last?.isOn ?? false } }
+  public var isOn: Bool { state.withLock { $0.recorded.last?.isOn ?? false } }
 
   public func set(_ isOn: Bool) throws {
-    try lock.withLock {
-      sets += 1
-      if sets == failAtSet { throw InjectedFailure() }
+    try state.withLock { (state) throws(InjectedFailure) in
+      state.sets += 1
+      if state.sets == failAtSet { throw InjectedFailure() }
       let since = clock.now().sinceOrigin.components
       let milliseconds =
         Double(since.seconds) * 1000 + Double(since.attoseconds) / 1_000_000_000_000_000
-      recorded.append(Event(milliseconds: milliseconds, isOn: isOn))
+      state.recorded.append(Event(milliseconds: milliseconds, isOn: isOn))
     }
   }
 
   public func restore() {
-    lock.withLock { restores += 1 }
+    state.withLock { $0.restores += 1 }
   }
 }
 
