@@ -14,14 +14,16 @@ public struct UnixSocket: ~Copyable, Sendable {
     self.file = file
   }
 
-  /// `socket(2)`, `bind(2)` and `listen(2)` at `path`, the file made with `permissions`
-  /// (through the umask, so it never exists with wider ones). Throws `EADDRINUSE` if
-  /// something is at `path`, `ENAMETOOLONG` past 107 bytes.
+  /// `socket(2)`, `bind(2)`, `chmod(2)` to `permissions` and `listen(2)` at `path`. Throws
+  /// `EADDRINUSE` if something is at `path`, `ENAMETOOLONG` past 107 bytes.
+  ///
+  /// Not through the umask: it is the whole process's, and another thread creating a file at
+  /// that moment (a record, a test's directory) would get the socket's narrow mask. Between
+  /// `bind` and `chmod` the socket has the umask's mode; no connection is taken before
+  /// `listen`, and in the runtime directory only its group may reach it at all.
   public static func listen(at path: String, permissions: UInt32) throws(Errno) -> UnixSocket {
     let socket = try makeSocket()
     var address = try makeAddress(path)
-    let previousMask = umask(mode_t(~permissions & 0o777))
-    defer { umask(previousMask) }
     _ = try SystemCall.retryingOnInterrupt {
       withUnsafePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
@@ -29,6 +31,7 @@ public struct UnixSocket: ~Copyable, Sendable {
         }
       }
     }
+    _ = try SystemCall.retryingOnInterrupt { chmod(path, mode_t(permissions)) }
     _ = try SystemCall.retryingOnInterrupt { Glibc.listen(socket.file.rawValue, 16) }
     return socket
   }

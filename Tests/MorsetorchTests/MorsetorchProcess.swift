@@ -306,15 +306,16 @@ final class MorsetorchProcess: @unchecked Sendable {
   /// Whether the child is still running.
   var isRunning: Bool { process.isRunning }
 
-  /// Whether the child has a handler of its own for `signal` (its `SigCgt` mask in
-  /// /proc/PID/status): it shows the child runs far enough to take that signal as it means to.
-  func isCatching(_ signal: Int32) -> Bool {
-    let path = "/proc/\(process.processIdentifier)/status"
-    guard let status = try? String(contentsOfFile: path, encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-      let mask = UInt64(line.dropFirst("SigCgt:".count).drop(while: \.isWhitespace), radix: 16)
-    else { return false }
-    return mask & (1 << UInt64(signal - 1)) != 0
+  /// Whether the child has `path` open (a link in /proc/PID/fd names it): it shows the child
+  /// runs far enough to wait there, its signal handlers installed before. (Not its `SigCgt`
+  /// mask: under qemu-user that is qemu's, which catches every signal from the start.)
+  func hasOpen(_ path: String) -> Bool {
+    let directory = "/proc/\(process.processIdentifier)/fd"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return entries.contains { entry in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + entry))
+        == path
+    }
   }
 
   /// Writes `text` to the child's standard input.

@@ -137,8 +137,8 @@ struct ReceiveWaitTests {
     let fifo = try fifoWithNoWriter(in: leds)
     let child = try MorsetorchProcess(["receive", "--edges", fifo], ledsDirectory: leds.ledsPath)
     child.closeInput()
-    let isCatching = eventually { child.isCatching(SIGTERM) }
-    try #require(isCatching, "the child never installed its signal handlers")
+    let isWaiting = eventually { child.hasOpen(fifo) }
+    try #require(isWaiting, "the child never opened the FIFO")
     child.send(signal: SIGTERM)
     let outcome = try child.wait(timeout: .seconds(10))
     #expect(outcome.exitStatus == 143, "\(outcome)")

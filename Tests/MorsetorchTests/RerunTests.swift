@@ -165,8 +165,8 @@ struct RerunTests {
     try #require(try tickets.lock(exclusive: true, wait: false))
     let untouched = try ["trigger", "brightness"].map { try fixture.read($0, of: led) }
     let waiter = try start(["send", "--led", led, "--wait", "E"], in: fixture)
-    let isCatching = eventually { waiter.isCatching(signal) }
-    try #require(isCatching, "the waiter never installed its signal handlers")
+    let isWaiting = eventually { waiter.hasOpen(runtime + "/" + led + ".tickets") }
+    try #require(isWaiting, "the waiter never opened the tickets file")
     waiter.send(signal: signal)
     let outcome = try waiter.wait(timeout: .seconds(10))
     #expect(outcome.exitStatus == 128 + signal, "\(outcome)")
