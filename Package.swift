@@ -16,7 +16,8 @@ let package = Package(
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
     .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
     .target(name: "LEDDriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
-    .target(name: "GPIODriver", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem"]),
+    .target(
+      name: "GPIODriver", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
     .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
     .executableTarget(
       name: "morsetorch",

@@ -14,7 +14,7 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public init(code: Int32) { self.code = code }
 
   /// The error the last failed call left in `errno` on this thread.
-  static var current: Errno { Errno(code: errno) }
+  package static var current: Errno { Errno(code: errno) }
 
   /// The symbolic name, like `EACCES`; "errno 123" for a number without a known name.
   public var name: String { Errno.symbolicNames[code] ?? "errno \(code)" }
@@ -85,6 +85,8 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let diskQuotaExceeded = Errno(code: EDQUOT)
   /// `ELOOP`.
   public static let tooManySymbolicLinks = Errno(code: ELOOP)
+  /// `ENOTTY`: "Inappropriate ioctl for device" (a GPIO request on something else).
+  public static let inappropriateIOControl = Errno(code: ENOTTY)
   /// `EXDEV`: `openat2(2)` refused a path that leaves its directory or crosses a symlink.
   public static let crossDevice = Errno(code: EXDEV)
   /// `ENAMETOOLONG`.

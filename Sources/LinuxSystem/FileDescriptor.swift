@@ -8,11 +8,11 @@ import Glibc
 /// `Errno`. The standard streams are borrowed (`standardInput`…): they are never closed.
 public struct FileDescriptor: ~Copyable, Sendable {
   /// The number the kernel gave it.
-  let rawValue: Int32
+  package let rawValue: Int32
   private let isOwned: Bool
 
   /// Takes ownership of `rawValue`.
-  init(owning rawValue: Int32) {
+  package init(owning rawValue: Int32) {
     self.rawValue = rawValue
     isOwned = true
   }

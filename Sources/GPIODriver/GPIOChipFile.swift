@@ -1,5 +1,6 @@
 import CLinuxSystem
-import Glibc
+import LinuxSystem
+
 
 /// A GPIO chip's character device (`/dev/gpiochipN`), spoken to with the kernel's uAPI v2:
 /// what the chip and its lines are, and requests for lines.
@@ -51,7 +52,7 @@ public struct GPIOChipFile: ~Copyable, Sendable {
     // Opened before any property is set: Swift 6.0.3 (Debian trixie's, used for the arm64
     // build) crashes on a throw after a noncopyable struct is partly initialised.
     let file = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
-    guard try file.status().isCharacterDevice else { throw Errno(code: ENOTTY) }
+    guard try file.status().isCharacterDevice else { throw Errno.inappropriateIOControl }
     self.file = file
     self.path = path
   }

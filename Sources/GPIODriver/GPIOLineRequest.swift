@@ -1,5 +1,6 @@
 import CLinuxSystem
-import Glibc
+import LinuxSystem
+
 
 /// One requested GPIO line: the descriptor the kernel gave for it. Closing it (or the process
 /// ending in any way) releases the line.
