@@ -9,13 +9,16 @@ import Synchronization
 /// `F_GETLK` names the holder, so a process is signalled only while the kernel says it holds
 /// the device. Senders that wait (`--wait`) take numbered tickets (`<name>.wait.<n>`, each
 /// locked by its owner) and take the device in ticket order.
-public final class DeviceLock: @unchecked Sendable {
+public final class DeviceLock: Sendable {
   /// The device.
   public let device: DeviceID
   /// Where the lock and record live.
   public let directory: RuntimeDirectory
-  private let lock = Lock()
-  private var lockFile: FileDescriptor?
+  /// The lock file while the lock is held; nil once released.
+  private struct Held: ~Copyable {
+    var file: FileDescriptor?
+  }
+  private let held: Mutex<Held>
 
   /// The outcome of trying to take a device.
   public enum Attempt {
@@ -29,7 +32,7 @@ public final class DeviceLock: @unchecked Sendable {
   {
     self.device = device
     self.directory = directory
-    self.lockFile = .some(lockFile)
+    held = Mutex(Held(file: lockFile))
   }
 
   deinit {
@@ -167,8 +170,8 @@ public final class DeviceLock: @unchecked Sendable {
 
   /// Releases the device for the next process.
   public func release() {
-    lock.withLock {
-      if let file = lockFile.take() { try? file.close() }
+    held.withLock { held in
+      if let file = held.file.take() { try? file.close() }
     }
   }
 }

@@ -6,73 +6,70 @@ import MorsePlayer
 ///
 /// Each step only stores the latest progress and wakes a writer thread, which writes at most
 /// once per `interval`: no file I/O ever delays a step.
-public final class RecordKeeper: TransmissionObserver,
-  @unchecked Sendable
-{
+public final class RecordKeeper: TransmissionObserver, Sendable {
+  /// What the writer is told, under the monitor's lock.
+  private struct State: Sendable {
+    var latest: TransmissionRecord
+    var isDirty = false
+    var isStopped = false
+  }
+
   private let deviceLock: DeviceLock
-  private let lock = Lock()
-  private let changed = ConditionVariable()
-  private var latest: TransmissionRecord
-  private var isDirty = false
-  private var isStopped = false
-  private let finished = OneShotEvent()
+  private let state: Monitor<State>
+  private let writer = WorkerThread()
   private let pause = OneShotEvent()
   private let interval: Duration
 
   init(
-    deviceLock: DeviceLock, record: TransmissionRecord,
-    interval: Duration = .milliseconds(200)
+    deviceLock: DeviceLock, record: TransmissionRecord, interval: Duration = .milliseconds(200)
   ) throws(Errno) {
     self.deviceLock = deviceLock
-    latest = record
+    state = Monitor(State(latest: record))
     self.interval = interval
-    try Threads.start { [self] in writeLoop() }
+    try writer.start { [self] in writeLoop() }
   }
 
   /// Stores the progress for the writer.
   public func transmission(didBegin progress: Transmitter.Progress) {
-    lock.withLock {
-      latest.sentSymbols = progress.symbolsBegun
-      latest.line = progress.line
-      if latest.rounds != nil { latest.round = progress.round }
-      latest.waitingForLine = nil
-      isDirty = true
-      changed.signal()
+    state.withLock { state in
+      state.latest.sentSymbols = progress.symbolsBegun
+      state.latest.line = progress.line
+      if state.latest.rounds != nil { state.latest.round = progress.round }
+      state.latest.waitingForLine = nil
+      state.isDirty = true
     }
+    state.wakeWaiters()
   }
 
   /// Stores that the transmitter is idle, waiting for input line `line`, for the writer.
   public func transmissionIsWaitingForInput(line: Int) {
-    lock.withLock {
-      latest.waitingForLine = line
-      isDirty = true
-      changed.signal()
+    state.withLock { state in
+      state.latest.waitingForLine = line
+      state.isDirty = true
     }
+    state.wakeWaiters()
   }
 
   /// Stops the writer and waits for it; the last record it wrote stays until removed.
   func stop() {
-    lock.withLock {
-      isStopped = true
-      changed.signal()
-    }
+    state.withLock { $0.isStopped = true }
+    state.wakeWaiters()
     pause.fire()
-    finished.wait()
+    writer.wait()
   }
 
   private func writeLoop() {
     while true {
-      let record: TransmissionRecord? = lock.withLock {
-        while !isDirty && !isStopped { changed.wait(lock) }
-        if isStopped { return nil }
-        isDirty = false
-        return latest
+      let record = state.wait(until: { $0.isDirty || $0.isStopped }) {
+        state -> TransmissionRecord? in
+        if state.isStopped { return nil }
+        state.isDirty = false
+        return state.latest
       }
-      guard let record else { break }
+      guard let record else { return }
       try? deviceLock.write(record)
       _ = pause.wait(untilMonotonic: MonotonicTime.now() + interval)
-      if lock.withLock({ isStopped }) { break }
+      if state.withLock({ $0.isStopped }) { return }
     }
-    finished.fire()
   }
 }
