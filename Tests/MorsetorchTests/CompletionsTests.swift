@@ -1,4 +1,5 @@
 import Foundation
+import MorseTestSupport
 import Testing
 
 @testable import morsetorch
@@ -56,8 +57,10 @@ struct CompletionsTests {
     // The completion function run as bash runs it, with COMP_WORDS set by hand.
     func complete(_ words: [String]) throws -> [String] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let line = words.joined(separator: " ")
       let program =
-        script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _morsetorch; "
+        script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+        + "COMP_LINE='\(line)'; COMP_POINT=\(line.utf8.count); _morsetorch; "
         + #"printf '%s\n' "${COMPREPLY[@]}""#
       let process = Process()
       process.executableURL = URL(fileURLWithPath: bash)
@@ -75,5 +78,65 @@ struct CompletionsTests {
     #expect(try complete(["morsetorch", "receive", "--a"]) == ["--active-low", "--alphabet"])
     #expect(try complete(["morsetorch", "help", "rec"]) == ["receive"])
     #expect(try complete(["morsetorch", "send", "--wpm", ""]) == [])
+  }
+
+  /// Types into a real interactive bash in a terminal (tmux), presses Tab, and returns the
+  /// screen's line once it shows `expected` (or whatever it shows after 10 s).
+  private func typeAndTab(_ text: String, expecting expected: String, environment: String)
+    throws -> String
+  {
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "morsetorch-completion-\(UUID().uuidString).bash")
+    try #require(Completions.script(for: "bash")).write(
+      to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    let session = "morsetorch-\(UUID().uuidString.prefix(8))"
+    // Through system(3), which waits for the tmux client alone (Foundation's Process waited
+    // on past the client's end: the server it starts lives on).
+    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "morsetorch-screen-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: capture) }
+    let tmux = { (arguments: [String]) throws -> String in
+      let quoted = arguments.map { "'" + $0.replacing("'", with: "'\\''") + "'" }
+      let isCapture = arguments.first == "capture-pane"
+      let output = isCapture ? capture.path : "/dev/null"
+      let command =
+        "/usr/bin/tmux -L \(session) \(quoted.joined(separator: " ")) </dev/null >\(output) 2>&1"
+      _ = system(command)
+      guard isCapture else { return "" }
+      return (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+    }
+    _ = try tmux([
+      "new-session", "-d", "-s", session, "-x", "200", "-y", "10",
+      "env -i PATH=/usr/bin:/bin TERM=xterm HOME=/tmp PS1='$ ' bash --norc --noprofile",
+    ])
+    defer { _ = try? tmux(["kill-server"]) }
+    _ = try tmux(["send-keys", "-t", session, "\(environment); source \(script.path); clear", "Enter"])
+    _ = try tmux(["send-keys", "-t", session, "-l", text])
+    _ = try tmux(["send-keys", "-t", session, "Tab"])
+    var screen = ""
+    _ = eventually {
+      screen = (try? tmux(["capture-pane", "-p", "-t", session])) ?? ""
+      return screen.contains(expected)
+    }
+    return screen
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+  func bashCompletesLEDNamesWithColonsAndChipsAtTheTabInARealTerminal() throws {
+    let fixture = try TemporaryLEDDirectory()
+    for name in ["input3::capslock", "input3::numlock", "white:flash"] {
+      try fixture.addLED(name)
+    }
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(4, label: "pinctrl", lines: 8)
+    let environment =
+      "export MORSETORCH_LEDS_DIR=\(fixture.ledsPath) MORSETORCH_GPIO_DIR=\(gpio.path)"
+    let led = try typeAndTab(
+      "morsetorch send --led input3::c", expecting: "input3::capslock", environment: environment)
+    #expect(led.contains("$ morsetorch send --led input3::capslock"), "\(led)")
+    let chip = try typeAndTab(
+      "morsetorch send --gpio gpio", expecting: "gpiochip4:", environment: environment)
+    #expect(chip.contains("$ morsetorch send --gpio gpiochip4:"), "\(chip)")
   }
 }

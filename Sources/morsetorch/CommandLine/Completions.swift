@@ -42,68 +42,87 @@ enum Completions {
   // MARK: bash
 
   static var bash: String {
-    var lines = [
-      "# bash completion for morsetorch (\(header) bash`)",
-      "_morsetorch_leds() {",
-      "  local names",
-      "  names=$(ls /sys/class/leds 2>/dev/null)",
-      #"  COMPREPLY=($(compgen -W "$names" -- "$1"))"#,
-      "  # LED names hold colons, which bash splits words at.",
-      "  if declare -F __ltrim_colon_completions >/dev/null; then __ltrim_colon_completions \"$1\"; fi",
-      "}",
-      "_morsetorch_chips() {",
-      "  local chips",
-      "  chips=$(cd /dev 2>/dev/null && ls -d gpiochip* 2>/dev/null)",
-      #"  COMPREPLY=($(compgen -W "$chips" -- "$1"))"#,
-      "}",
+    var lines = bashHelpers + [
       "_morsetorch() {",
-      "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+      "  local cur prev",
+      "  _morsetorch_words",
       "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
       "    COMPREPLY=($(compgen -W \"\(commandNames) --help --version\" -- \"$cur\"))",
       "    return",
       "  fi",
       "  case ${COMP_WORDS[1]} in",
     ]
-    for command in CommandTable.commands {
-      lines.append("    \(command.name))")
-      var valueCases: [String] = []
-      var plainValues: [String] = []
-      for option in command.options where option.valueName != nil {
-        switch option.completion {
-        case .leds: valueCases.append("--\(option.name)) _morsetorch_leds \"$cur\"; return ;;")
-        case .gpioChips:
-          valueCases.append("--\(option.name)) _morsetorch_chips \"$cur\"; return ;;")
-        case .files:
-          valueCases.append("--\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
-        case .words(let words):
-          valueCases.append(
-            "--\(option.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
-          )
-        case .none, .commands: plainValues.append("--\(option.name)")
-        }
-      }
-      if !plainValues.isEmpty {
-        valueCases.append(plainValues.joined(separator: "|") + ") return ;;")
-      }
-      if !valueCases.isEmpty {
-        lines.append("      case $prev in")
-        lines += valueCases.map { "        " + $0 }
-        lines.append("      esac")
-      }
-      let operands =
-        command.operands == .commands
-        ? "    COMPREPLY=($(compgen -W \"\(commandNames)\" -- \"$cur\"))" : "    :"
-      lines += [
-        "      if [[ $cur == -* ]]; then",
-        "        COMPREPLY=($(compgen -W \"\(optionWords(command.options))\" -- \"$cur\"))",
-        "      else",
-        "    " + operands,
-        "      fi",
-        "      ;;",
-      ]
-    }
+    for command in CommandTable.commands { lines += bashCase(command) }
     lines += ["  esac", "}", "complete -F _morsetorch morsetorch"]
     return lines.joined(separator: "\n")
+  }
+
+  /// The functions the bash script's cases call: the words around the cursor, LED names and
+  /// GPIO chips (from `MORSETORCH_LEDS_DIR` and `MORSETORCH_GPIO_DIR` where set).
+  private static let bashHelpers = [
+    "# bash completion for morsetorch (\(header) bash`)",
+    "# LED names hold colons, at which bash splits words: the word at the cursor and the one",
+    "# before it are taken from the line itself, and a reply keeps only what follows the last",
+    "# colon of the word (bash replaces only that part).",
+    "_morsetorch_words() {",
+    "  local line=${COMP_LINE:0:COMP_POINT}",
+    "  cur=${line##*[[:space:]]}",
+    "  line=${line%\"$cur\"}",
+    "  while [[ $line == *[[:space:]] ]]; do line=${line%?}; done",
+    "  prev=${line##*[[:space:]]}",
+    "}",
+    "_morsetorch_reply() {",
+    "  local IFS=$'\\n' prefix= index",
+    "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))",
+    "  [[ $cur == *:* ]] && prefix=${cur%\"${cur##*:}\"}",
+    "  for index in \"${!COMPREPLY[@]}\"; do COMPREPLY[index]=${COMPREPLY[index]#\"$prefix\"}; done",
+    "}",
+    "_morsetorch_leds() {",
+    "  _morsetorch_reply \"$(ls -1 \"${MORSETORCH_LEDS_DIR:-/sys/class/leds}\" 2>/dev/null)\"",
+    "}",
+    "_morsetorch_chips() {",
+    "  local chips",
+    "  chips=$(ls -1 \"${MORSETORCH_GPIO_DIR:-/dev}\" 2>/dev/null | sed -n 's/^\\(gpiochip[0-9]*\\)$/\\1:/p')",
+    "  _morsetorch_reply \"$chips\"",
+    "  compopt -o nospace 2>/dev/null",
+    "}",
+  ]
+
+  /// The bash case of `command`: values of its options, then its options or operands.
+  private static func bashCase(_ command: CommandEntry) -> [String] {
+    var valueCases: [String] = []
+    var plainValues: [String] = []
+    for option in command.options where option.valueName != nil {
+      switch option.completion {
+      case .leds: valueCases.append("--\(option.name)) _morsetorch_leds; return ;;")
+      case .gpioChips: valueCases.append("--\(option.name)) _morsetorch_chips; return ;;")
+      case .files:
+        valueCases.append("--\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+      case .words(let words):
+        valueCases.append(
+          "--\(option.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        )
+      case .none, .commands: plainValues.append("--\(option.name)")
+      }
+    }
+    if !plainValues.isEmpty {
+      valueCases.append(plainValues.joined(separator: "|") + ") return ;;")
+    }
+    var lines = ["    \(command.name))"]
+    if !valueCases.isEmpty {
+      lines += ["      case $prev in"] + valueCases.map { "        " + $0 } + ["      esac"]
+    }
+    let operands =
+      command.operands == .commands
+      ? "    COMPREPLY=($(compgen -W \"\(commandNames)\" -- \"$cur\"))" : "    :"
+    return lines + [
+      "      if [[ $cur == -* ]]; then",
+      "        COMPREPLY=($(compgen -W \"\(optionWords(command.options))\" -- \"$cur\"))",
+      "      else",
+      "    " + operands,
+      "      fi",
+      "      ;;",
+    ]
   }
 
   // MARK: zsh
@@ -114,12 +133,12 @@ enum Completions {
       "# zsh completion for morsetorch (\(header) zsh`)",
       "_morsetorch_leds() {",
       "  local -a leds",
-      "  leds=(/sys/class/leds/*(N:t))",
+      "  leds=(${MORSETORCH_LEDS_DIR:-/sys/class/leds}/*(N:t))",
       "  compadd -a leds",
       "}",
       "_morsetorch_chips() {",
       "  local -a chips",
-      "  chips=(/dev/gpiochip*(N:t))",
+      "  chips=(${MORSETORCH_GPIO_DIR:-/dev}/gpiochip*(N:t))",
       "  compadd -a chips",
       "}",
       "_morsetorch() {",
@@ -181,6 +200,16 @@ enum Completions {
     var lines = [
       "# fish completion for morsetorch (\(header) fish`)",
       "complete -c morsetorch -f",
+      "function __morsetorch_leds",
+      "  set -l directory /sys/class/leds",
+      "  set -q MORSETORCH_LEDS_DIR; and test -n \"$MORSETORCH_LEDS_DIR\"; and set directory $MORSETORCH_LEDS_DIR",
+      "  ls $directory 2>/dev/null",
+      "end",
+      "function __morsetorch_chips",
+      "  set -l directory /dev",
+      "  set -q MORSETORCH_GPIO_DIR; and test -n \"$MORSETORCH_GPIO_DIR\"; and set directory $MORSETORCH_GPIO_DIR",
+      "  ls $directory 2>/dev/null | string match -r '^gpiochip[0-9]+$' | string replace -r '$' ':'",
+      "end",
       "complete -c morsetorch -n __fish_use_subcommand -l help -s h -d 'show help'",
       "complete -c morsetorch -n __fish_use_subcommand -l version -d 'print the version'",
     ]
@@ -199,8 +228,8 @@ enum Completions {
         if let short = option.shortName { line += " -s \(short)" }
         if option.valueName != nil {
           switch option.completion {
-          case .leds: line += " -x -a '(ls /sys/class/leds 2>/dev/null)'"
-          case .gpioChips: line += " -x -a '(ls /dev 2>/dev/null | string match \"gpiochip*\")'"
+          case .leds: line += " -x -a '(__morsetorch_leds)'"
+          case .gpioChips: line += " -x -a '(__morsetorch_chips)'"
           case .files: line += " -r -F"
           case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
           case .none, .commands: line += " -x"
