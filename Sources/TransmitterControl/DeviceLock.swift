@@ -32,7 +32,7 @@ public final class DeviceLock: Sendable {
   {
     self.device = device
     self.directory = directory
-    held = Mutex(Held(file: lockFile))
+    held = Mutex(Held(file: consume lockFile))
   }
 
   deinit {
