@@ -94,8 +94,8 @@ public enum MorseAlphabet {
   ///
   /// ITU: × as X, ′ as ', ″ as '', % as 0/0, ‰ as 0/00, fractions with the fraction bar.
   /// Not ITU, for pasted text: typographic quotes as ' and ". Not ITU, so that every
-  /// printable ASCII character (logs, shell output) can be sent, each by its role (README,
-  /// "Encoding"): brackets of any shape as ( ), `*` as X (as ×), `#` as NR ("number"), bars
+  /// printable ASCII character (logs, shell output) can be sent, each by its role (`morsetorch
+  /// alphabet` lists them): brackets of any shape as ( ), `*` as X (as ×), `#` as NR ("number"), bars
   /// and the backslash as /, `~` as -, `^` and the backtick as '. `<` and `>` are brackets
   /// only where they do not enclose a prosign (`<SK>`).
   public static let substitutions: [Character: String] = [

@@ -12,7 +12,7 @@ public struct RuntimeDirectory: Sendable, Hashable {
   /// The environment variable that overrides the directory (tests, unusual set-ups).
   public static let environmentVariable = "MORSETORCH_RUNTIME_DIR"
   /// The system-wide directory: shared by root and, when an administrator makes it group
-  /// writable (README: Permissions), by the members of the LED group.
+  /// writable (the package's tmpfiles line), by the members of the LED group.
   public static let systemPath = "/run/morsetorch"
 
   /// The directory's path.

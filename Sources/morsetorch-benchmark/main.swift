@@ -4,7 +4,7 @@
 //   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all]
 //       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH]
 //
-// report: compare, cancel and throughput: the README's Performance section.
+// report: compare, cancel and throughput: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
 //         python-periphery's LED with time.sleep and a C writer at absolute deadlines, each on
 //         a temporary LED whose writes are timestamped from outside (inotify), at 60 ms and

@@ -14,7 +14,7 @@ enum HelpText {
     ("70", "  70   internal error (please report it)"),
     ("74", "  74   I/O error reading input, writing standard output or an LED"),
     ("75", "  75   LED busy (a flash in use by a camera), GPIO line in use; try again"),
-    ("77", "  77   permission denied writing the LED or opening the GPIO chip (see README)"),
+    ("77", "  77   permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
     ("78", "  78   the runtime directory for the LED locks is missing or unsafe"),
     (
       "128+N",
@@ -39,7 +39,7 @@ enum HelpText {
       MORSETORCH_LED        the LED to use when --led is not given
       MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
                             /run/morsetorch, /var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch,
-                            then /tmp/morsetorch-UID: README, "One transmission per LED")
+                            then /tmp/morsetorch-UID; man morsetorch: SECURITY)
     """
 
   static let tool = """
@@ -101,7 +101,7 @@ enum HelpText {
     A GPIO line instead (an LED, buzzer or relay on a pin): --gpio CHIP:LINE, where CHIP is
     gpiochip0, 0, /dev/gpiochip0 or the chip's label, and LINE an offset or a line name
     (--gpio pinctrl-bcm2711:GPIO17); --active-low for reversed wiring, --bias for a pull.
-    Afterwards the line is driven inactive and released (README: GPIO lines, on wiring).
+    Afterwards the line is driven inactive and released.
 
     Several LEDs: give --led more than once, or a shell-style pattern in quotes ('*::capslock',
     '*:green:*'). They switch together at every deadline, each at its own max_brightness (or

@@ -46,8 +46,7 @@ enum ManPage {
       #".BR journalctl (1),"#, #".BR systemd-tmpfiles (8),"#, #".BR udev (7),"#,
       #".BR gpioinfo (1)"#,
       ".PP",
-      "The kernel's LED class and GPIO character device documentation;",
-      "the README of morsetorch, for timing figures, wiring and the tests.",
+      "The kernel's LED class and GPIO character device documentation.",
     ]
     return page.joined(separator: "\n")
   }
