@@ -158,40 +158,40 @@ enum Completions {
       "  (( CURRENT-- ))",
       "  case $command in",
     ]
-    for command in CommandTable.commands {
-      var specs: [String] = []
-      for option in command.options {
-        let repeatable = option.isRepeatable ? "*" : ""
-        var rest = "[\(description(option.help))]"
-        if let value = option.valueName {
-          let action: String
-          switch option.completion {
-          case .leds: action = "_morsetorch_leds"
-          case .gpioChips: action = "_morsetorch_chips"
-          case .files: action = "_files"
-          case .words(let words): action = "(\(words.joined(separator: " ")))"
-          case .none, .commands: action = " "
-          }
-          rest += ":\(description(value)):\(action)"
-        }
-        // Brace expansion for a short and a long name stays outside the quotes.
-        specs.append(
-          option.shortName.map { "{-\($0),--\(option.name)}'\(rest)'" }
-            ?? "'\(repeatable)--\(option.name)\(rest)'")
-      }
-      switch command.operands {
-      case .commands: specs.append("'1:command:(\(commandNames))'")
-      default:
-        if command.name != "alphabet" && command.name != "list" { specs.append("'*:text: '") }
-      }
-      lines.append("    \(command.name))")
-      lines.append("      _arguments -s \\")
-      lines += specs.map { "        \($0) \\" }
-      lines.append("        && return")
-      lines.append("      ;;")
-    }
+    for command in CommandTable.commands { lines += zshCase(command) }
     lines += ["  esac", "}", "_morsetorch \"$@\""]
     return lines.joined(separator: "\n")
+  }
+
+  /// The zsh case of `command`: `_arguments` with a spec per option, and its operands.
+  private static func zshCase(_ command: CommandEntry) -> [String] {
+    var specs: [String] = []
+    for option in command.options {
+      let repeatable = option.isRepeatable ? "*" : ""
+      var rest = "[\(description(option.help))]"
+      if let value = option.valueName {
+        let action: String
+        switch option.completion {
+        case .leds: action = "_morsetorch_leds"
+        case .gpioChips: action = "_morsetorch_chips"
+        case .files: action = "_files"
+        case .words(let words): action = "(\(words.joined(separator: " ")))"
+        case .none, .commands: action = " "
+        }
+        rest += ":\(description(value)):\(action)"
+      }
+      // Brace expansion for a short and a long name stays outside the quotes.
+      specs.append(
+        option.shortName.map { "{-\($0),--\(option.name)}'\(rest)'" }
+          ?? "'\(repeatable)--\(option.name)\(rest)'")
+    }
+    switch command.operands {
+    case .commands: specs.append("'1:command:(\(commandNames))'")
+    default:
+      if command.name != "alphabet" && command.name != "list" { specs.append("'*:text: '") }
+    }
+    return ["    \(command.name))", "      _arguments -s \\"] + specs.map { "        \($0) \\" }
+      + ["        && return", "      ;;"]
   }
 
   // MARK: fish
