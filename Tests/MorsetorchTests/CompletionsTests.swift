@@ -80,6 +80,24 @@ struct CompletionsTests {
     #expect(try complete(["morsetorch", "send", "--wpm", ""]) == [])
   }
 
+  @Test func bashCompletesFromTheWordsAloneWhenNoLineIsGiven() throws {
+    guard let bash = Self.shellPath("bash") else { return }
+    let script = try #require(Completions.script(for: "bash"))
+    // As a caller that sets only COMP_WORDS (the package test's bash-completion loader check).
+    let program =
+      script + "\nCOMP_WORDS=(morsetorch send --bi); COMP_CWORD=2; unset COMP_LINE; _morsetorch; "
+      + #"printf '%s\n' "${COMPREPLY[@]}""#
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: bash)
+    process.arguments = ["-c", program]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    process.waitUntilExit()
+    let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(replies == "--bias\n")
+  }
+
   /// Types into a real interactive bash in a terminal (tmux), presses Tab, and returns the
   /// screen's line once it shows `expected` (or whatever it shows after 10 s).
   private func typeAndTab(_ text: String, expecting expected: String, environment: String)

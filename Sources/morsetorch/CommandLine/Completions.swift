@@ -65,6 +65,8 @@ enum Completions {
     "# before it are taken from the line itself, and a reply keeps only what follows the last",
     "# colon of the word (bash replaces only that part).",
     "_morsetorch_words() {",
+    "  cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+    "  [ -n \"${COMP_LINE-}\" ] || return 0",
     "  local line=${COMP_LINE:0:COMP_POINT}",
     "  cur=${line##*[[:space:]]}",
     "  line=${line%\"$cur\"}",
