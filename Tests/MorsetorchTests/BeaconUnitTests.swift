@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MorseTestSupport
 import Testing
 
 @testable import morsetorch
@@ -22,6 +23,29 @@ private func values(of key: String, in unit: String) -> [String] {
 
 @Suite("the beacon's systemd unit")
 struct BeaconUnitTests {
+  @Test func itFindsItsConfigurationByTheLEDsRealNameAndTellsTheToolItIsAService() throws {
+    let text = try unit()
+    // %I: the instance unescaped, so `platform::mic\x2dmute` reads beacon-platform::mic-mute.
+    #expect(values(of: "EnvironmentFile", in: text) == ["-/etc/morsetorch/beacon-%I.conf"])
+    #expect(values(of: "Environment", in: text).contains("MORSETORCH_SERVICE=%n"))
+  }
+
+  @Test func detachingUnderTheServiceIsRefusedAndNothingIsClaimed() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("white:flash", trigger: "none [timer]")
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--detach", "--loop", "--led", "white:flash", "E"],
+      ledsDirectory: fixture.ledsPath,
+      environment: ["MORSETORCH_SERVICE": "morsetorch-beacon@white:flash.service"])
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(outcome.standardError.contains("--detach cannot be used under the systemd service"))
+    #expect(outcome.standardError.contains("OPTIONS"), "\(outcome)")
+    #expect(try fixture.read("trigger", of: "white:flash") == "none [timer]\n")
+    let runtime = fixture.root + "/run"
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
+    #expect(!left.contains { $0.hasSuffix(".state") }, "\(left)")
+  }
+
   @Test func itsCommandLineIsASendLoopTheToolAccepts() throws {
     let unit = try unit()
     let execStart = try #require(values(of: "ExecStart", in: unit).first)

@@ -82,6 +82,10 @@ enum ManPage {
         "with 1, a directory in MORSETORCH_GPIO_DIR stands in for a GPIO chip (tests only)"
       ),
       (
+        "MORSETORCH_SERVICE",
+        "set by the beacon's systemd unit to its name; send then refuses --detach"
+      ),
+      (
         "MORSETORCH_READY_FD",
         "set by --detach for its background copy (the descriptor it reports on); not for users"
       ),
@@ -110,7 +114,11 @@ enum ManPage {
       "/lib/systemd/system/morsetorch-beacon@.service",
       "a beacon at boot on the LED named by the instance"
     ),
-    ("/etc/morsetorch/beacon-NAME.conf", "TEXT and OPTIONS of the beacon on LED NAME"),
+    (
+      "/etc/morsetorch/beacon-NAME.conf",
+      "TEXT= and OPTIONS= of the beacon on LED NAME (its real name, even where the unit's "
+        + "instance is escaped with systemd-escape)"
+    ),
   ]
 
   /// EXIT STATUS, ENVIRONMENT and FILES: lists of terms.

@@ -12,6 +12,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case emptyText(command: String)
   /// More devices (`count`, of the kind `devices` names) than one transmission may use.
   case tooManyDevices(option: String, count: Int, devices: String, limit: Int)
+  /// `--detach` under a systemd service (`MORSETORCH_SERVICE`), which must keep the process.
+  case detachUnderService(String)
 
   var description: String {
     switch self {
@@ -38,6 +40,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
       return "\(option) needs \(requirement)"
     case .unexpectedOperands(let command, let operands):
       return "'\(command)' takes no arguments, but was given: \(operands.joined(separator: " "))"
+    case .detachUnderService(let service):
+      return "--detach cannot be used under the systemd service \(service): systemd keeps the "
+        + "sender running and stops it (putting the LED back); remove --detach from its OPTIONS"
     case .emptyText(let command):
       return "nothing to \(command): the text is empty"
     case .tooManyDevices(let option, let count, let devices, let limit):

@@ -19,12 +19,21 @@ struct SendCommand {
     return try SendCommand(words: words, plan: plan, environment: environment).run()
   }
 
+  /// The variable the beacon's unit sets to its own name (`%n`).
+  static let serviceVariable = "MORSETORCH_SERVICE"
+
   /// Sends, and returns the exit status: claim the LED, transmit, restore, release.
   private func run() throws -> Int32 {
     Console.isQuiet = plan.isQuiet
     if let message = plan.message { SkippedCharacters.warn(about: message) }
     switch plan.destination {
-    case .detached: return try detach()
+    case .detached:
+      // Detached, the service's main process would exit at once and systemd would take the
+      // beacon for ended, leaving the LED claimed by a process it no longer stops.
+      if let service = environment[Self.serviceVariable] {
+        throw UsageError.detachUnderService(service)
+      }
+      return try detach()
     case .dryRun(let edges): return try dryRun(plan.message, timing: plan.timing, edges: edges)
     case .gpio, .leds, .preview: return try transmit()
     }
