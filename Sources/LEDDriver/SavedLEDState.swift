@@ -194,7 +194,10 @@ public struct SavedLEDState: Sendable, Hashable {
       let before = Set(led.fileNames(depth: 2))
       write(LED.triggerAttribute, Array("\(trigger)\n".utf8), isSetting: false)
       let now = Set(led.fileNames(depth: 2))
-      for attribute in triggerAttributes {
+      // Each setting once: a planted record repeating one would otherwise make every repeat
+      // wait out the grace.
+      var seen = Set<String>()
+      for attribute in triggerAttributes where seen.insert(attribute.name).inserted {
         let appeared = now.contains(attribute.name) && !before.contains(attribute.name)
         guard Self.isSetting(attribute.name, of: trigger) || appeared else {
           skipped.append(

@@ -138,6 +138,19 @@ struct SavedLEDStateRestoreTests {
         SkippedSetting(name: "delay_on", reason: .writerMayNotWrite(writer: "mallory (uid 4242)"))))
   }
 
+  @Test func aSettingRepeatedInARecordIsTriedOnce() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let led = try led(fixture)
+    try fixture.setPermissions(0o644, of: "delay_on", of: "input3::capslock")
+    let stranger = UserRights(userID: 4242, name: "mallory", groupIDs: [4242])
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0,
+      triggerAttributes: Array(repeating: .init(name: "delay_on", content: "7"), count: 50))
+    let skipped = try saved.restore(to: led, writer: stranger, settingsGrace: .milliseconds(20))
+    #expect(skipped.filter { $0.name == "delay_on" }.count == 1, "\(skipped)")
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "500\n")
+  }
+
   @Test func aSettingThatIsGoneIsSkippedAndTheRestRestored() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("usb:led", trigger: "[none] usbport")

@@ -62,15 +62,7 @@ struct CompletionsTests {
         script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
         + "COMP_LINE='\(line)'; COMP_POINT=\(line.utf8.count); _morsetorch; "
         + #"printf '%s\n' "${COMPREPLY[@]}""#
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: bash)
-      process.arguments = ["-c", program]
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      process.waitUntilExit()
-      return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .split(separator: "\n").map(String.init)
+      return try Self.output(of: bash, program).split(separator: "\n").map(String.init)
     }
     #expect(try complete(["morsetorch", "se"]) == ["send"])
     #expect(try complete(["morsetorch", "send", "--wp"]) == ["--wpm"])
@@ -87,6 +79,11 @@ struct CompletionsTests {
     let program =
       script + "\nCOMP_WORDS=(morsetorch send --bi); COMP_CWORD=2; unset COMP_LINE; _morsetorch; "
       + #"printf '%s\n' "${COMPREPLY[@]}""#
+    #expect(try Self.output(of: bash, program) == "--bias\n")
+  }
+
+  /// What `bash -c program` writes to standard output.
+  private static func output(of bash: String, _ program: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: bash)
     process.arguments = ["-c", program]
@@ -94,8 +91,7 @@ struct CompletionsTests {
     process.standardOutput = output
     try process.run()
     process.waitUntilExit()
-    let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(replies == "--bias\n")
+    return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
   /// Types into a real interactive bash in a terminal (tmux), presses Tab, and returns the
