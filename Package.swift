@@ -2,8 +2,9 @@
 import PackageDescription
 
 // One module per part of the design, data flowing one way (README: How the code is laid out):
-// MorseCore -> MorsePlayer -> LEDDriver, TransmitterControl -> morsetorch, with LinuxSystem
-// (and its C declarations) the only module that imports Glibc besides the executable.
+// MorseCore -> MorsePlayer -> LEDDriver, GPIODriver, TransmitterControl -> MorsetorchTool ->
+// morsetorch (its main), with LinuxSystem (and its C declarations) the only module that
+// imports Glibc besides the tool.
 let package = Package(
   name: "morsetorch",
   products: [
@@ -19,12 +20,14 @@ let package = Package(
     .target(
       name: "GPIODriver", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
     .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
-    .executableTarget(
-      name: "morsetorch",
+    // The tool's code, in rooms (command line, commands, terminal, process, devices); the
+    // shipped executable is its `main` with the kernel's GPIO chips only.
+    .target(
+      name: "MorsetorchTool",
       dependencies: [
         "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem",
-      ],
-      exclude: ["Packaging"]),
+      ]),
+    .executableTarget(name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"]),
     .executableTarget(
       name: "morsetorch-benchmark",
       dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem"],
@@ -35,8 +38,14 @@ let package = Package(
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
     .target(
-      name: "MorseTestSupport", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem"],
+      name: "MorseTestSupport",
+      dependencies: ["MorseCore", "MorsePlayer", "GPIODriver", "LinuxSystem"],
       path: "Tests/Support"),
+    // The tool as the process tests run it on simulated GPIO chips (directories of plain
+    // files, `SimulatedChips`): never shipped.
+    .executableTarget(
+      name: "morsetorch-simulated-gpio", dependencies: ["MorsetorchTool", "MorseTestSupport"],
+      path: "Tests/SimulatedGPIOTool"),
     .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore", "MorseTestSupport"]),
     .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
     .testTarget(
@@ -54,8 +63,8 @@ let package = Package(
     .testTarget(
       name: "MorsetorchTests",
       dependencies: [
-        "morsetorch", "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl",
-        "LinuxSystem", "MorseTestSupport",
+        "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "MorseCore", "MorsePlayer",
+        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
       ]),
   ]
 )

@@ -8,40 +8,21 @@ final class CharacterDeviceChip: GPIOChip {
   private let name: String
 
   /// Opens the chip at `path`; a path with nothing there (`ENOENT` on open) is a chip that
-  /// does not exist, listed with the chips beside it, not one that went away.
+  /// does not exist (`GPIOChipDirectory` lists the chips beside it), not one that went away.
   init(path: String) throws(GPIOError) {
     self.path = path
     do throws(Errno) {
       file = try GPIOChipFile(path: path)
     } catch {
-      if error == .noSuchFile {
-        throw .chipNotFound(path, available: Self.chips(besides: path))
-      }
+      if error == .noSuchFile { throw .chipNotFound(path, available: []) }
+      if error == .inappropriateIOControl { throw .notAChip(path: path) }
       throw GPIOError(error, operation: "open", path: path)
     }
     do throws(Errno) {
       name = try file.info().name
     } catch {
+      if error == .inappropriateIOControl { throw .notAChip(path: path) }
       throw GPIOError(error, operation: "read the chip info of", path: path)
-    }
-  }
-
-  /// The chips in the directory of `path`, as `GPIOError.chipNotFound` lists them. Read
-  /// without going through `init(path:)`, whose own `ENOENT` (a dangling entry) would list
-  /// them again.
-  private static func chips(besides path: String) -> [String] {
-    let slash = path.lastIndex(of: "/")
-    let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let directory = GPIOChipDirectory(path: parent)
-    return directory.chipNames().compactMap { name in
-      let entry = parent.hasSuffix("/") ? parent + name : parent + "/" + name
-      let info: GPIOChipFile.Info?
-      if (try? FileSystem.status(entry))?.isDirectory == true {
-        info = try? SimulatedChip(path: entry).info()
-      } else {
-        info = try? GPIOChipFile(path: entry).info()
-      }
-      return info.map { GPIOError.chipChoice(name: name, label: $0.label) }
     }
   }
 

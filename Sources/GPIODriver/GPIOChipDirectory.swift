@@ -2,38 +2,30 @@ import LinuxSystem
 
 /// Where the GPIO chips are: `/dev`, unless overridden.
 ///
-/// Each `gpiochipN` entry is a chip: a character device (the kernel's), or — only where a test
-/// or the benchmark asks for it (`MORSETORCH_GPIO_SIMULATOR=1`) — a directory standing in for
-/// one (`SimulatedChip`).
+/// Each `gpiochipN` entry is a chip: the kernel's character device, or — only where a test
+/// injects a `GPIOChipStandIn` — whatever that stand-in takes for one.
 public struct GPIOChipDirectory: Sendable {
   /// Where the kernel puts the chips.
   public static let defaultPath = "/dev"
   /// The environment variable that overrides `defaultPath`.
   public static let environmentVariable = "MORSETORCH_GPIO_DIR"
 
-  /// The environment variable that, set to `1`, lets directories stand in for chips (tests and
-  /// the benchmark only).
-  public static let simulatorVariable = "MORSETORCH_GPIO_SIMULATOR"
-
   /// The directory holding the `gpiochipN` entries.
   public let path: String
-  /// Whether a directory may stand in for a chip (`SimulatedChip`).
-  public let allowsSimulatedChips: Bool
+  /// What else may stand in for a chip besides the kernel's character devices: nil but in
+  /// tests.
+  public let standIn: (any GPIOChipStandIn)?
 
-  /// The directory at `path`; with `allowsSimulatedChips`, directories in it are simulated
-  /// chips.
-  public init(path: String, allowsSimulatedChips: Bool = false) {
+  /// The directory at `path`, whose chips are character devices (or what `standIn` takes).
+  public init(path: String, standIn: (any GPIOChipStandIn)? = nil) {
     self.path = path
-    self.allowsSimulatedChips = allowsSimulatedChips
+    self.standIn = standIn
   }
 
-  /// `MORSETORCH_GPIO_DIR` if set and non-empty, else `/dev`; simulated chips only with
-  /// `MORSETORCH_GPIO_SIMULATOR=1`.
-  public init(environment: [String: String]) {
+  /// `MORSETORCH_GPIO_DIR` if set and non-empty, else `/dev`.
+  public init(environment: [String: String], standIn: (any GPIOChipStandIn)? = nil) {
     let override = environment[Self.environmentVariable] ?? ""
-    self.init(
-      path: override.isEmpty ? Self.defaultPath : override,
-      allowsSimulatedChips: environment[Self.simulatorVariable] == "1")
+    self.init(path: override.isEmpty ? Self.defaultPath : override, standIn: standIn)
   }
 
   /// The chips' names, in number order (`gpiochip2` before `gpiochip10`).
@@ -43,13 +35,37 @@ public struct GPIOChipDirectory: Sendable {
       .sorted { (Int($0.dropFirst(8)) ?? 0) < (Int($1.dropFirst(8)) ?? 0) }
   }
 
-  /// Opens the chip at `path`: a directory is a simulated chip where they are allowed,
-  /// anything else must be the kernel's character device.
+  /// Opens the chip at `path`: what the stand-in takes for one, else the kernel's character
+  /// device. Nothing there is a chip that does not exist, listed with the chips beside it.
   func openChip(at path: String) throws(GPIOError) -> any GPIOChip {
-    if allowsSimulatedChips, (try? FileSystem.status(path))?.isDirectory == true {
-      return SimulatedChip(path: path)
+    do throws(GPIOError) {
+      return try openEntry(at: path)
+    } catch .chipNotFound(let missing, available: []) where missing == path {
+      throw .chipNotFound(path, available: chipChoices(besides: path))
+    }
+  }
+
+  /// Opens the chip at `path`, an entry that is missing thrown as it is.
+  private func openEntry(at path: String) throws(GPIOError) -> any GPIOChip {
+    if let standIn, let status = try? FileSystem.status(path), !status.isCharacterDevice,
+      let chip = standIn.chip(at: path, status: status)
+    {
+      return chip
     }
     return try CharacterDeviceChip(path: path)
+  }
+
+  /// The chips in the directory of `path`, as `GPIOError.chipNotFound` lists them.
+  private func chipChoices(besides path: String) -> [String] {
+    let slash = path.lastIndex(of: "/")
+    let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let directory = GPIOChipDirectory(path: parent, standIn: standIn)
+    return directory.chipNames().compactMap { name in
+      guard let chip = try? directory.openEntry(at: directory.entryPath(name)),
+        let info = try? chip.info()
+      else { return nil }
+      return GPIOError.chipChoice(name: name, label: info.label)
+    }
   }
 
   /// The chip named `name` here.
@@ -59,7 +75,7 @@ public struct GPIOChipDirectory: Sendable {
 
   /// The chip a state record names, which is input from whoever could write the record: only
   /// a `gpiochipN` entry of this directory (`GPIOLine.recordedChipPath`), never through a
-  /// symlink, and a character device (or an allowed simulated chip). With `writer`, nil when
+  /// symlink, and a character device (or what the stand-in takes). With `writer`, nil when
   /// that user may not open it for reading and writing by its permission bits.
   public func recordedChip(_ path: String, writer: UserRights? = nil) throws(GPIOError)
     -> (any GPIOChip)?
@@ -74,7 +90,7 @@ public struct GPIOChipDirectory: Sendable {
     } catch {
       throw GPIOError(error, operation: "open", path: path)
     }
-    guard status.isCharacterDevice || (allowsSimulatedChips && status.isDirectory) else {
+    guard status.isCharacterDevice || standIn?.chip(at: path, status: status) != nil else {
       throw .notRecordable(path: path, directory: self.path)
     }
     if let writer, !writer.mayReadAndWrite(status) { return nil }

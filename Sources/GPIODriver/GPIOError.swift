@@ -6,6 +6,9 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   case invalidAddress(String)
   /// No chip has that name, path or label; `available` lists the chips (name and label).
   case chipNotFound(String, available: [String])
+  /// What is at that path is no chip (not a character device, or one that answers no GPIO
+  /// request): a file, a directory, another device.
+  case notAChip(path: String)
   /// The chip has no line of that offset or name; `available` lists its named lines.
   case lineNotFound(chip: String, line: String, lines: Int, named: [String])
   /// Another consumer holds the line (`consumer`, as the kernel names it).
@@ -48,6 +51,9 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
         available.isEmpty
         ? "There are no GPIO chips at all." : "Chips: \(available.joined(separator: ", "))."
       return "There is no GPIO chip \(chip.debugDescription). \(choices)"
+    case .notAChip(let path):
+      return "\(path) is not a GPIO chip: a chip is the kernel's character device "
+        + "/dev/gpiochipN."
     case .lineNotFound(let chip, let line, let lines, let named):
       let names = named.isEmpty ? "" : " Named lines: \(named.prefix(40).joined(separator: ", "))."
       return "GPIO chip \(chip) has no line \(line.debugDescription): its lines are 0 to "

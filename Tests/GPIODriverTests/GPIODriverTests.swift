@@ -42,7 +42,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 @Suite struct GPIOChipDirectoryTests {
   @Test func aLineIsFoundByChipNameNumberLabelOrPathAndByOffsetOrName() throws {
     let fixture = try piChip()
-    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    let directory = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips())
     #expect(directory.chipNames() == ["gpiochip0", "gpiochip1"])
     for text in [
       "gpiochip0:17", "0:17", "pinctrl-bcm2711:17", "gpiochip0:GPIO17",
@@ -56,7 +56,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 
   @Test func errorsSayWhatExists() throws {
     let fixture = try piChip()
-    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    let directory = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips())
     #expect(
       throws: GPIOError.chipNotFound(
         "pinctrl-bcm2835",
@@ -71,7 +71,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 
   @Test func aChipPathWithNothingThereIsNotFoundAndTheChipsBesideItAreListed() throws {
     let fixture = try piChip()
-    let directory = GPIOChipDirectory(path: fixture.path)
+    let directory = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips())
     let missing = fixture.path + "/gpiochip9"
     // Not `#expect(throws:)`'s result: Swift 6.0.3 (the arm64 build's) has none.
     var caught: GPIOError?
@@ -89,7 +89,7 @@ private func piChip() throws -> TemporaryGPIODirectory {
 
   @Test func theListingShowsEveryLineAndWhoUsesIt() throws {
     let fixture = try piChip()
-    let listing = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true).list()
+    let listing = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips()).list()
     #expect(listing.unreadable.isEmpty)
     #expect(listing.chips.map(\.0.label) == ["pinctrl-bcm2711", "raspberrypi-exp-gpio"])
     let four = listing.chips[0].1[4]
@@ -132,7 +132,7 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
   private func device(_ text: String, in fixture: TemporaryGPIODirectory, activeLow: Bool = false)
     throws -> GPIODevice
   {
-    let line = try GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true).line(GPIOLineAddress(text))
+    let line = try GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips()).line(GPIOLineAddress(text))
     return GPIODevice(line: line, isActiveLow: activeLow)
   }
 
@@ -201,7 +201,7 @@ struct RecordedChipTests {
     #expect(throws: GPIOError.notRecordable(path: fixture.chipPath(0), directory: fixture.path)) {
       _ = try strict.recordedChip(fixture.chipPath(0))
     }
-    let allowed = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    let allowed = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips())
     #expect(try allowed.recordedChip(fixture.chipPath(0)) != nil)
   }
 
@@ -219,7 +219,7 @@ struct RecordedChipTests {
     #expect(mkfifo(fifo, 0o666) == 0)
     try FileManager.default.createSymbolicLink(
       atPath: fixture.path + "/gpiochip8", withDestinationPath: fixture.chipPath(0))
-    let directory = GPIOChipDirectory(path: fixture.path, allowsSimulatedChips: true)
+    let directory = GPIOChipDirectory(path: fixture.path, standIn: SimulatedChips())
     #expect(throws: GPIOError.notRecordable(path: fifo, directory: fixture.path)) {
       _ = try directory.recordedChip(fifo)
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// Parses `words` as the options of `send`.
 private func parse(_ words: [String]) throws(UsageError) -> ParsedArguments<SendOption> {

@@ -3,7 +3,7 @@ import Glibc
 import MorseTestSupport
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// The systemd unit shipped for beacons, read from the source tree.
 private let unitPath =

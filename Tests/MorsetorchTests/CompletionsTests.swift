@@ -2,7 +2,7 @@ import Foundation
 import MorseTestSupport
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite("Completions")
 struct CompletionsTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct DurationTextTests {
   @Test(arguments: [

@@ -3,7 +3,7 @@ import MorsePlayer
 import MorseTestSupport
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct EchoObserverTests {
   private func echo(_ text: String, repetition: Repetition = .once) throws -> [String] {

@@ -6,7 +6,7 @@ import MorsePlayer
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// An error none of morsetorch's families covers.
 private struct StrangeError: Error, CustomStringConvertible {

@@ -4,7 +4,7 @@ import MorseTestSupport
 import Testing
 
 // `send --gpio`, `list --gpio`, `status`/`stop --gpio` on simulated chips (MORSETORCH_GPIO_DIR):
-// the built executable, never /dev.
+// the test build of the tool that takes them (morsetorch-simulated-gpio), never /dev.
 
 /// A simulated chip like a Raspberry Pi's: 28 lines, GPIO4 held by the 1-wire driver.
 private func chips() throws -> (TemporaryGPIODirectory, TemporaryLEDDirectory) {
@@ -20,7 +20,7 @@ private func run(
 ) throws -> MorsetorchProcess.Outcome {
   try MorsetorchProcess.run(
     arguments, ledsDirectory: fixture.1.ledsPath,
-    environment: fixture.0.environment)
+    environment: fixture.0.environment, tool: .simulatedGPIO)
 }
 
 private func start(
@@ -28,7 +28,7 @@ private func start(
 ) throws -> MorsetorchProcess {
   let child = try MorsetorchProcess(
     arguments, ledsDirectory: fixture.1.ledsPath,
-    environment: fixture.0.environment)
+    environment: fixture.0.environment, tool: .simulatedGPIO)
   child.closeInput()
   return child
 }
@@ -44,6 +44,16 @@ struct GPIOProcessTests {
     // Inactive at the request (too short before the first flash to be seen for sure), then
     // two flashes, then inactive.
     #expect(levels.stop().drop { $0 == "0\n" } == ["1\n", "0\n", "1\n", "0\n"])
+  }
+
+  @Test func theShippedToolTakesNoDirectoryForAChip() throws {
+    let fixture = try chips()
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--gpio", "gpiochip0:17", "E"], ledsDirectory: fixture.1.ledsPath,
+      environment: fixture.0.environment)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardError.contains("gpiochip0 is not a GPIO chip"), "\(outcome)")
+    #expect(fixture.0.value(chip: 0, line: 17) == nil)
   }
 
   @Test func activeLowInvertsTheLevelsAndLeavesTheLineHigh() throws {

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// Each command's help with the options it accepts.
 private let commands: [(name: String, help: String, options: [OptionSpec])] = [

@@ -2,7 +2,7 @@ import LEDDriver
 import MorseTestSupport
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct LEDChoiceNoteTests {
   @Test func severalTorchesAreNamedWithTheChoice() throws {

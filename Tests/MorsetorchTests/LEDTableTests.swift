@@ -1,7 +1,7 @@
 import LEDDriver
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct LEDTableTests {
   @Test func ledTableIsAligned() {

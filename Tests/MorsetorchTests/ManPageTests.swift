@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// The manual page against `--help`: it is made from the same text, and these keep it so.
 @Suite("ManPage")

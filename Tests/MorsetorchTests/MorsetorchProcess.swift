@@ -35,6 +35,15 @@ final class MorsetorchProcess: @unchecked Sendable {
     case underTerminal
   }
 
+  /// Which build of the tool runs.
+  enum Tool: String {
+    /// `morsetorch`, as it ships: the kernel's GPIO chips only.
+    case shipped = "morsetorch"
+    /// `morsetorch-simulated-gpio`: the same tool that also takes a directory of plain files
+    /// for a GPIO chip (`TemporaryGPIODirectory`).
+    case simulatedGPIO = "morsetorch-simulated-gpio"
+  }
+
   /// What a finished run left behind.
   struct Outcome: Sendable, CustomStringConvertible {
     /// The exit status, or the signal number when `reason` is `.uncaughtSignal`.
@@ -79,7 +88,7 @@ final class MorsetorchProcess: @unchecked Sendable {
   }
 
   /// The path of the built executable: next to the test bundle, in the build directory.
-  static func executablePath() throws -> String {
+  static func executablePath(_ tool: Tool = .shipped) throws -> String {
     var directories: [URL] = []
     if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     {
@@ -87,7 +96,7 @@ final class MorsetorchProcess: @unchecked Sendable {
     }
     directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
     directories.append(Bundle.main.bundleURL)
-    let candidates = directories.map { $0.appendingPathComponent("morsetorch").path }
+    let candidates = directories.map { $0.appendingPathComponent(tool.rawValue).path }
     guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:))
     else { throw Failure.executableMissing(searched: candidates) }
     return found
@@ -151,14 +160,16 @@ final class MorsetorchProcess: @unchecked Sendable {
   /// the background by a script ignores SIGINT, and ignored signals survive `exec`.)
   init(
     _ arguments: [String], ledsDirectory: String, environment: [String: String] = [:],
-    runtimeDirectory: String? = nil, launch: Launch = .direct, blockedSignals: [Int32] = [],
-    ignoredSignals: [Int32] = []
+    runtimeDirectory: String? = nil, launch: Launch = .direct, tool: Tool = .shipped,
+    blockedSignals: [Int32] = [], ignoredSignals: [Int32] = []
   ) throws {
     self.arguments = arguments
     var isUnprivilegedAsRoot = false
     if case .unprivileged = launch, getuid() == 0 { isUnprivilegedAsRoot = true }
     _ = Self.brokenPipesIgnored
-    var command = try Self.command(arguments, launch: launch, asNobody: isUnprivilegedAsRoot)
+    var command = try Self.command(
+      arguments, executable: try Self.executablePath(tool), launch: launch,
+      asNobody: isUnprivilegedAsRoot)
     if Self.canSetSignalDispositions {
       var prefix = [Self.envPath, "--default-signal=HUP,INT,TERM"]
       if !ignoredSignals.isEmpty {
@@ -198,10 +209,9 @@ final class MorsetorchProcess: @unchecked Sendable {
   }
 
   /// The command line that starts morsetorch with `arguments` the way `launch` says.
-  private static func command(_ arguments: [String], launch: Launch, asNobody: Bool) throws
-    -> [String]
-  {
-    let executable = try executablePath()
+  private static func command(
+    _ arguments: [String], executable: String, launch: Launch, asNobody: Bool
+  ) -> [String] {
     switch launch {
     case .direct:
       return [executable] + arguments
@@ -284,11 +294,11 @@ final class MorsetorchProcess: @unchecked Sendable {
   static func run(
     _ arguments: [String], ledsDirectory: String, input: String = "",
     environment: [String: String] = [:], runtimeDirectory: String? = nil,
-    launch: Launch = .direct, timeout: Duration = defaultTimeout
+    launch: Launch = .direct, tool: Tool = .shipped, timeout: Duration = defaultTimeout
   ) throws -> Outcome {
     let child = try MorsetorchProcess(
       arguments, ledsDirectory: ledsDirectory, environment: environment,
-      runtimeDirectory: runtimeDirectory, launch: launch)
+      runtimeDirectory: runtimeDirectory, launch: launch, tool: tool)
     // A child that ends before reading (a usage error) closes the pipe: EPIPE is no failure.
     try? child.write(input)
     child.closeInput()

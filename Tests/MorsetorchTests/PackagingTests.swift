@@ -3,7 +3,7 @@ import GPIODriver
 import LEDDriver
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// The files the Debian package installs agree with what the tool and the README say.
 @Suite("Packaging")
@@ -34,7 +34,7 @@ struct PackagingTests {
 
   @Test func thePackageVersionIsTheToolsAndTheMaintainerScriptsExitCleanly() throws {
     let builder = try read("Sources/morsetorch/Packaging/build-deb")
-    #expect(builder.contains("Sources/morsetorch/CommandLine/Version.swift"))
+    #expect(builder.contains("Sources/MorsetorchTool/CommandLine/Version.swift"))
     for script in ["postinst", "postrm"] {
       let text = try read("Sources/morsetorch/Packaging/\(script)")
       #expect(

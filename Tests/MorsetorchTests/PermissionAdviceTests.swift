@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// Exit 77 says the one step that is missing, and names the way to the rule only where the
 /// package's rule is not installed.

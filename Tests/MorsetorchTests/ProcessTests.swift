@@ -8,7 +8,7 @@ import MorseTestSupport
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 // End-to-end tests: the built executable, run as a child process on a temporary LED class
 // directory (never /sys). Each test has a directory of its own, so they run in parallel.

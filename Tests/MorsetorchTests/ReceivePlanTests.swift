@@ -1,7 +1,7 @@
 import MorseCore
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// The plan of `receive` with these words.
 private func receive(_ words: String...) throws -> ReceivePlan {

@@ -11,7 +11,7 @@ private func run(
   let leds = try TemporaryLEDDirectory()
   return try MorsetorchProcess.run(
     arguments, ledsDirectory: leds.ledsPath, input: input,
-    environment: gpio.map { $0.environment } ?? [:])
+    environment: gpio.map { $0.environment } ?? [:], tool: gpio == nil ? .shipped : .simulatedGPIO)
 }
 
 @Suite("receive, as a process")
@@ -109,7 +109,7 @@ struct ReceiveTests {
     let leds = try TemporaryLEDDirectory()
     let child = try MorsetorchProcess(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
-      environment: gpio.environment)
+      environment: gpio.environment, tool: .simulatedGPIO)
     child.closeInput()
     // The signal goes once the E is read, so the handlers are surely in place (a fixed pause
     // was too short under qemu-aarch64); the line then stays quiet until the signal.
@@ -178,7 +178,7 @@ struct ReceiveIntoAClosedPipeTests {
     // Standard output closed: the first write fails; listening must end then (74), not run on.
     let outcome = try MorsetorchProcess.run(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
-      environment: gpio.environment, launch: .outputClosed,
+      environment: gpio.environment, launch: .outputClosed, tool: .simulatedGPIO,
       timeout: .seconds(20))
     #expect(outcome.exitStatus == 74, "\(outcome)")
   }

@@ -5,7 +5,7 @@ import MorsePlayer
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// The plan of `send` with these words.
 private func send(_ words: String...) throws -> SendPlan {

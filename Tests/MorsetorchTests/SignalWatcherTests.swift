@@ -7,7 +7,7 @@ import MorseTestSupport
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite(.serialized) struct SignalWatcherTests {
   @Test func aRaisedSignalReachesTheHandlerOnItsThread() throws {

@@ -2,7 +2,7 @@ import LEDDriver
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct StatusCommandTests {
   private let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: []).fields

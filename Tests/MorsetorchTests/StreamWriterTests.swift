@@ -2,7 +2,7 @@ import LinuxSystem
 import Synchronization
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 /// What a writer wrote, and a gate that holds its first write (a terminal that does not read).
 private final class Sink: Sendable {

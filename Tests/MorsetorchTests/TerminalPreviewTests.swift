@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TransmitterControl
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct TerminalPreviewTests {
   @Test func framesShowTheLightAndTheCharacter() throws {

@@ -5,7 +5,7 @@ import MorsePlayer
 import MorseTestSupport
 import Testing
 
-@testable import morsetorch
+@testable import MorsetorchTool
 
 @Suite struct TimelineFormatterTests {
   @Test func dryRunLinesGiveStartStateDurationAndCharacter() throws {

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Each chip is a directory `gpiochipN` with `label` and `lines`, and per line `lineK/` with
 /// an optional `name` and `consumer`; morsetorch writes the line's physical level to
-/// `lineK/value`. Pass `path` to `GPIOChipDirectory(path:allowsSimulatedChips: true)`, or
-/// `environment` to a process. Removed by `remove()` or when the value is deinitialized.
+/// `lineK/value`. Pass `path` to `GPIOChipDirectory(path:standIn: SimulatedChips())`, or
+/// `environment` to the `morsetorch-simulated-gpio` test build of the tool. Removed by `remove()` or when the value is deinitialized.
 public final class TemporaryGPIODirectory: Sendable {
   /// The directory holding the chips.
   public let path: String
@@ -20,10 +20,9 @@ public final class TemporaryGPIODirectory: Sendable {
     remove()
   }
 
-  /// What a morsetorch process needs to use these chips: the directory, and the switch that
-  /// lets directories stand in for chips (never on outside tests).
+  /// What the `morsetorch-simulated-gpio` process needs to use these chips.
   public var environment: [String: String] {
-    ["MORSETORCH_GPIO_DIR": path, "MORSETORCH_GPIO_SIMULATOR": "1"]
+    ["MORSETORCH_GPIO_DIR": path]
   }
 
   /// Adds chip `gpiochipN` with `label` and `lines` lines; `names` names some of them, and

@@ -3,7 +3,7 @@ import MorseCore
 /// The tool: one command line in, one exit status out.
 enum Morsetorch {
   /// Runs one command line (without the program name) and returns the status to exit with.
-  static func run(_ words: [String], environment: [String: String]) -> Int32 {
+  static func run(_ words: [String], environment: ProcessEnvironment) -> Int32 {
     do {
       let status = try dispatch(words, environment: environment)
       try Console.checkOutput()
@@ -17,7 +17,7 @@ enum Morsetorch {
     }
   }
 
-  private static func dispatch(_ words: [String], environment: [String: String]) throws -> Int32 {
+  private static func dispatch(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard let command = words.first else { throw UsageError.missingCommand }
     let rest = Array(words.dropFirst())
     switch command {

@@ -9,10 +9,10 @@ import TransmitterControl
 struct SendCommand {
   private let words: [String]
   private let plan: SendPlan
-  private let environment: [String: String]
+  private let environment: ProcessEnvironment
 
   /// Reads the options of `send` from `words` and sends as they ask, or shows the help.
-  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+  static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard case .run(let plan) = try Invocation<SendPlan>(words, command: "send") else {
       return Morsetorch.printing(HelpText.send)
     }
@@ -81,7 +81,7 @@ struct SendCommand {
     let (message, text, timing) = (plan.message, plan.text, plan.timing)
     let (conflicts, cancellation, watcher) = (plan.conflicts, stops.cancellation, stops.watcher)
     let names = devices.map(\.id)
-    let runtime = try RuntimeDirectory(environment: environment)
+    let runtime = try RuntimeDirectory(environment: environment.variables)
     switch try TransmitterSession.reserve(
       devices, in: runtime, policy: conflicts, cancellation: cancellation)
     {
@@ -262,7 +262,7 @@ struct SendCommand {
   /// automatically. Nil when there is no LED at all, nobody named one and someone is watching
   /// the terminal: the light is shown there instead.
   private func chooseLEDs(_ options: [String]) throws -> [LED]? {
-    let directory = LEDClassDirectory(environment: environment)
+    let directory = LEDClassDirectory(environment: environment.variables)
     let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
     do {
       if let requests = options.isEmpty ? variable.map({ [$0] }) : options {

@@ -11,13 +11,13 @@ enum ControlCommand {
   /// lock); `body` returns how many transmissions it found there.
   static func run(
     _ command: String, _ words: [String], help: String,
-    environment: [String: String],
+    environment: ProcessEnvironment,
     body: (_ device: DeviceID, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
     guard case .run(let plan) = try Invocation<ControlPlan>(words, command: command) else {
       return Morsetorch.printing(help)
     }
-    let runtime = try RuntimeDirectory(environment: environment)
+    let runtime = try RuntimeDirectory(environment: environment.variables)
     let (requests, lines, isEverything) = (plan.leds, plan.lines, plan.isEverything)
     let devices =
       try isEverything
@@ -51,7 +51,7 @@ enum ControlCommand {
   /// The LEDs `--led` names: each a name, or a shell-style pattern matched against the LEDs
   /// the runtime directory knows (those that are or were sent on). Sorted, without repeats.
   private static func chosen(
-    _ requests: [String], runtime: RuntimeDirectory, environment: [String: String]
+    _ requests: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
   ) throws -> [String] {
     let known = try Transmissions.devices(in: runtime).compactMap { device -> String? in
       if case .led(let name) = device { return name }
@@ -69,7 +69,7 @@ enum ControlCommand {
       if !known.contains(request),
         case .none = Transmissions.record(of: .led(request), in: runtime)
       {
-        _ = try LEDClassDirectory(environment: environment).led(named: request)
+        _ = try LEDClassDirectory(environment: environment.variables).led(named: request)
       }
       chosen.insert(request)
     }
@@ -77,10 +77,10 @@ enum ControlCommand {
   }
 
   /// The GPIO line `address` names (its chip must be there to say which).
-  private static func device(of address: GPIOLineAddress, environment: [String: String])
+  private static func device(of address: GPIOLineAddress, environment: ProcessEnvironment)
     throws -> DeviceID
   {
-    let line = try GPIOChipDirectory(environment: environment).line(address)
+    let line = try environment.gpioChips.line(address)
     return .gpioLine(chip: line.chipName, offset: line.offset)
   }
 
@@ -89,7 +89,7 @@ enum ControlCommand {
   /// call it with a device this process holds (closing a second descriptor of a lock file
   /// would release the lock).
   static func recoverCompanions(
-    _ companions: [DeviceID], runtime: RuntimeDirectory, environment: [String: String]
+    _ companions: [DeviceID], runtime: RuntimeDirectory, environment: ProcessEnvironment
   ) {
     for device in companions {
       do {
@@ -105,7 +105,7 @@ enum ControlCommand {
   /// reported (as `send` does) and left alone; a restore that fails throws
   /// (`LeftoverRestoreFailure`), and the record stays.
   static func recoverLeftover(
-    _ device: DeviceID, runtime: RuntimeDirectory, environment: [String: String]
+    _ device: DeviceID, runtime: RuntimeDirectory, environment: ProcessEnvironment
   ) throws -> Bool {
     let record: TransmissionRecord
     switch Transmissions.record(of: device, in: runtime) {
@@ -128,11 +128,11 @@ enum ControlCommand {
   /// its name; a GPIO line by the chip and offset `record` keeps (only a gpiochipN device of
   /// the GPIO directory: `GPIOChipDirectory.recordedLine`). Nil when the device is not there.
   static func driver(
-    of device: DeviceID, record: TransmissionRecord, environment: [String: String]
+    of device: DeviceID, record: TransmissionRecord, environment: ProcessEnvironment
   ) throws -> (any TorchDevice)? {
     switch device {
     case .led(let name):
-      guard let led = try? LEDClassDirectory(environment: environment).led(named: name)
+      guard let led = try? LEDClassDirectory(environment: environment.variables).led(named: name)
       else { return nil }
       return LEDDevice(led: led)
     case .gpioLine:
@@ -144,7 +144,7 @@ enum ControlCommand {
         return nil
       }
       guard
-        let line = try GPIOChipDirectory(environment: environment).recordedLine(
+        let line = try environment.gpioChips.recordedLine(
           chip: saved.chip, offset: saved.offset)
       else { return nil }
       return GPIODevice(line: line, isActiveLow: saved.isActiveLow)

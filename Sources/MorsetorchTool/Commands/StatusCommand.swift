@@ -5,7 +5,7 @@ import TransmitterControl
 
 /// `morsetorch status`: what is being sent where, by whom, how far along.
 enum StatusCommand {
-  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+  static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     try ControlCommand.run(
       "status", words, help: HelpText.status, environment: environment
     ) { device, runtime in

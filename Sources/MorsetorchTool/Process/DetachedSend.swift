@@ -27,7 +27,7 @@ enum DetachedSend {
 
   /// Starts the copy with `arguments` (without the program name) and waits until it sends or
   /// ends.
-  static func start(arguments: [String], environment: [String: String]) throws -> Outcome {
+  static func start(arguments: [String], environment: ProcessEnvironment) throws -> Outcome {
     guard let executable = CurrentProcess.executablePath() else {
       throw DetachError.noExecutable
     }
@@ -35,7 +35,7 @@ enum DetachedSend {
       let output = try Pipe()
       let errors = try Pipe()
       let ready = try Pipe()
-      var childEnvironment = environment
+      var childEnvironment = environment.variables
       childEnvironment[readyVariable] = String(readyDescriptor)
       var descriptors = SpawnDescriptors()
       descriptors.give(output.writeEnd, as: 1)
@@ -68,7 +68,7 @@ enum DetachedSend {
 
   /// In the copy: the descriptor to report readiness on, if this process is one. Also leaves
   /// the terminal's session, so closing the terminal does not hang it up.
-  static func adoptIfDetached(environment: [String: String]) -> FileDescriptor? {
+  static func adoptIfDetached(environment: ProcessEnvironment) -> FileDescriptor? {
     guard let text = environment[readyVariable], let number = Int32(text),
       let ready = CurrentProcess.adoptInheritedDescriptor(number)
     else { return nil }
@@ -85,7 +85,7 @@ enum DetachedSend {
   /// In the copy, once the LED is claimed: tells the parent, and leaves the standard streams
   /// (the parent stops reading them now). Later errors and notes (an LED that vanished at
   /// 3 a.m., what stopped the transmission) go to the system log.
-  static func reportReady(on ready: consuming FileDescriptor, environment: [String: String]) {
+  static func reportReady(on ready: consuming FileDescriptor, environment: ProcessEnvironment) {
     // What is still queued for standard error goes to the parent first, not to /dev/null.
     Console.flushErrors()
     let socket = environment[systemLogVariable].flatMap { $0.isEmpty ? nil : $0 }

@@ -15,7 +15,7 @@ struct SendDisplay {
   /// asked. `preview`, when the light
   /// is shown in the terminal, takes the progress on its own line instead.
   static func make(
-    echo: Bool, quiet: Bool, environment: [String: String], message: MorseMessage?,
+    echo: Bool, quiet: Bool, environment: ProcessEnvironment, message: MorseMessage?,
     timing: MorseTiming, repetition: Repetition, preview: TerminalPreview? = nil
   ) throws(Errno) -> SendDisplay {
     var observers: [any TransmissionObserver] = []

@@ -1,9 +1,19 @@
+import GPIODriver
 import LinuxSystem
 import MorseCore
 import Synchronization
 
-/// A GPIO chip made of plain files, standing in for a kernel chip in tests and the
-/// benchmark: a directory `gpiochipN` in the GPIO directory (`MORSETORCH_GPIO_DIR`) with
+/// What tests inject into a `GPIODirectory` (and the `morsetorch-simulated-gpio` test build of
+/// the tool) so a directory `gpiochipN` of plain files stands in for a chip (`SimulatedChip`).
+public struct SimulatedChips: GPIOChipStandIn {
+  public init() {}
+
+  public func chip(at path: String, status: FileStatus) -> (any GPIOChip)? {
+    status.isDirectory ? SimulatedChip(path: path) : nil
+  }
+}
+
+/// A GPIO chip made of plain files, standing in for a kernel chip in tests: a directory `gpiochipN` in the GPIO directory (`MORSETORCH_GPIO_DIR`) with
 /// `label` and `lines` (the number of lines), and per line a directory `line<OFFSET>` with an
 /// optional `name`, an optional `consumer` (a line in use by someone else) and the `value`
 /// morsetorch drives: the physical level, `1` or `0` (so an active-low line reads `0` when

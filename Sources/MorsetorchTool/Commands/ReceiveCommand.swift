@@ -7,9 +7,9 @@ import MorsePlayer
 /// or from a file of edges, printed as it is read.
 struct ReceiveCommand {
   private let invocation: Invocation<ReceivePlan>
-  private let environment: [String: String]
+  private let environment: ProcessEnvironment
 
-  init(_ words: [String], environment: [String: String]) throws {
+  init(_ words: [String], environment: ProcessEnvironment) throws {
     invocation = try Invocation(words, command: "receive")
     self.environment = environment
   }
@@ -84,7 +84,7 @@ struct ReceiveCommand {
     to address: GPIOLineAddress, flags: GPIOLineFlags, into printer: inout ReceivedText,
     cancellation: Cancellation, timeout: Duration?
   ) throws {
-    let line = try GPIOChipDirectory(environment: environment).line(address)
+    let line = try environment.gpioChips.line(address)
     let input = try line.chip.requestInput(
       offset: line.offset, flags: flags, consumer: GPIODevice.consumer)
     defer { input.release() }

@@ -26,12 +26,12 @@ enum ListCommand {
     }
   }
 
-  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+  static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard case .run(let plan) = try Invocation<Plan>(words, command: "list") else {
       return Morsetorch.printing(HelpText.list)
     }
     if plan.showsGPIO { return listGPIO(environment: environment) }
-    let directory = LEDClassDirectory(environment: environment)
+    let directory = LEDClassDirectory(environment: environment.variables)
     let leds = try directory.list()
     guard !leds.isEmpty else {
       Console.error("no LEDs under \(directory.path)")
@@ -43,8 +43,8 @@ enum ListCommand {
 
   /// `list --gpio`: every chip and line; a chip that cannot be read is reported, and its
   /// error decides the exit status.
-  private static func listGPIO(environment: [String: String]) -> Int32 {
-    let directory = GPIOChipDirectory(environment: environment)
+  private static func listGPIO(environment: ProcessEnvironment) -> Int32 {
+    let directory = environment.gpioChips
     let (chips, unreadable) = directory.list()
     if chips.isEmpty && unreadable.isEmpty {
       Console.error("no GPIO chips under \(directory.path)")

@@ -67,7 +67,7 @@ private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) 
   switch error {
   case .invalidAddress:
     return (error.description, ExitStatus.usage)
-  case .chipNotFound, .lineNotFound:
+  case .chipNotFound, .lineNotFound, .notAChip:
     return (
       error.description + " Run `morsetorch list --gpio` for details.", ExitStatus.unavailable
     )

@@ -78,10 +78,6 @@ enum ManPage {
         "the syslog socket --detach logs to (default /dev/log; for tests)"
       ),
       (
-        "MORSETORCH_GPIO_SIMULATOR",
-        "with 1, a directory in MORSETORCH_GPIO_DIR stands in for a GPIO chip (tests only)"
-      ),
-      (
         "MORSETORCH_SERVICE",
         "set by the beacon's systemd unit to its name; send then refuses --detach"
       ),

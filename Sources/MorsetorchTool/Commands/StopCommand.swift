@@ -4,7 +4,7 @@ import TransmitterControl
 
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
 enum StopCommand {
-  static func run(_ words: [String], environment: [String: String]) throws -> Int32 {
+  static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     try ControlCommand.run(
       "stop", words, help: HelpText.stop, environment: environment
     ) { device, runtime in

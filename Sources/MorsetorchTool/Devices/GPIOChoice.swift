@@ -41,8 +41,8 @@ struct GPIOChoice {
   }
 
   /// The lines, found on the chips of the GPIO directory.
-  func devices(environment: [String: String]) throws -> [GPIODevice] {
-    let directory = GPIOChipDirectory(environment: environment)
+  func devices(environment: ProcessEnvironment) throws -> [GPIODevice] {
+    let directory = environment.gpioChips
     return try addresses.map { address in
       GPIODevice(line: try directory.line(address), isActiveLow: isActiveLow, bias: bias)
     }

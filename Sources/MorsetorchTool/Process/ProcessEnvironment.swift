@@ -1,0 +1,27 @@
+import GPIODriver
+
+/// What a run of the tool is given besides its words: the environment variables, and the
+/// kinds of GPIO chip it may open.
+struct ProcessEnvironment: Sendable, ExpressibleByDictionaryLiteral {
+  /// The environment variables.
+  let variables: [String: String]
+  /// Another kind of GPIO chip besides the kernel's (tests only); nil in the shipped tool.
+  let gpioStandIn: (any GPIOChipStandIn)?
+
+  init(variables: [String: String], gpioStandIn: (any GPIOChipStandIn)? = nil) {
+    self.variables = variables
+    self.gpioStandIn = gpioStandIn
+  }
+
+  init(dictionaryLiteral elements: (String, String)...) {
+    self.init(variables: Dictionary(elements, uniquingKeysWith: { $1 }))
+  }
+
+  /// The variable `name`, if set.
+  subscript(name: String) -> String? { variables[name] }
+
+  /// Where the GPIO chips are (`MORSETORCH_GPIO_DIR`, else /dev), of the kinds allowed here.
+  var gpioChips: GPIOChipDirectory {
+    GPIOChipDirectory(environment: variables, standIn: gpioStandIn)
+  }
+}
