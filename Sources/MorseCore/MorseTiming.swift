@@ -24,10 +24,11 @@ public struct MorseTiming: Sendable, Hashable {
   public var dot: Duration { unit }
 
   /// How late a step may start before the rest of the schedule is moved by its lateness
-  /// (a stall) rather than made up by the next deadline: half a unit, and never under 2 ms,
-  /// so that at very short units the scheduling noise of a busy machine is made up (the
-  /// timeline stays where it was) instead of each hiccup shifting the rest for good.
-  public var lateTolerance: Duration { max(unit / 2, .milliseconds(2)) }
+  /// (a stall) rather than made up by the steps after it (each shortened by at most a quarter
+  /// of its length): two units, and never under 2 ms, so that at very short units the
+  /// scheduling noise of a busy machine is made up (the timeline stays where it was) instead
+  /// of each hiccup shifting the rest for good.
+  public var lateTolerance: Duration { max(unit * 2, .milliseconds(2)) }
 
   /// Timing with the given unit and the standard 3- and 7-unit gaps.
   public init(unit: Duration) {

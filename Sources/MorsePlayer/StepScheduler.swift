@@ -25,11 +25,15 @@ public final class StepScheduler: Sendable {
 
   /// Runs `steps` on `torch`, the first at `start`; returns when the last has ended.
   ///
-  /// Lateness: a step that starts up to `lateTolerance` after its deadline leaves the schedule
-  /// as it is (the next deadline makes up for it, so errors never add up). A step later than
-  /// that (the machine stalled, or the process was stopped and continued) moves the rest of
-  /// the schedule by its lateness, so the rest of the message keeps its rhythm instead of
-  /// being replayed back to back; the steps before it simply lasted longer.
+  /// Lateness: a step that starts late is made up by the steps after it, never by shortening
+  /// any element (mark or gap) below three quarters of its nominal length — what a receiver
+  /// hears is each element's length, so a hiccup at a 1 ms unit must not make the next dot
+  /// vanish. Each step ends at its scheduled end or three quarters of its length after it
+  /// began, whichever is later, so the schedule is caught up within a few elements and errors
+  /// never add up. A step later than `lateTolerance` (the machine stalled, or the process was
+  /// stopped and continued) moves the rest of the schedule by its lateness instead, so the rest
+  /// of the message keeps its rhythm rather than being squeezed; the steps before it simply
+  /// lasted longer.
   ///
   /// `observer` is told of each step just after the torch switched for it. On an error from
   /// the torch, or a failure reported through the cancellation (`Cancellation.fail`), the
@@ -40,6 +44,9 @@ public final class StepScheduler: Sendable {
     lateTolerance: Duration = .milliseconds(50),
     observer: ((MorseStep, MonotonicInstant) -> Void)? = nil
   ) throws -> StepRunOutcome {
+    // Where the schedule puts the next step, and when it is switched: later by what is still
+    // to be made up.
+    var scheduled = start
     var deadline = start
     var isOn = false
     do {
@@ -50,11 +57,12 @@ public final class StepScheduler: Sendable {
           return try stoppedOutcome()
         }
         let now = clock.now()
-        if now - deadline > lateTolerance { deadline = now }
+        if now - scheduled > lateTolerance { scheduled = now }
         try torch.set(step.isOn)
         isOn = step.isOn
-        observer?(step, deadline)
-        deadline = deadline + step.duration
+        observer?(step, max(scheduled, deadline))
+        scheduled = scheduled + step.duration
+        deadline = max(scheduled, now + step.duration * 3 / 4)
       }
       let reachedEnd = clock.wait(until: deadline, unlessCancelled: cancellation)
       if isOn { try torch.set(false) }

@@ -139,6 +139,13 @@ struct ContenderResult {
   let median: Double
   let p99: Double
   let worst: Double
+  /// Errors of each mark's and gap's length in ms (what a receiver hears): median, p99 and
+  /// max of their size, over the elements whose both edges were seen in order.
+  let lengthMedian: Double
+  let lengthP99: Double
+  let lengthWorst: Double
+  /// The shortest element against its nominal length (1 = exact).
+  let shortestShare: Double
   /// The trend of the error, in ms per minute of sending (Theil–Sen slope).
   let driftPerMinute: Double
   /// CPU time (user + system, with children) over wall time.
@@ -185,9 +192,18 @@ func score(
   let wall = Double(exitedAt - spawnedAt) / 1_000_000_000
   let cpu = Double((usage.userTime + usage.systemTime) / .nanoseconds(1)) / 1_000_000_000
   let matching = (0..<pairs).allSatisfy { edges[$0].isOn == expected[$0].isOn }
+  // Element lengths up to the first edge out of order (a lost edge misaligns the rest).
+  let inOrder = (0..<pairs).prefix { edges[$0].isOn == expected[$0].isOn }.count
+  let lengths = (0..<max(0, inOrder - 1)).map { index in
+    (seen: seen[index + 1] - seen[index], nominal: expected[index + 1].time - expected[index].time)
+  }
+  let lengthSizes = lengths.map { abs($0.seen - $0.nominal) }.sorted()
   return ContenderResult(
     name: name, seen: edges.count, expected: expected.count,
     median: percentile(sizes, 0.5), p99: percentile(sizes, 0.99), worst: sizes.last ?? .nan,
+    lengthMedian: percentile(lengthSizes, 0.5), lengthP99: percentile(lengthSizes, 0.99),
+    lengthWorst: lengthSizes.last ?? .nan,
+    shortestShare: lengths.map { $0.seen / $0.nominal }.min() ?? .nan,
     driftPerMinute: theilSenSlope(times: expected.prefix(pairs).map(\.time), errors: errors)
       * 60_000,
     cpuShare: wall > 0 ? cpu / wall : .nan, peakResidentKilobytes: usage.peakResidentKilobytes,
@@ -376,12 +392,14 @@ func runCompare(text: String, units: [Duration]) throws {
     print(
       "compare: \"\(text)\"\(repeats > 1 ? " ×\(repeats)" : ""), unit \(unit.millisecondsText) ms (\(steps.count + 1) edges, "
         + "\(length.millisecondsText) ms); edges timestamped by inotify from outside the sender;"
-        + " errors after removing the run's constant offset")
+        + " edge errors after removing the run's constant offset; length errors of each mark"
+        + " and gap")
     print(
       "  "
         + [
           "sender".padding(toLength: 34, withPad: " ", startingAt: 0), "edges", "median", "p99",
-          "max", "drift/min", "CPU", "peak RSS", "1st edge",
+          "max", "len med", "len p99", "len max", "shortest", "drift/min", "CPU", "peak RSS",
+          "1st edge",
         ].map { $0.count < 10 ? String(repeating: " ", count: 10 - $0.count) + $0 : $0 }.joined())
     for contender in try contenders(unit: unit, text: message, scratch: scratch) {
       let label = contender.name.padding(toLength: 34, withPad: " ", startingAt: 0)
@@ -393,6 +411,9 @@ func runCompare(text: String, units: [Duration]) throws {
       let cells = [
         "\(result.seen)/\(result.expected)", String(format: "%.3f", result.median),
         String(format: "%.3f", result.p99), String(format: "%.2f", result.worst),
+        String(format: "%.3f", result.lengthMedian), String(format: "%.3f", result.lengthP99),
+        String(format: "%.2f", result.lengthWorst),
+        String(format: "%.0f%%", result.shortestShare * 100),
         String(format: "%+.2f", result.driftPerMinute),
         String(format: "%.1f%%", result.cpuShare * 100), "\(result.peakResidentKilobytes) kB",
         String(format: "%.1f", result.firstEdge),
@@ -400,7 +421,10 @@ func runCompare(text: String, units: [Duration]) throws {
       let exit = result.exitStatus == 0 ? "" : " exit \(result.exitStatus)"
       print("  \(label)\(cells.joined())\(exit) \(result.note)")
     }
-    print("  (ms; drift in ms per minute of sending; CPU: user+system over wall time)")
+    print(
+      "  (ms; len: error of each mark's and gap's length; shortest: the shortest element against"
+        + " its nominal length; drift in ms per minute of sending; CPU: user+system over wall"
+        + " time)")
   }
 }
 

@@ -80,8 +80,8 @@ import Testing
     #expect(Duration.nanoseconds(1_000_400).millisecondsText == "1")
   }
 
-  @Test(arguments: [(1, 2.0), (3, 2.0), (4, 2.0), (5, 2.5), (60, 30.0), (100, 50.0)])
-  func aStepIsLateAfterHalfAUnitButNeverUnderTwoMilliseconds(unit: Int, tolerance: Double) {
+  @Test(arguments: [(1, 2.0), (3, 6.0), (4, 8.0), (5, 10.0), (60, 120.0), (100, 200.0)])
+  func aStepIsAStallAfterTwoUnitsButNeverUnderTwoMilliseconds(unit: Int, tolerance: Double) {
     let timing = MorseTiming(unit: .milliseconds(unit))
     #expect(timing.lateTolerance == .microseconds(Int(tolerance * 1000)))
   }

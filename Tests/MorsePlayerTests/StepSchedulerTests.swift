@@ -146,12 +146,35 @@ import Testing
     #expect(torch.events == timeline([0, 100, 1150, 1250, 1550, 1650]))
   }
 
-  @Test func latenessWithinTheToleranceLeavesTheScheduleAlone() throws {
+  @Test func latenessWithinTheToleranceIsMadeUpWithoutAnElementUnderThreeQuarters() throws {
     let clock = ManualStepClock()
     let torch = RecordingTorch(clock: clock)
     clock.schedule(at: at(150)) { clock.advance(by: .milliseconds(280)) }  // 30 ms late at 400
     _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
       try steps("EEE"), on: torch, startingAt: .origin, lateTolerance: .milliseconds(50))
-    #expect(torch.events == timeline([0, 100, 430, 500, 800, 900]))
+    // The second dot lasts 75 ms (not 70); its gap makes up the other 5 ms: back on time.
+    #expect(torch.events == timeline([0, 100, 430, 505, 800, 900]))
+  }
+
+  @Test func aHiccupAtAOneMillisecondUnitShortensNoElementBelowThreeQuarters() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let timing = MorseTiming(unit: .milliseconds(1))
+    // PARIS at 1 ms (P: on 0-1, off 1-2, on 2-5, ...): busy from 1.5 to 3.9 ms, so the dash
+    // due at 2 ms is switched 1.9 ms late, under the 2 ms tolerance: made up, not shifted.
+    clock.schedule(at: .origin + .microseconds(1500)) { clock.advance(by: .microseconds(2400)) }
+    let message = Array(MorseSteps(try MorseMessage("PARIS"), timing: timing))
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      message, on: torch, startingAt: .origin, lateTolerance: timing.lateTolerance)
+    let times = torch.events.map(\.milliseconds)
+    let lengths = zip(times.dropFirst(), times).map { $0 - $1 }
+    #expect(lengths.count == message.count)
+    for (length, step) in zip(lengths, message) {
+      let nominal = Double(step.duration / .microseconds(1)) / 1000
+      #expect(length >= nominal * 0.75 - 1e-9, "\(step.kind) lasted \(length) ms of \(nominal)")
+    }
+    // Made up, not shifted: the last edge is where the schedule puts it.
+    let end = message.reduce(Duration.zero) { $0 + $1.duration }
+    #expect(times.last == Double(end / .microseconds(1)) / 1000)
   }
 }

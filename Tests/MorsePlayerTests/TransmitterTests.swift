@@ -55,20 +55,21 @@ import Testing
     #expect(torch.events == timeline([0, 100]))
   }
 
-  @Test func atAOneMillisecondUnitAHiccupUnderTwoMillisecondsIsMadeUpNotShifted() throws {
+  @Test func atAOneMillisecondUnitAHiccupUnderTwoMillisecondsKeepsTheDotAndIsNotShifted() throws {
     let clock = ManualStepClock()
     let torch = RecordingTorch(clock: clock)
     let transmitter = Transmitter(
       torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
       timing: MorseTiming(unit: .milliseconds(1)))
     // "EE": on 0-1, off to 4, on 4-5. The machine is busy from 1.5 to 5.5 ms: the second
-    // dot starts 1.5 ms late, inside the 2 ms tolerance, so it ends at its own deadline (5)
-    // at once; half a unit (0.5 ms) would have moved it to 5.5-6.5.
+    // dot starts 1.5 ms late, inside the 2 ms tolerance, so the rest is not moved, but the dot
+    // still lasts three quarters of a unit (before: it ended at its deadline, 5, at once: a
+    // dot of no length, which a receiver never sees).
     clock.schedule(at: MonotonicInstant(sinceOrigin: .microseconds(1500))) {
       clock.advance(by: .milliseconds(4))
     }
     _ = try transmitter.send(lines: FixedLineSource(["EE"]))
-    #expect(torch.events == timeline([0, 1, 5.5, 5.5]))
+    #expect(torch.events == timeline([0, 1, 5.5, 6.25]))
   }
 
   @Test func invalidUTF8InALineIsAnError() throws {
