@@ -93,6 +93,21 @@ struct ManPageTests {
     }
   }
 
+  @Test func itIsTheReferenceWithEverySectionAUserLooksFor() {
+    let headings = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map {
+      String($0.dropFirst(4))
+    }
+    for heading in [
+      "COMMANDS", "OPTIONS", "PERMISSIONS", "ONE TRANSMISSION PER DEVICE", "TIMING", "ENCODING",
+      "GPIO", "RECEIVING", "BEACON", "ENVIRONMENT", "FILES", "EXIT STATUS", "SECURITY",
+    ] {
+      #expect(headings.contains(heading), "no section \(heading): \(headings)")
+    }
+    #expect(!page.contains("README"), "the manual sends people to a README")
+    // The beacon's configuration format is given, not only named.
+    #expect(page.contains("TEXT=") && page.contains("OPTIONS="))
+  }
+
   @Test func itSaysHowToGetPermissionAndGivesTheRules() {
     let section = page.components(separatedBy: "\n.SH PERMISSIONS\n").dropFirst().first ?? ""
     let text = section.components(separatedBy: "\n.SH ").first ?? ""

@@ -37,6 +37,7 @@ enum ManPage {
       page += command.options.flatMap(optionItem)
     }
     page += [".SH OPTIONS", "Before any command:"] + ToolOption.specs.flatMap(optionItem)
+    for (heading, text) in ManualTopics.sections { page += [".SH \(heading)"] + prose(text) }
     page += referenceSections
     page += permissionsSection + [".SH SECURITY"] + prose(security)
     page += [".SH EXAMPLES"]

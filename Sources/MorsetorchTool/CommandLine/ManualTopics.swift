@@ -1,0 +1,120 @@
+/// The manual's reference sections on how the tool behaves (after COMMANDS and OPTIONS, which
+/// are made from the commands' own help): each a heading and its paragraphs, plain text with
+/// `code` in backquotes, as `ManPage` sets them.
+enum ManualTopics {
+  /// The sections, in the order the manual prints them.
+  static let sections: [(heading: String, text: String)] = [
+    ("ONE TRANSMISSION PER DEVICE", oneTransmission), ("TIMING", timing),
+    ("ENCODING", encoding), ("GPIO", gpio), ("RECEIVING", receiving), ("BEACON", beacon),
+  ]
+
+  static let oneTransmission = """
+    Only one transmission runs on an LED or GPIO line at a time, across processes and users:
+    each device has a lock, a state record and a stop socket in the runtime directory
+    (/run/morsetorch, else /var/run/morsetorch, else $XDG_RUNTIME_DIR/morsetorch, else
+    /tmp/morsetorch-UID; FILES, SECURITY).
+
+    A `send` on a busy device is an off switch: it cancels the transmission there (the device
+    goes back as it was), prints what it cancelled and exits 4 without sending its own text,
+    so running the same command again stops it. With --replace it cancels and then sends;
+    with --wait (or --queue) it waits its turn, first come, first served, and `stop` cancels
+    the waiters too. A transmission on several devices (--led given more than once, or a
+    pattern) holds all of them or none, and `status` and `stop` on any one of them see all.
+
+    `morsetorch status` lists what is being sent, on which device, by which process and user,
+    and how far along; `morsetorch stop` cancels it (every device without --led or --gpio).
+    They exit 3 when nothing is being sent. A cancelled sender exits 143, as for SIGTERM.
+
+    A sender killed with SIGKILL (or by a crash or power loss) cannot put its device back; it
+    leaves its state record, and the next `send`, `status` or `stop` on that device restores
+    the trigger and brightness (or drives the line inactive) from it, saying so.
+    """
+
+  static let timing = """
+    ITU timing: a dot is one unit, a dash three, the gap inside a character one unit, between
+    characters three and between words seven. One unit is 1200/WPM milliseconds (PARIS is
+    50 units); the default, 12 WPM, is a 100 ms dot. --unit gives the unit directly.
+    --farnsworth S keeps the characters at --wpm and stretches the letter and word gaps so
+    that the overall speed is S words per minute.
+
+    Every edge is switched at an absolute deadline on the monotonic clock (the start plus the
+    lengths of the steps before it), never a duration after the previous write, so errors
+    never add up over a message, a --repeat or a --loop that runs for days. A cancel wakes
+    the waiting step at once. A step that starts late never makes an element shorter than
+    three quarters of its length: the steps after it make up the lateness a little at a
+    time. A step more than two units (at least 2 ms) late, as after a stall or Ctrl-Z and
+    fg, moves the rest of the message instead, which keeps its rhythm.
+
+    Where the user may (root, CAP_SYS_NICE or an RLIMIT_RTPRIO that allows it), the thread
+    that keeps the deadlines runs at SCHED_FIFO priority 10 with its memory locked and the
+    least timer slack; without that right it runs as it is, and nothing is said.
+    `--dry-run` prints the timeline (`--edges`: the edges) at once without touching a device.
+    """
+
+  static let encoding = """
+    Text is UTF-8, in any case and any Unicode normalization. Letters A to Z and É, figures
+    and the punctuation . , : ? ' - / ( ) " = + @ are sent as in ITU-R M.1677-1; a documented
+    set of extensions (! $ & ; _ and national letters such as Ä Ö Ü Ñ), Cyrillic and Greek
+    letters have signals of their own; other characters that logs and shells print are sent
+    as the signals they stand for (% as 0/0, brackets as ( ), * as X, # as NR, | and \\ as /).
+    `morsetorch alphabet` lists every one.
+
+    Spaces, tabs and line breaks separate words (a run of them is one word gap). Prosigns are
+    written in angle brackets and sent without letter gaps: <SK>, <AR>, <BT>, <KN>, or any
+    letters (<SOS>). A character with no signal is an error naming it and its line and column
+    (65) before anything is sent, unless --skip-unknown drops it with a warning; invalid
+    UTF-8 is an error naming the byte's position.
+    """
+
+  static let gpio = """
+    --gpio CHIP:LINE keys a GPIO line instead of an LED, through the kernel's GPIO character
+    device (uAPI v2): CHIP is gpiochip0, 0, /dev/gpiochip0 or the chip's label, LINE an offset
+    or a line name (--gpio pinctrl-bcm2711:GPIO17 is header pin 11 on a Raspberry Pi 4).
+    `morsetorch list --gpio` shows the chips and lines and who uses each; a line in use by
+    another consumer is status 75. --active-low is for a load that is on when the line is low,
+    --bias sets a pull where the driver can.
+
+    Wiring on a Raspberry Pi (3.3 V logic, at most about 16 mA per pin): an LED from the pin
+    through a 330 ohm resistor to ground; an active 3.3 V buzzer from the pin to ground (a
+    transistor for one that draws more than 16 mA); a relay module that switches on low with
+    its IN on the pin and --active-low. After sending, the line is driven inactive and
+    released, and what it does then is up to the chip's driver: wire it so that a floating
+    pin is off (10 kilohm to ground on an active-high output, to 3.3 V on an active-low one).
+    """
+
+  static let receiving = """
+    `morsetorch receive` reads key-down and key-up edges from a GPIO input line (with the
+    kernel's timestamps) or from a file of edges, and prints each character as soon as it is
+    complete, a space at a word gap and a line break after 4 s of silence. A key goes from
+    the pin to ground with --active-low --bias pull-up; a light sensor's output works the
+    same way.
+
+    The edge file has one edge per line, SECONDS LEVEL, seconds from any origin and the level
+    1 (on, key down) or 0; blank lines and lines starting with # are ignored. `morsetorch
+    send --dry-run --edges` writes that form, so a message can be checked without hardware.
+
+    The receiver finds the sender's speed from the first dot and dash (--wpm is where it
+    starts) and follows it between 5 and 60 WPM; it tells letter gaps from word gaps by their
+    own lengths, so Farnsworth spacing reads right. A code with no meaning prints as its
+    dots and dashes in brackets ([......]); prosigns print in angle brackets; --alphabet reads
+    letters as Cyrillic or Greek.
+    """
+
+  static let beacon = """
+    The package installs the systemd unit morsetorch-beacon@.service, a beacon on one LED from
+    boot: `morsetorch send --loop --replace --led NAME $OPTIONS -- $TEXT`, the instance being
+    the LED's name (`systemctl enable --now morsetorch-beacon@white:flash`). A name with "-"
+    is escaped as systemd does: `systemctl enable --now "morsetorch-beacon@$(systemd-escape
+    'platform::mic-mute')"`.
+
+    Its configuration is /etc/morsetorch/beacon-NAME.conf, NAME the LED's real name even where
+    the instance is escaped, in systemd's environment file format: TEXT= the text (default
+    VVV) and OPTIONS= send's options (for example --wpm 15 --pause 10s; not --detach, which
+    the unit refuses: systemd keeps the sender running). `systemctl stop` puts the LED back and
+    counts as a success; so does a rerun or `morsetorch stop` on that LED, after which the
+    beacon stays stopped. An LED that went away or was busy is tried again every 5 s; a wrong
+    name or option, a permission or a runtime directory problem is not (`systemctl status`
+    and `journalctl -u` show the message). For a GPIO line, override ExecStart with
+    `systemctl edit` and --gpio CHIP:LINE.
+    """
+}
