@@ -79,7 +79,7 @@ struct GPIOProcessTests {
     #expect(noChip.standardError.contains("Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noChip)")
     let noPath = try run(["send", "--gpio", fixture.0.path + "/gpiochip9:5", "E"], fixture)
     #expect(noPath.exitStatus == 69, "\(noPath)")
-    let named = "There is no GPIO chip \"\(fixture.0.path)/gpiochip9\"."
+    let named = "there is no GPIO chip \"\(fixture.0.path)/gpiochip9\"."
     #expect(
       noPath.standardError.contains(named + " Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noPath)")
     #expect(!noPath.standardError.contains("disappeared"), "\(noPath)")

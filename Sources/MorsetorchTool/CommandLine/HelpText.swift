@@ -216,6 +216,10 @@ enum HelpText {
     punctuation read as usual). A code with no character but a prosign
     prints as <SK>.
 
+    A code with no meaning at all prints as `receive` shows it, [......], and the rest
+    is still decoded; each such code is named on standard error with its line and
+    column, and the exit status is then 65.
+
     Options:
     \(optionLines(DecodeOption.specs))
 
