@@ -97,6 +97,20 @@ struct GPIOProcessTests {
     #expect(fixture.0.value(chip: 0, line: 17) == nil)
   }
 
+  @Test(arguments: [MorsetorchProcess.Tool.shipped, .simulatedGPIO])
+  func listWithNoChipAtAllIs69LikeListWithNoLED(_ tool: MorsetorchProcess.Tool) throws {
+    let empty = try TemporaryGPIODirectory()
+    let leds = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["list", "--gpio"], ledsDirectory: leds.ledsPath, environment: empty.environment,
+      tool: tool)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    #expect(outcome.standardError.hasPrefix("morsetorch: no GPIO chips under "), "\(outcome)")
+    let noLED = try MorsetorchProcess.run(["list"], ledsDirectory: leds.ledsPath, tool: tool)
+    #expect(noLED.exitStatus == outcome.exitStatus, "\(noLED)")
+  }
+
   @Test func listShowsTheChipsLinesAndWhoUsesThem() throws {
     let fixture = try chips()
     let outcome = try run(["list", "--gpio"], fixture)
