@@ -11,6 +11,10 @@ enum HelpText {
         + "any signal whose default is to end the process (not the crash signals)")
   }
 
+  /// 69 for the commands that use an LED or a line (`list` has its own).
+  private static let deviceUnavailable = Row(
+    "69", "LED or GPIO line unavailable: not found, or vanished while sending")
+
   /// Every exit status, as the manual and the tool's `--help` list them. A command whose
   /// status means something narrower declares its own row for it with its help.
   static let statusRows: [Row] = [
@@ -19,10 +23,7 @@ enum HelpText {
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
-    Row(
-      "69",
-      "LED or GPIO line unavailable: not found, or vanished while sending; list: no LED (with "
-        + "--gpio: no GPIO chip) at all"),
+    Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
     Row("70", "internal error (please report it)"),
     Row("74", "I/O error reading input, writing standard output or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
@@ -158,7 +159,8 @@ enum HelpText {
 
     \(environment(variables))
 
-    \(exitStatuses(["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"]))
+    \(exitStatuses(
+      ["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"], deviceUnavailable))
     """)
 
   static let encode = HelpLayout.filled(
@@ -275,7 +277,7 @@ enum HelpText {
 
     \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"]))
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"], deviceUnavailable))
     """)
 
   static let status = HelpLayout.filled(
@@ -292,7 +294,7 @@ enum HelpText {
 
     \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"]))
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"], deviceUnavailable))
     """)
 
   static let help = HelpLayout.filled(
