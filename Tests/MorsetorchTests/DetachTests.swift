@@ -81,6 +81,8 @@ struct DetachTests {
     let error = messages.first { $0.contains("disappeared") }
     // Facility user (1), severity error (3): <11>.
     #expect(error?.hasPrefix("<11>morsetorch[\(pid)]: the LED disappeared") == true, "\(messages)")
+    // The journal names the sender itself: `morsetorch[PID]: morsetorch: …` said it twice.
+    #expect(!messages.contains { $0.contains("]: morsetorch: ") }, "\(messages)")
   }
 
   @Test func aStopOfTheBackgroundCopyIsANoteInTheSystemLog() throws {

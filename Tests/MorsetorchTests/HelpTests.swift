@@ -40,7 +40,8 @@ private func words(of text: String) -> String {
 
 @Suite("Help")
 struct HelpTests {
-  @Test(arguments: [("morsetorch", HelpText.tool)] + CommandTable.commands.map { ($0.name, $0.help) })
+  @Test(
+    arguments: [("morsetorch", HelpText.tool)] + CommandTable.commands.map { ($0.name, $0.help) })
   func everyHelpFitsAnEightyColumnTerminal(_ name: String, _ help: String) {
     for line in help.split(separator: "\n") {
       #expect(line.count <= 80, "\(name) --help: \(line.count) columns: \(line)")

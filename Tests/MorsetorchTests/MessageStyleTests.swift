@@ -45,13 +45,19 @@ struct MessageStyleTests {
     #expect(
       Console.errorLine("There is no GPIO chip \"x\".")
         == "morsetorch: there is no GPIO chip \"x\".\n")
-    #expect(Console.errorLine("Could not open /dev/x: EIO.") == "morsetorch: could not open /dev/x: EIO.\n")
-    #expect(Console.errorLine("warning: The LED was left on") == "morsetorch: warning: the LED was left on\n")
+    #expect(
+      Console.errorLine("Could not open /dev/x: EIO.")
+        == "morsetorch: could not open /dev/x: EIO.\n")
+    #expect(
+      Console.errorLine("warning: The LED was left on")
+        == "morsetorch: warning: the LED was left on\n")
   }
 
   @Test func namesAreNotLowered() {
     #expect(Console.errorLine("LED busy") == "morsetorch: LED busy\n")
-    #expect(Console.errorLine("GPIO chip gpiochip0 has no line 99") == "morsetorch: GPIO chip gpiochip0 has no line 99\n")
+    #expect(
+      Console.errorLine("GPIO chip gpiochip0 has no line 99")
+        == "morsetorch: GPIO chip gpiochip0 has no line 99\n")
     #expect(Console.styled("MORSETORCH_LED names no LED") == "MORSETORCH_LED names no LED")
   }
 
@@ -65,7 +71,8 @@ struct MessageStyleTests {
   }
 
   @Test func aProcessErrorLineFollowsTheStyle() throws {
-    let outcome = try MorsetorchProcess.run(["send", "--led", "nope", "x"], ledsDirectory: "/nonexistent")
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "nope", "x"], ledsDirectory: "/nonexistent")
     let line = outcome.standardError.split(separator: "\n").first ?? ""
     #expect(line.hasPrefix("morsetorch: there is no LED class directory"), "\(outcome)")
   }

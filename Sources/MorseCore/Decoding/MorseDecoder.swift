@@ -39,7 +39,8 @@ public enum MorseDecoder {
     func finishCode() {
       guard !code.isEmpty else { return }
       var decoded = MorseCode.shownUnknown(code)
-      if let morse = MorseCode(code), let text = MorseAlphabet.text(for: morse, alphabet: alphabet) {
+      if let morse = MorseCode(code), let text = MorseAlphabet.text(for: morse, alphabet: alphabet)
+      {
         decoded = text
       } else {
         // Quoted in the message: at most 40 characters of it, whatever the input.

@@ -74,10 +74,13 @@ enum HelpText {
 
   /// The commands as the tool's help lists them: usage, what it does.
   private static let commandRows = [
-    Row("morsetorch send [options] [TEXT...]", "blink TEXT on an LED (no TEXT or \"-\": standard input)"),
+    Row(
+      "morsetorch send [options] [TEXT...]",
+      "blink TEXT on an LED (no TEXT or \"-\": standard input)"),
     Row("morsetorch encode [TEXT...]", "print TEXT as dots and dashes"),
     Row("morsetorch decode [CODE...]", "print dots and dashes as text"),
-    Row("morsetorch receive --gpio CHIP:LINE", "read Morse from a pin (or --edges FILE) and print it"),
+    Row(
+      "morsetorch receive --gpio CHIP:LINE", "read Morse from a pin (or --edges FILE) and print it"),
     Row("morsetorch alphabet", "show every character and prosign with its code"),
     Row("morsetorch list [--gpio]", "show the LEDs (or GPIO lines), whether you may use them"),
     Row("morsetorch status [--led NAME]...", "show what is being sent, by whom, how far along"),
