@@ -24,6 +24,10 @@ public struct MorseCode: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The code as dots and dashes, e.g. ".-".
+  /// How a group of dots and dashes with no meaning is shown in decoded text: `[......]`
+  /// (by `receive` and `decode` alike).
+  public static func shownUnknown(_ group: String) -> String { "[\(group)]" }
+
   public var description: String {
     String(
       decoding: elements.map { $0 == .dot ? UInt8(ascii: ".") : UInt8(ascii: "-") },

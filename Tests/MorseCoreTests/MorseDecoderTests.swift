@@ -57,4 +57,14 @@ import Testing
     let thrown = morseError { _ = try MorseDecoder.decode("...\n .......", line: 3) }
     #expect(thrown == .unknownCode(".......", line: 4, column: 2))
   }
+
+  @Test func everyUnknownCodeIsShownAsTheReceiverShowsItAndReported() {
+    var unknown: [MorseError] = []
+    let text = MorseDecoder.decode("... ....... --- / ......", line: 2) { unknown.append($0) }
+    #expect(text == "S[.......]O [......]")
+    #expect(
+      unknown == [
+        .unknownCode(".......", line: 2, column: 5), .unknownCode("......", line: 2, column: 19),
+      ])
+  }
 }

@@ -94,22 +94,55 @@ struct CompletionsTests {
     return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
-  /// Types into a real interactive bash in a terminal (tmux), presses Tab, and returns the
-  /// screen's line once it shows `expected` (or whatever it shows after 10 s).
-  private func typeAndTab(_ text: String, expecting expected: String, environment: String)
-    throws -> String
+  /// How a shell is started clean in a terminal, the script loaded and `variables` set:
+  /// the command tmux runs and the line typed into it first.
+  private static func cleanShell(_ shell: String, script: URL, variables: [String: String])
+    throws -> (command: String, setup: String)
   {
-    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "morsetorch-completion-\(UUID().uuidString).bash")
-    try #require(Completions.script(for: "bash")).write(
+    let start = "env -i PATH=/usr/bin:/bin TERM=xterm HOME=/tmp PS1='$ ' "
+    let exports = variables.sorted { $0.key < $1.key }
+    switch shell {
+    case "zsh":
+      // As installed: a file named _morsetorch in a directory of $fpath, found by compinit.
+      let directory = script.deletingLastPathComponent().path
+      return (
+        start + "zsh -f",
+        exports.map { "export \($0.key)=\($0.value); " }.joined()
+          + "PS1='$ '; fpath=(\(directory) $fpath); autoload -Uz compinit; compinit -u -D"
+      )
+    case "fish":
+      // No autosuggestion: its grey text would show the completion before the Tab.
+      return (
+        start + "fish --no-config",
+        exports.map { "set -gx \($0.key) \($0.value); " }.joined()
+          + "function fish_prompt; echo '$ '; end; set -g fish_autosuggestion_enabled 0; "
+          + "set -g fish_greeting; source \(script.path)"
+      )
+    default:
+      return (
+        start + "bash --norc --noprofile",
+        exports.map { "export \($0.key)=\($0.value); " }.joined() + "source \(script.path)"
+      )
+    }
+  }
+
+  /// Types into a real interactive `shell` in a terminal (tmux), presses Tab, and returns
+  /// the screen once it shows `expected` (or whatever it shows after 10 s).
+  private func typeAndTab(
+    _ text: String, expecting expected: String, shell: String, variables: [String: String]
+  ) throws -> String {
+    // zsh finds the script by its file name, _morsetorch, in a directory of its own.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "morsetorch-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("_morsetorch")
+    try #require(Completions.script(for: shell)).write(
       to: script, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: script) }
     let session = "morsetorch-\(UUID().uuidString.prefix(8))"
     // Through system(3), which waits for the tmux client alone (Foundation's Process waited
     // on past the client's end: the server it starts lives on).
-    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "morsetorch-screen-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: capture) }
+    let capture = directory.appendingPathComponent("screen")
     let tmux = { (arguments: [String]) throws -> String in
       let quoted = arguments.map { "'" + $0.replacing("'", with: "'\\''") + "'" }
       let isCapture = arguments.first == "capture-pane"
@@ -120,12 +153,10 @@ struct CompletionsTests {
       guard isCapture else { return "" }
       return (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
     }
-    _ = try tmux([
-      "new-session", "-d", "-s", session, "-x", "200", "-y", "10",
-      "env -i PATH=/usr/bin:/bin TERM=xterm HOME=/tmp PS1='$ ' bash --norc --noprofile",
-    ])
+    let (command, setup) = try Self.cleanShell(shell, script: script, variables: variables)
+    _ = try tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "10", command])
     defer { _ = try? tmux(["kill-server"]) }
-    _ = try tmux(["send-keys", "-t", session, "\(environment); source \(script.path); clear", "Enter"])
+    _ = try tmux(["send-keys", "-t", session, "\(setup); clear", "Enter"])
     _ = try tmux(["send-keys", "-t", session, "-l", text])
     _ = try tmux(["send-keys", "-t", session, "Tab"])
     var screen = ""
@@ -136,21 +167,32 @@ struct CompletionsTests {
     return screen
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
-  func bashCompletesLEDNamesWithColonsAndChipsAtTheTabInARealTerminal() throws {
+  /// Whether tmux and `shell` are here to run the test in a terminal (CI installs them).
+  private static func canType(in shell: String) -> Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") && shellPath(shell) != nil
+  }
+
+  @Test(arguments: shells.filter(canType(in:)))
+  func completesLEDNamesWithColonsAndChipsAtTheTabInARealTerminal(shell: String) throws {
     let fixture = try TemporaryLEDDirectory()
     for name in ["input3::capslock", "input3::numlock", "white:flash"] {
       try fixture.addLED(name)
     }
     let gpio = try TemporaryGPIODirectory()
     try gpio.addChip(4, label: "pinctrl", lines: 8)
-    let environment =
-      "export MORSETORCH_LEDS_DIR=\(fixture.ledsPath) MORSETORCH_GPIO_DIR=\(gpio.path)"
+    let variables = ["MORSETORCH_LEDS_DIR": fixture.ledsPath, "MORSETORCH_GPIO_DIR": gpio.path]
     let led = try typeAndTab(
-      "morsetorch send --led input3::c", expecting: "input3::capslock", environment: environment)
-    #expect(led.contains("$ morsetorch send --led input3::capslock"), "\(led)")
+      "morsetorch send --led input3::c", expecting: "input3::capslock", shell: shell,
+      variables: variables)
+    #expect(led.contains("$ morsetorch send --led input3::capslock"), "\(shell): \(led)")
     let chip = try typeAndTab(
-      "morsetorch send --gpio gpio", expecting: "gpiochip4:", environment: environment)
-    #expect(chip.contains("$ morsetorch send --gpio gpiochip4:"), "\(chip)")
+      "morsetorch send --gpio gpio", expecting: "gpiochip4:", shell: shell, variables: variables)
+    #expect(chip.contains("$ morsetorch send --gpio gpiochip4:"), "\(shell): \(chip)")
+    let option = try typeAndTab(
+      "morsetorch receive --alph", expecting: "--alphabet", shell: shell, variables: variables)
+    #expect(option.contains("$ morsetorch receive --alphabet"), "\(shell): \(option)")
+    let command = try typeAndTab(
+      "morsetorch rec", expecting: "receive", shell: shell, variables: variables)
+    #expect(command.contains("$ morsetorch receive"), "\(shell): \(command)")
   }
 }

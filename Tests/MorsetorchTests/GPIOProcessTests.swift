@@ -79,7 +79,7 @@ struct GPIOProcessTests {
     #expect(noChip.standardError.contains("Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noChip)")
     let noPath = try run(["send", "--gpio", fixture.0.path + "/gpiochip9:5", "E"], fixture)
     #expect(noPath.exitStatus == 69, "\(noPath)")
-    let named = "There is no GPIO chip \"\(fixture.0.path)/gpiochip9\"."
+    let named = "there is no GPIO chip \"\(fixture.0.path)/gpiochip9\"."
     #expect(
       noPath.standardError.contains(named + " Chips: gpiochip0 (pinctrl-bcm2711)."), "\(noPath)")
     #expect(!noPath.standardError.contains("disappeared"), "\(noPath)")
@@ -95,6 +95,20 @@ struct GPIOProcessTests {
     let outcome = try run(["send"] + options + ["E"], fixture)
     #expect(outcome.exitStatus == 64, "\(outcome)")
     #expect(fixture.0.value(chip: 0, line: 17) == nil)
+  }
+
+  @Test(arguments: [MorsetorchProcess.Tool.shipped, .simulatedGPIO])
+  func listWithNoChipAtAllIs69LikeListWithNoLED(_ tool: MorsetorchProcess.Tool) throws {
+    let empty = try TemporaryGPIODirectory()
+    let leds = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["list", "--gpio"], ledsDirectory: leds.ledsPath, environment: empty.environment,
+      tool: tool)
+    #expect(outcome.exitStatus == 69, "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    #expect(outcome.standardError.hasPrefix("morsetorch: no GPIO chips under "), "\(outcome)")
+    let noLED = try MorsetorchProcess.run(["list"], ledsDirectory: leds.ledsPath, tool: tool)
+    #expect(noLED.exitStatus == outcome.exitStatus, "\(noLED)")
   }
 
   @Test func listShowsTheChipsLinesAndWhoUsesThem() throws {

@@ -33,8 +33,50 @@ private func mentions(_ text: String, status: Int32) -> Bool {
     .contains { $0 == "\(status)" }
 }
 
+/// `text` with every run of spaces and line breaks as one space.
+private func words(of text: String) -> String {
+  text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+}
+
 @Suite("Help")
 struct HelpTests {
+  @Test(
+    arguments: [("morsetorch", HelpText.tool)] + CommandTable.commands.map { ($0.name, $0.help) })
+  func everyHelpFitsAnEightyColumnTerminal(_ name: String, _ help: String) {
+    for line in help.split(separator: "\n") {
+      #expect(line.count <= 80, "\(name) --help: \(line.count) columns: \(line)")
+    }
+  }
+
+  @Test func descriptionsWrapUnderTheirColumn() throws {
+    // The long help of send's --led goes on under the column it starts in.
+    let lines = HelpText.send.split(separator: "\n").map(String.init)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("  --led NAME") })
+    let text = try #require(lines[start].range(of: "the LED to use"))
+    let column = lines[start].distance(from: lines[start].startIndex, to: text.lowerBound)
+    #expect(column == 24)
+    let next = lines[start + 1]
+    #expect(next.prefix(column).allSatisfy { $0 == " " } && next.dropFirst(column).first != " ")
+  }
+
+  @Test(arguments: ["receive", "list"])
+  func commandsWithoutAnLEDToChooseDoNotSpeakOfOne(_ name: String) throws {
+    let help = try #require(HelpText.forCommand(name))
+    #expect(!help.contains("MORSETORCH_LED "), "\(name)")
+    #expect(!help.contains("MORSETORCH_LED\n"), "\(name)")
+    #expect(!help.contains("MORSETORCH_RUNTIME_DIR"), "\(name)")
+    #expect(!help.contains("the LED put back"), "\(name)")
+  }
+
+  @Test func eachCommandNamesTheVariablesItReads() {
+    #expect(HelpText.receive.contains("MORSETORCH_GPIO_DIR"))
+    #expect(!HelpText.receive.contains("MORSETORCH_LEDS_DIR"))
+    #expect(HelpText.list.contains("MORSETORCH_LEDS_DIR"))
+    #expect(HelpText.stop.contains("MORSETORCH_RUNTIME_DIR"))
+    #expect(!HelpText.stop.contains("MORSETORCH_LED "))
+    #expect(!HelpText.encode.contains("Environment:"))
+  }
+
   @Test(arguments: commands.indices)
   func helpListsEveryOptionWithItsValueAndText(_ index: Int) {
     let (name, help, options) = commands[index]
@@ -44,9 +86,10 @@ struct HelpTests {
       #expect(help.contains(usage), "\(name) --help lacks \(usage)")
       // The tool's own help words its two options by hand.
       if name != "morsetorch" {
-        for line in option.help.split(separator: "\n") {
-          #expect(help.contains(line), "\(name) --help lacks the text of --\(option.name)")
-        }
+        // Wrapped to the terminal's width: the same words, not the same lines.
+        #expect(
+          words(of: help).contains(words(of: option.help)),
+          "\(name) --help lacks the text of --\(option.name)")
       }
       if let short = option.shortName {
         #expect(help.contains("-\(short)"), "\(name) --help lacks -\(short)")

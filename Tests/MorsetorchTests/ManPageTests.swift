@@ -74,7 +74,7 @@ struct ManPageTests {
   @Test func everyExitStatusIsUnderExitStatus() {
     let statuses = page.components(separatedBy: ".SH EXIT STATUS").last ?? ""
     for row in HelpText.statusRows {
-      #expect(statuses.contains(".B \(row.status)\n"), "\(row.status)")
+      #expect(statuses.contains(".B \(row.term)\n"), "\(row.term)")
     }
   }
 

@@ -651,7 +651,7 @@ struct SeveralLEDsTests {
     let outcome = try run(["send", "--led", "a", "--led", "*:green:*", "E"], in: fixture)
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(
-      outcome.standardError.contains("No LED name matches the pattern \"*:green:*\""),
+      outcome.standardError.contains("no LED name matches the pattern \"*:green:*\""),
       "\(outcome)")
     #expect(outcome.standardError.contains("Available: a, b."), "\(outcome)")
     #expect(try fixture.read("trigger", of: "a") == "none [timer] heartbeat\n", "a was touched")

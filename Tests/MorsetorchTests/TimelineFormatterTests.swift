@@ -28,4 +28,16 @@ import Testing
     #expect(clock.now() == at(130))
     #expect(formatter.summary(end: clock.now(), steps: lines.count) == "total 130 ms in 5 steps")
   }
+
+  @Test func theSummarySaysOneStepInTheSingular() {
+    let clock = VirtualStepClock()
+    let formatter = TimelineFormatter(origin: clock.now())
+    #expect(
+      formatter.summary(end: clock.now() + .milliseconds(100), steps: 1) == "total 100 ms in 1 step"
+    )
+    #expect(formatter.summary(end: clock.now(), steps: 0) == "total 0 ms in 0 steps")
+    #expect(
+      formatter.summary(end: clock.now() + .milliseconds(300), steps: 2)
+        == "total 300 ms in 2 steps")
+  }
 }

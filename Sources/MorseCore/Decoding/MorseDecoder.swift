@@ -14,6 +14,20 @@ public enum MorseDecoder {
   public static func decode(
     _ text: String, line: Int = 1, alphabet: NationalAlphabet = .latin
   ) throws(MorseError) -> String {
+    var firstUnknown: MorseError?
+    let output = decode(text, line: line, alphabet: alphabet) { unknown in
+      if firstUnknown == nil { firstUnknown = unknown }
+    }
+    if let firstUnknown { throw firstUnknown }
+    return output
+  }
+
+  /// Decodes all of `text`, an unknown code shown as `receive` shows it (`[......]`, see
+  /// `MorseCode.shownUnknown`), each one also given to `unknown` as the error naming it.
+  public static func decode(
+    _ text: String, line: Int = 1, alphabet: NationalAlphabet = .latin,
+    unknown: (MorseError) -> Void
+  ) -> String {
     var output = ""
     var currentLine = line
     var column = 1
@@ -22,14 +36,16 @@ public enum MorseDecoder {
     var whitespaceRun = 0
     var isWordGapPending = false
 
-    func finishCode() throws(MorseError) {
+    func finishCode() {
       guard !code.isEmpty else { return }
-      guard let morse = MorseCode(code),
-        let decoded = MorseAlphabet.text(for: morse, alphabet: alphabet)
-      else {
+      var decoded = MorseCode.shownUnknown(code)
+      if let morse = MorseCode(code), let text = MorseAlphabet.text(for: morse, alphabet: alphabet)
+      {
+        decoded = text
+      } else {
         // Quoted in the message: at most 40 characters of it, whatever the input.
         let shown = code.count > 40 ? String(code.prefix(40)) + "…" : code
-        throw .unknownCode(shown, line: currentLine, column: codeColumn)
+        unknown(.unknownCode(shown, line: currentLine, column: codeColumn))
       }
       if isWordGapPending && !output.isEmpty { output += " " }
       isWordGapPending = false
@@ -39,7 +55,7 @@ public enum MorseDecoder {
 
     for character in text {
       if character.isWhitespace {
-        try finishCode()
+        finishCode()
         whitespaceRun += 1
         // "\n" and "\r\n" end a line, as in the line reader; a lone "\r" is whitespace.
         if character == "\n" || character == "\r\n" {
@@ -50,7 +66,7 @@ public enum MorseDecoder {
         }
         if whitespaceRun >= 3 { isWordGapPending = true }
       } else if character == "/" {
-        try finishCode()
+        finishCode()
         whitespaceRun = 0
         isWordGapPending = true
       } else {
@@ -60,7 +76,7 @@ public enum MorseDecoder {
       }
       column += 1
     }
-    try finishCode()
+    finishCode()
     return output
   }
 }

@@ -244,7 +244,7 @@ public struct MorseReceiver: Sendable {
     isSpacePending = false
     guard let morse = MorseCode(code),
       let text = MorseAlphabet.text(for: morse, alphabet: settings.alphabet)
-    else { return space + [.text("[\(code)]")] }
+    else { return space + [.text(MorseCode.shownUnknown(code))] }
     return space + [.text(text)]
   }
 

@@ -141,7 +141,8 @@ enum Completions {
       "_morsetorch_chips() {",
       "  local -a chips",
       "  chips=(${MORSETORCH_GPIO_DIR:-/dev}/gpiochip*(N:t))",
-      "  compadd -a chips",
+      "  # CHIP:LINE: the colon follows, as in bash and fish (removed again if a space is typed).",
+      "  compadd -S : -a chips",
       "}",
       "_morsetorch() {",
       "  local -a commands",
@@ -190,7 +191,10 @@ enum Completions {
     switch command.operands {
     case .commands: specs.append("'1:command:(\(commandNames))'")
     default:
-      if command.name != "alphabet" && command.name != "list" { specs.append("'*:text: '") }
+      // A message, not the action " ": with that, a unique option was listed, not inserted.
+      if command.name != "alphabet" && command.name != "list" {
+        specs.append("'*:text:_message text'")
+      }
     }
     return ["    \(command.name))", "      _arguments -s \\"] + specs.map { "        \($0) \\" }
       + ["        && return", "      ;;"]

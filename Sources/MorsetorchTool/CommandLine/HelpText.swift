@@ -1,61 +1,101 @@
 /// The text `--help` prints, for the tool and for each command.
 enum HelpText {
-  /// Every exit status, as `--help` lists it: (status, meaning).
-  static let statusRows: [(status: String, meaning: String)] = [
-    ("0", "  0    done"),
-    ("3", "  3    stop, status: nothing is being sent (nor left to restore)"),
-    ("4", "  4    send: cancelled another transmission on the LED (a rerun); nothing was sent"),
-    (
-      "64",
-      "  64   usage error: unknown option, value out of range, options that do not go together"
-    ),
-    ("65", "  65   bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
-    ("69", "  69   LED or GPIO line unavailable: not found, or vanished while sending"),
-    ("70", "  70   internal error (please report it)"),
-    ("74", "  74   I/O error reading input, writing standard output or an LED"),
-    ("75", "  75   LED busy (a flash in use by a camera), GPIO line in use; try again"),
-    ("77", "  77   permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
-    ("78", "  78   the runtime directory for the LED locks is missing or unsafe"),
-    (
+  typealias Row = HelpLayout.Row
+
+  /// What the signal statuses are, after what stopping did first.
+  private static func signalRow(_ firstDone: String) -> Row {
+    Row(
       "128+N",
-      "  128+N  stopped by signal N, the LED put back first: 129 SIGHUP, 130 SIGINT (Ctrl-C),\n       131 SIGQUIT (Ctrl-\\), 143 SIGTERM (also what a transmission cancelled by `stop`\n       or a rerun exits with), 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals;\n       any signal whose default is to end the process (not the crash signals)"
-    ),
+      "stopped by signal N, \(firstDone): 129 SIGHUP, 130 SIGINT (Ctrl-C), 131 SIGQUIT "
+        + "(Ctrl-\\), 143 SIGTERM, 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals; "
+        + "any signal whose default is to end the process (not the crash signals)")
+  }
+
+  /// 69 for the commands that use an LED or a line (`list` has its own).
+  private static let deviceUnavailable = Row(
+    "69", "LED or GPIO line unavailable: not found, or vanished while sending")
+
+  /// Every exit status, as the manual and the tool's `--help` list them. A command whose
+  /// status means something narrower declares its own row for it with its help.
+  static let statusRows: [Row] = [
+    Row("0", "done"),
+    Row("3", "stop, status: nothing is being sent (nor left to restore)"),
+    Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
+    Row("64", "usage error: unknown option, value out of range, options that do not go together"),
+    Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
+    Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
+    Row("70", "internal error (please report it)"),
+    Row("74", "I/O error reading input, writing standard output or an LED"),
+    Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
+    Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
+    Row("78", "the runtime directory for the LED locks is missing or unsafe"),
+    signalRow(
+      "the LED put back first (143 is also what a transmission cancelled by `stop` or a rerun "
+        + "exits with)"),
   ]
 
   /// The exit-status table with every status.
-  static let exitStatuses = exitStatuses(statusRows.map(\.status))
+  static let exitStatuses = exitStatuses(statusRows.map(\.term))
 
-  /// The exit-status table with only `statuses` (those a command can exit with).
-  static func exitStatuses(_ statuses: [String]) -> String {
-    "Exit status:\n"
-      + statusRows.filter { statuses.contains($0.status) }.map(\.meaning)
-      .joined(separator: "\n")
+  /// The exit-status table with only `statuses` (those a command can exit with), `specific`
+  /// rows in place of the general ones with the same status.
+  static func exitStatuses(_ statuses: [String], _ specific: Row...) -> String {
+    let rows = statusRows.filter { statuses.contains($0.term) }.map { row in
+      specific.first { $0.term == row.term } ?? row
+    }
+    return "Exit status:\n" + HelpLayout.table(rows, column: 9)
   }
 
-  static let environment = """
-    Environment:
-      MORSETORCH_LEDS_DIR   the LED class directory (default /sys/class/leds)
-      MORSETORCH_GPIO_DIR   where the gpiochipN devices are (default /dev; for tests)
-      MORSETORCH_LED        the LED to use when --led is not given
-      MORSETORCH_RUNTIME_DIR  where the per-LED locks and state records live (default
-                            /run/morsetorch, /var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch,
-                            then /tmp/morsetorch-UID; man morsetorch: SECURITY)
-    """
+  static let ledsDirectoryVariable = Row(
+    "MORSETORCH_LEDS_DIR", "the LED class directory (default /sys/class/leds)")
+  static let gpioDirectoryVariable = Row(
+    "MORSETORCH_GPIO_DIR", "where the gpiochipN devices are (default /dev; for tests)")
+  static let ledVariable = Row("MORSETORCH_LED", "the LED to use when --led is not given")
+  static let runtimeDirectoryVariable = Row(
+    "MORSETORCH_RUNTIME_DIR",
+    "where the per-LED locks and state records live (default /run/morsetorch, "
+      + "/var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch, then /tmp/morsetorch-UID; "
+      + "man morsetorch: SECURITY)")
 
-  static let tool = """
+  /// Every variable `--help` names, as the tool's help lists them.
+  static let variables = [
+    ledsDirectoryVariable, gpioDirectoryVariable, ledVariable, runtimeDirectoryVariable,
+  ]
+
+  /// What `stop` and `status` read: no MORSETORCH_LED (without --led they see every LED).
+  private static let controlVariables = [
+    ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
+  ]
+
+  /// The environment section with `variables` (those a command reads).
+  static func environment(_ variables: [Row]) -> String {
+    "Environment:\n" + HelpLayout.table(variables, column: 26)
+  }
+
+  /// The commands as the tool's help lists them: usage, what it does.
+  private static let commandRows = [
+    Row(
+      "morsetorch send [options] [TEXT...]",
+      "blink TEXT on an LED (no TEXT or \"-\": standard input)"),
+    Row("morsetorch encode [TEXT...]", "print TEXT as dots and dashes"),
+    Row("morsetorch decode [CODE...]", "print dots and dashes as text"),
+    Row(
+      "morsetorch receive --gpio CHIP:LINE", "read Morse from a pin (or --edges FILE) and print it"),
+    Row("morsetorch alphabet", "show every character and prosign with its code"),
+    Row("morsetorch list [--gpio]", "show the LEDs (or GPIO lines), whether you may use them"),
+    Row("morsetorch status [--led NAME]...", "show what is being sent, by whom, how far along"),
+    Row(
+      "morsetorch stop [--led NAME]...",
+      "cancel what is being sent (and waiting); both take --gpio CHIP:LINE too"),
+    Row("morsetorch help [COMMAND]", "show help for a command (--man: the manual page)"),
+  ]
+
+  static let tool = HelpLayout.filled(
+    """
     morsetorch \(version) - send text as Morse code on a Linux LED
 
     Usage:
-      morsetorch send [options] [TEXT...]   blink TEXT on an LED (no TEXT or "-": standard input)
-      morsetorch encode [TEXT...]           print TEXT as dots and dashes
-      morsetorch decode [CODE...]           print dots and dashes as text
-      morsetorch receive --gpio CHIP:LINE   read Morse from a pin (or --edges FILE) and print it
-      morsetorch alphabet                   show every character and prosign with its code
-      morsetorch list [--gpio]              show the LEDs (or GPIO lines), whether you may use them
-      morsetorch status [--led NAME]...     show what is being sent, by whom, how far along
-      morsetorch stop [--led NAME]...       cancel what is being sent (and waiting); both take
-                                            --gpio CHIP:LINE too
-      morsetorch help [COMMAND]             show help for a command (--man: the manual page)
+    \(HelpLayout.table(commandRows, column: 40))
 
     Options:
       -h, --help      show help (also after a command: morsetorch send --help)
@@ -66,14 +106,15 @@ enum HelpText {
       journalctl -f | morsetorch send --led input3::capslock
       morsetorch send --dry-run --wpm 20 "CQ CQ"
       morsetorch send --gpio gpiochip0:17 --loop SOS
-      morsetorch encode "Hello, world"        # .... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -..
+      morsetorch encode "Hello, world"   # .... . .-.. .-.. --- --..-- / .-- ---
 
-    \(environment)
+    \(environment(variables))
 
     \(exitStatuses)
-    """
+    """)
 
-  static let send = """
+  static let send = HelpLayout.filled(
+    """
     Usage: morsetorch send [options] [TEXT...]
 
     Blinks TEXT as Morse code on an LED and exits when the last step has ended, with the LED's
@@ -119,12 +160,14 @@ enum HelpText {
     pipe or a file, or with TERM=dumb, it prints one plain line per character as it starts
     ("S ...") instead.
 
-    \(environment)
+    \(environment(variables))
 
-    \(exitStatuses(["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"]))
+    \(exitStatuses(
+      ["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"], deviceUnavailable))
+    """)
+
+  static let encode = HelpLayout.filled(
     """
-
-  static let encode = """
     Usage: morsetorch encode [--skip-unknown] [TEXT...]
 
     Prints TEXT (or each line of standard input) as Morse code: characters separated by one
@@ -134,9 +177,10 @@ enum HelpText {
     \(optionLines(EncodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
-    """
+    """)
 
-  static let receive = """
+  static let receive = HelpLayout.filled(
+    """
     Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE) [options]
 
     Reads Morse and prints it as it comes: each character as soon as it is complete, a space
@@ -156,12 +200,19 @@ enum HelpText {
     Options:
     \(optionLines(ReceiveOption.specs))
 
-    \(environment)
+    \(environment([gpioDirectoryVariable]))
 
-    \(exitStatuses(["0", "64", "65", "69", "74", "75", "77", "128+N"]))
+    \(exitStatuses(
+      ["0", "64", "65", "69", "74", "75", "77", "128+N"],
+      Row("69", "the GPIO chip or line was not found, or vanished while reading"),
+      Row("74", "I/O error reading FILE or the GPIO line, or writing standard output"),
+      Row("75", "the GPIO line is in use; try again"),
+      Row("77", "permission denied opening the GPIO chip (man: PERMISSIONS)"),
+      signalRow("after printing what was read")))
+    """)
+
+  static let decode = HelpLayout.filled(
     """
-
-  static let decode = """
     Usage: morsetorch decode [--alphabet NAME] [CODE...]
 
     Prints dots and dashes (or each line of standard input) as text. Codes are separated by
@@ -170,13 +221,18 @@ enum HelpText {
     punctuation read as usual). A code with no character but a prosign
     prints as <SK>.
 
+    A code with no meaning at all prints as `receive` shows it, [......], and the rest
+    is still decoded; each such code is named on standard error with its line and
+    column, and the exit status is then 65.
+
     Options:
     \(optionLines(DecodeOption.specs))
 
     \(exitStatuses(["0", "64", "65", "70", "74"]))
-    """
+    """)
 
-  static let alphabet = """
+  static let alphabet = HelpLayout.filled(
+    """
     Usage: morsetorch alphabet
 
     Shows every character morsetorch sends, with its code: the ITU-R M.1677-1 set, the
@@ -187,9 +243,10 @@ enum HelpText {
     \(optionLines(AlphabetOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
-    """
+    """)
 
-  static let list = """
+  static let list = HelpLayout.filled(
+    """
     Usage: morsetorch list [--gpio]
 
     Shows every LED under the LED class directory: its name, max_brightness, active trigger,
@@ -200,12 +257,16 @@ enum HelpText {
     Options:
     \(optionLines(ListOption.specs))
 
-    \(environment)
+    \(environment([ledsDirectoryVariable, gpioDirectoryVariable]))
 
-    \(exitStatuses(["0", "64", "69", "70", "74"]))
+    \(exitStatuses(
+      ["0", "64", "69", "70", "74"],
+      Row("69", "no LED (with --gpio: no GPIO chip) at all, or no LED class directory"),
+      Row("74", "I/O error reading an LED or a GPIO chip, or writing standard output")))
+    """)
+
+  static let stop = HelpLayout.filled(
     """
-
-  static let stop = """
     Usage: morsetorch stop [--led NAME]... [--gpio CHIP:LINE]...
 
     Cancels the transmission on the LED or GPIO line (every one without --led or --gpio;
@@ -217,12 +278,13 @@ enum HelpText {
     Options:
     \(optionLines(ControlOption.specs))
 
-    \(environment)
+    \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"]))
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"], deviceUnavailable))
+    """)
+
+  static let status = HelpLayout.filled(
     """
-
-  static let status = """
     Usage: morsetorch status [--led NAME]... [--gpio CHIP:LINE]...
 
     Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
@@ -233,12 +295,13 @@ enum HelpText {
     Options:
     \(optionLines(ControlOption.specs))
 
-    \(environment)
+    \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"]))
+    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"], deviceUnavailable))
+    """)
+
+  static let help = HelpLayout.filled(
     """
-
-  static let help = """
     Usage: morsetorch help [COMMAND | --man | --completions SHELL]
 
     Shows the help of COMMAND (what `morsetorch COMMAND --help` shows), or of the tool.
@@ -249,7 +312,7 @@ enum HelpText {
     \(optionLines(HelpOption.specs))
 
     \(exitStatuses(["0", "64", "70", "74"]))
-    """
+    """)
 
   /// The help of `command`, or nil if there is no such command.
   static func forCommand(_ command: String) -> String? {
@@ -267,16 +330,14 @@ enum HelpText {
     }
   }
 
+  /// The options as a list, each help under the column after the longest usual term.
   private static func optionLines(_ specs: [OptionSpec]) -> String {
-    specs.map { spec in
-      var left = spec.shortName.map { "-\($0), " } ?? ""
-      left += "--\(spec.name)"
-      if let value = spec.valueName { left += " \(value)" }
-      let padding = String(repeating: " ", count: max(2, 22 - left.count))
-      // A help of several lines: the later ones under the first.
-      let help = spec.help.split(separator: "\n").joined(
-        separator: "\n" + String(repeating: " ", count: 2 + left.count + padding.count))
-      return "  " + left + padding + help
-    }.joined(separator: "\n")
+    HelpLayout.table(
+      specs.map { spec in
+        var term = spec.shortName.map { "-\($0), " } ?? ""
+        term += "--\(spec.name)"
+        if let value = spec.valueName { term += " \(value)" }
+        return Row(term, spec.help)
+      }, column: 24)
   }
 }

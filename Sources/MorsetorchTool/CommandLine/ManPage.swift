@@ -55,18 +55,7 @@ enum ManPage {
   /// The environment variables the tool reads, with what each does: the `--help` list and the
   /// ones only the manual names.
   static let environment: [(String, String)] = {
-    var variables: [(String, String)] = []
-    var current: (String, String)?
-    for line in HelpText.environment.split(separator: "\n").dropFirst() {
-      let text = trimmed(line)
-      if line.hasPrefix("  "), !line.hasPrefix("    "), let space = text.firstIndex(of: " ") {
-        if let current { variables.append(current) }
-        current = (String(text[..<space]), trimmed(text[space...]))
-      } else if let previous = current {
-        current = (previous.0, previous.1 + " " + text)
-      }
-    }
-    if let current { variables.append(current) }
+    let variables = HelpText.variables.map { ($0.term, $0.text) }
     return variables + [
       (
         "XDG_RUNTIME_DIR",
@@ -122,8 +111,7 @@ enum ManPage {
   private static var referenceSections: [String] {
     var page = [".SH EXIT STATUS"]
     for row in HelpText.statusRows {
-      let meaning = row.meaning.split(separator: "\n").map(trimmed).joined(separator: " ")
-      page += [".TP", ".B \(row.status)", escaped(trimmed(meaning.dropFirst(row.status.count)))]
+      page += [".TP", ".B \(row.term)", escaped(row.text)]
     }
     page += [".SH ENVIRONMENT"]
     for (name, meaning) in environment {
@@ -259,10 +247,5 @@ enum ManPage {
     result = result.replacing("-", with: #"\-"#)
     if result.hasPrefix(".") || result.hasPrefix("'") { result = #"\&"# + result }
     return result
-  }
-
-  /// `text` without the spaces around it.
-  private static func trimmed(_ text: some StringProtocol) -> String {
-    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -33,20 +33,27 @@ enum DecodeCommand {
       return Morsetorch.printing(HelpText.decode)
     }
     let alphabet = plan.alphabet
+    // A code with no meaning is shown in the text as `receive` shows it ([......]), named on
+    // standard error with its line and column, and makes the status 65: the rest is read.
+    var unknownCodes = 0
+    let report = { (error: MorseError) in
+      unknownCodes += 1
+      Console.error(failureReport(for: error).message)
+    }
     if let text = plan.text {
-      Console.output(try MorseDecoder.decode(text, alphabet: alphabet))
+      Console.output(MorseDecoder.decode(text, alphabet: alphabet, unknown: report))
     } else {
       // A long line comes in pieces cut at a space: they go on the same output line.
       var isLineOpen = false
       // The line begun is ended whatever happens: an error on a later line included.
       defer { if isLineOpen { Console.write("\n") } }
       try InputLines.forEach { text, line, _, continuesLine in
-        let decoded = try MorseDecoder.decode(text, line: line, alphabet: alphabet)
+        let decoded = MorseDecoder.decode(text, line: line, alphabet: alphabet, unknown: report)
         Console.write((isLineOpen && !continuesLine ? "\n" : "") + decoded)
         isLineOpen = true
       }
     }
-    return ExitStatus.success
+    return unknownCodes == 0 ? ExitStatus.success : ExitStatus.dataError
   }
 
   /// The script `--alphabet` names (Latin when not given).

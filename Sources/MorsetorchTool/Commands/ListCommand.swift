@@ -34,8 +34,9 @@ enum ListCommand {
     let directory = LEDClassDirectory(environment: environment.variables)
     let leds = try directory.list()
     guard !leds.isEmpty else {
+      // As with no class directory at all, and as `list --gpio` with no chip: nothing to use.
       Console.error("no LEDs under \(directory.path)")
-      return ExitStatus.success
+      return ExitStatus.unavailable
     }
     LEDTable.lines(for: leds).forEach(Console.output)
     return ExitStatus.success
@@ -48,7 +49,7 @@ enum ListCommand {
     let (chips, unreadable) = directory.list()
     if chips.isEmpty && unreadable.isEmpty {
       Console.error("no GPIO chips under \(directory.path)")
-      return ExitStatus.success
+      return ExitStatus.unavailable
     }
     GPIOTable.lines(for: chips).forEach(Console.output)
     let reports = unreadable.map { failureReport(for: $0) }

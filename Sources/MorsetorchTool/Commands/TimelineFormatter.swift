@@ -64,7 +64,7 @@ final class TimelineFormatter: @unchecked Sendable {
 
   /// The closing line: the whole length of the transmission.
   func summary(end: MonotonicInstant, steps: Int) -> String {
-    "total \((end - origin).millisecondsText) ms in \(steps) steps"
+    "total \((end - origin).millisecondsText) ms in \(steps) step\(steps == 1 ? "" : "s")"
   }
 
   private static func padded(_ text: String, _ width: Int, left: Bool = false) -> String {

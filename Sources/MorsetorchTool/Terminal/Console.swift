@@ -94,20 +94,44 @@ enum Console {
   static func note(_ message: String) {
     guard !isQuiet else { return }
     if let log = systemLog.withLock({ $0 }) {
-      log.log(message, severity: .notice)
+      log.log(styled(message), severity: .notice)
       return
     }
     error(message)
+  }
+
+  /// The one style of every message: `message` starting in lower case, as GNU tools write
+  /// them ("there is no LED…", "warning: dropped…"); a name such as LED, GPIO or a path is
+  /// kept as it is. Lines after the first (advice) are full sentences, and stay so.
+  static func styled(_ message: String) -> String {
+    var text = Substring(message)
+    while text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+    let warning = "warning: "
+    let lead = text.hasPrefix(warning) ? warning : ""
+    let rest = text.dropFirst(lead.count)
+    guard let first = rest.first, first.isUppercase,
+      rest.dropFirst().first?.isLowercase == true
+    else { return String(text) }
+    return lead + first.lowercased() + rest.dropFirst()
+  }
+
+  /// What starts every line morsetorch writes to standard error: its name, once.
+  static let prefix = "morsetorch: "
+
+  /// `message` as a line of standard error: the prefix once, then `styled(message)`.
+  static func errorLine(_ message: String) -> String {
+    prefix + styled(message) + "\n"
   }
 
   /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it (or,
   /// detached, logs it as an error).
   static func error(_ message: String) {
     if let log = systemLog.withLock({ $0 }) {
-      log.log(message, severity: .error)
+      // The journal names the sender itself (morsetorch[PID]:): no prefix of our own.
+      log.log(styled(message), severity: .error)
       return
     }
-    writeError("morsetorch: \(message)\n")
+    writeError(errorLine(message))
   }
 
   /// Writes `text` as it is to standard error, without ever waiting for it.

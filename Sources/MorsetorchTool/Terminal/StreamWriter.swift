@@ -133,7 +133,7 @@ final class StreamWriter: @unchecked Sendable {
       let note = "(\(dropped) more messages dropped: \(streamName) was not read)"
       // Said on standard error, whichever stream lost them.
       if streamName == "standard error" {
-        text += "morsetorch: \(note)\n"
+        text += Console.errorLine(note)
       } else {
         Console.error(note)
       }

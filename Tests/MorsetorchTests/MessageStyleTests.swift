@@ -1,0 +1,79 @@
+import GPIODriver
+import LEDDriver
+import LinuxSystem
+import MorseCore
+import Testing
+import TransmitterControl
+
+@testable import MorsetorchTool
+
+/// One error of each kind the tool reports, as its first line on standard error.
+private let representativeErrors: [any Error] = [
+  GPIOError.chipNotFound("gpiochip9", available: ["gpiochip0"]),
+  GPIOError.io(operation: "read", path: "/dev/gpiochip0", errno: .ioError),
+  GPIOError.vanished(path: "/dev/gpiochip0", errno: .noSuchDevice),
+  LEDError.ledNotFound("white:flash", available: ["input3::capslock"]),
+  LEDError.noMatch(pattern: "*:green:*", available: []),
+  LEDError.classDirectoryMissing(path: "/sys/class/leds"),
+  LEDError.io(operation: "write", path: "/sys/class/leds/a/brightness", errno: .ioError),
+  LEDError.malformed(path: "/sys/class/leds/a/trigger", content: "?"),
+  LEDVariableError(error: .ledNotFound("nope", available: [])),
+  ControlError.directory(path: "/run/morsetorch", errno: .noSuchFile),
+  ControlError.file(operation: "open", path: "/run/morsetorch/x.lock", errno: .ioError),
+  MorseError.unknownCode("......", line: 1, column: 1),
+  UsageError.unknownOption("--wmp", command: "send"),
+  UsageError.missingCommand,
+]
+
+@Suite("Message style")
+struct MessageStyleTests {
+  @Test(arguments: representativeErrors.indices)
+  func everyErrorLineHasThePrefixOnceThenLowerCase(_ index: Int) throws {
+    let message = failureReport(for: representativeErrors[index]).message
+    let line = try #require(Console.errorLine(message).split(separator: "\n").first)
+    #expect(line.hasPrefix("morsetorch: "), "\(line)")
+    #expect(!line.hasPrefix("morsetorch: morsetorch:"), "\(line)")
+    let rest = line.dropFirst("morsetorch: ".count)
+    // A name (LED, GPIO, MORSETORCH_LED, a path) stays as it is; a word is never capitalised.
+    let first = try #require(rest.first)
+    let capitalisedWord = first.isUppercase && rest.dropFirst().first?.isLowercase == true
+    #expect(!capitalisedWord, "\(line)")
+    #expect(first.isLowercase || first == "\"" || first.isUppercase || first == "$", "\(line)")
+  }
+
+  @Test func theLibrariesSentencesStartInLowerCase() {
+    #expect(
+      Console.errorLine("There is no GPIO chip \"x\".")
+        == "morsetorch: there is no GPIO chip \"x\".\n")
+    #expect(
+      Console.errorLine("Could not open /dev/x: EIO.")
+        == "morsetorch: could not open /dev/x: EIO.\n")
+    #expect(
+      Console.errorLine("warning: The LED was left on")
+        == "morsetorch: warning: the LED was left on\n")
+  }
+
+  @Test func namesAreNotLowered() {
+    #expect(Console.errorLine("LED busy") == "morsetorch: LED busy\n")
+    #expect(
+      Console.errorLine("GPIO chip gpiochip0 has no line 99")
+        == "morsetorch: GPIO chip gpiochip0 has no line 99\n")
+    #expect(Console.styled("MORSETORCH_LED names no LED") == "MORSETORCH_LED names no LED")
+  }
+
+  @Test func thePrefixIsNeverDoubled() {
+    #expect(Console.errorLine("morsetorch: no LEDs") == "morsetorch: no LEDs\n")
+  }
+
+  @Test func theSystemLogGetsNoPrefixOfItsOwn() {
+    // The journal shows `morsetorch[PID]: ` itself.
+    #expect(Console.styled("morsetorch: The LED disappeared") == "the LED disappeared")
+  }
+
+  @Test func aProcessErrorLineFollowsTheStyle() throws {
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "nope", "x"], ledsDirectory: "/nonexistent")
+    let line = outcome.standardError.split(separator: "\n").first ?? ""
+    #expect(line.hasPrefix("morsetorch: there is no LED class directory"), "\(outcome)")
+  }
+}
