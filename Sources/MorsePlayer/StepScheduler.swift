@@ -62,7 +62,9 @@ public final class StepScheduler: Sendable {
         isOn = step.isOn
         observer?(step, max(scheduled, deadline))
         scheduled = scheduled + step.duration
-        deadline = max(scheduled, now + step.duration * 3 / 4)
+        // Three quarters from when the switch was done, not from the wake-up: a slow write
+        // (a busy sysfs, a stalled bus) must not eat into the element either.
+        deadline = max(scheduled, clock.now() + step.duration * 3 / 4)
       }
       let reachedEnd = clock.wait(until: deadline, unlessCancelled: cancellation)
       if isOn { try torch.set(false) }

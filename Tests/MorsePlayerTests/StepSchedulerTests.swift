@@ -177,4 +177,40 @@ import Testing
     let end = message.reduce(Duration.zero) { $0 + $1.duration }
     #expect(times.last == Double(end / .microseconds(1)) / 1000)
   }
+
+  @Test func aSlowWriteDoesNotEatIntoTheElementItStarts() throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    // Every switch on takes 0.5 ms to be done (a busy sysfs); the recorded edge is when the
+    // write returned. At a 1 ms unit each mark still lasts at least three quarters of a unit.
+    let slow = SlowTorch(clock: clock, inner: torch, onDelay: .microseconds(500))
+    let timing = MorseTiming(unit: .milliseconds(1))
+    let message = Array(MorseSteps(try MorseMessage("EEE"), timing: timing))
+    _ = try StepScheduler(clock: clock, cancellation: Cancellation()).run(
+      message, on: slow, startingAt: .origin, lateTolerance: timing.lateTolerance)
+    let times = torch.events.map(\.milliseconds)
+    for (index, step) in message.enumerated() where step.isOn {
+      #expect(times[index + 1] - times[index] >= 0.75, "mark \(index): \(times)")
+    }
+  }
+}
+
+/// A torch that takes `onDelay` on the manual clock to switch on, then switches `inner`.
+private final class SlowTorch: Torch {
+  let clock: ManualStepClock
+  let inner: RecordingTorch
+  let onDelay: Duration
+
+  init(clock: ManualStepClock, inner: RecordingTorch, onDelay: Duration) {
+    self.clock = clock
+    self.inner = inner
+    self.onDelay = onDelay
+  }
+
+  func set(_ isOn: Bool) throws {
+    if isOn { clock.advance(by: onDelay) }
+    try inner.set(isOn)
+  }
+
+  func restore() throws { try inner.restore() }
 }
