@@ -27,8 +27,8 @@ public final class ConditionVariable: @unchecked Sendable {
   /// `pthread_cond_timedwait`: as `wait`, but no later than `deadline` on the monotonic clock
   /// (`MonotonicTime.now()`'s); whether it was woken before the deadline (or spuriously).
   @discardableResult
-  public func wait(_ lock: Lock, untilMonotonic deadline: Duration) -> Bool {
-    let (seconds, attoseconds) = deadline.components
+  public func wait(_ lock: Lock, untilMonotonic deadline: MonotonicInstant) -> Bool {
+    let (seconds, attoseconds) = deadline.sinceOrigin.components
     var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     return pthread_cond_timedwait(condition, lock.mutex, &time) == 0
   }

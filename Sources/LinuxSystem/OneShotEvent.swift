@@ -34,10 +34,10 @@ public final class OneShotEvent: @unchecked Sendable {
   @discardableResult
   public func fire() -> Bool { morse_event_fire(storage) != 0 }
 
-  /// Waits until the monotonic clock reaches `deadline` (time since boot); returns false if
-  /// the event fired first.
-  public func wait(untilMonotonic deadline: Duration) -> Bool {
-    let (seconds, attoseconds) = deadline.components
+  /// Waits until the monotonic clock reaches `deadline`; returns false if the event fired
+  /// first.
+  public func wait(untilMonotonic deadline: MonotonicInstant) -> Bool {
+    let (seconds, attoseconds) = deadline.sinceOrigin.components
     var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     while !isFired {
       if morse_event_wait_monotonic(storage, &time) == 0 { continue }

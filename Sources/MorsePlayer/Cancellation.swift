@@ -66,7 +66,7 @@ public final class Cancellation: Sendable {
 
   /// Waits until the monotonic clock reaches `deadline`; returns false if cancelled first.
   public func wait(untilMonotonic deadline: MonotonicInstant) -> Bool {
-    event.wait(untilMonotonic: deadline.sinceOrigin)
+    event.wait(untilMonotonic: deadline)
   }
 
   /// Waits until cancelled.

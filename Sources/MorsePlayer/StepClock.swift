@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorseCore
 
 /// The time source of a transmission: tells the time and waits for a deadline.

@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorseCore
 
 /// How a run of steps ended.

@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorseCore
 
 /// Runs steps one at a time against a torch, each at an absolute deadline.

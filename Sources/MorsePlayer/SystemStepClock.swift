@@ -8,7 +8,7 @@ public struct SystemStepClock: StepClock {
 
   /// The time since boot.
   public func now() -> MonotonicInstant {
-    MonotonicInstant(sinceOrigin: MonotonicTime.now())
+    MonotonicTime.now()
   }
 
   /// Sleeps on the cancellation's event until the absolute deadline (`sem_clockwait`).

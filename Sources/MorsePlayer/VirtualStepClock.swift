@@ -1,3 +1,4 @@
+import LinuxSystem
 import Synchronization
 
 /// Virtual time that jumps straight to each deadline: a dry run takes no time at all.

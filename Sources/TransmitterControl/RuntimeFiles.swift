@@ -227,7 +227,7 @@ struct RuntimeFiles {
         // us in it for ever). A holder keeps this lock only for a moment, so trying again
         // every 20 ms costs little; a cancel wakes the wait between tries at once.
         while try !file.lock(exclusive: true, wait: false) {
-          let retry = MonotonicInstant(sinceOrigin: MonotonicTime.now() + .milliseconds(20))
+          let retry = MonotonicTime.now() + .milliseconds(20)
           if !cancellation.wait(untilMonotonic: retry) { return false }
         }
         return true

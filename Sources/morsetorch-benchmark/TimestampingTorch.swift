@@ -1,5 +1,6 @@
 import Foundation
 import LEDDriver
+import LinuxSystem
 import MorseCore
 import MorsePlayer
 

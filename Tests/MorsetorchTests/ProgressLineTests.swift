@@ -1,3 +1,4 @@
+import LinuxSystem
 import Testing
 
 @testable import MorsetorchTool
@@ -13,7 +14,7 @@ import Testing
     state.isOn = isOn
     state.symbolsBegun = symbolsBegun
     state.totalSymbols = totalSymbols
-    state.origin = .seconds(100)
+    state.origin = .origin + .seconds(100)
     state.total = total
     state.round = round
     state.rounds = rounds
@@ -22,16 +23,16 @@ import Testing
   }
 
   @Test func aMessageOfKnownLengthHasABarAndBothTimes() {
-    let line = ProgressLine.render(state(), now: .seconds(101), width: 120, color: false)
+    let line = ProgressLine.render(state(), now: .origin + .seconds(101), width: 120, color: false)
     #expect(line == "●  O ---  [#####...............]  1.0 s / 4.0 s  2/3 characters")
   }
 
   @Test func roundsOfARepeatAndOfALoop() {
     let repeated = ProgressLine.render(
-      state(round: 2, rounds: 3), now: .seconds(102), width: 120, color: false)
+      state(round: 2, rounds: 3), now: .origin + .seconds(102), width: 120, color: false)
     #expect(repeated.hasSuffix("2/3 characters  round 2/3"))
     let loop = ProgressLine.render(
-      state(total: nil, round: 41, rounds: 0, isOn: false), now: .seconds(3700), width: 120,
+      state(total: nil, round: 41, rounds: 0, isOn: false), now: .origin + .seconds(3700), width: 120,
       color: false)
     #expect(loop == "○  O ---  1:00:00  2/3 characters  round 41")
   }
@@ -39,37 +40,37 @@ import Testing
   @Test func standardInputShowsTheLineAndTheWait() {
     var streamed = state(totalSymbols: nil, total: nil, line: 12)
     #expect(
-      ProgressLine.render(streamed, now: .seconds(165), width: 120, color: false)
+      ProgressLine.render(streamed, now: .origin + .seconds(165), width: 120, color: false)
         == "●  O ---  1:05  line 12")
     streamed.isWaitingForInput = true
     streamed.line = 13
     #expect(
-      ProgressLine.render(streamed, now: .seconds(165), width: 120, color: false)
+      ProgressLine.render(streamed, now: .origin + .seconds(165), width: 120, color: false)
         == "●  waiting for input (line 13)  1:05")
   }
 
   @Test func theLineIsCutToTheTerminalSoItNeverWraps() {
     for width in [1, 10, 30, 61] {
-      let line = ProgressLine.render(state(), now: .seconds(101), width: width, color: false)
+      let line = ProgressLine.render(state(), now: .origin + .seconds(101), width: width, color: false)
       #expect(line.count <= max(3, width - 1), "\(width): \(line)")
     }
     #expect(
-      ProgressLine.render(state(), now: .seconds(101), width: 30, color: false)
+      ProgressLine.render(state(), now: .origin + .seconds(101), width: 30, color: false)
         == "●  O ---  [#####............…")
   }
 
   @Test func colourOnlyWhenAskedAndOnlyOnTheLitLight() {
-    let lit = ProgressLine.render(state(), now: .seconds(101), width: 120, color: true)
+    let lit = ProgressLine.render(state(), now: .origin + .seconds(101), width: 120, color: true)
     #expect(lit.hasPrefix("\u{1B}[1;33m●\u{1B}[0m  O ---"))
-    let dark = ProgressLine.render(state(isOn: false), now: .seconds(101), width: 120, color: true)
+    let dark = ProgressLine.render(state(isOn: false), now: .origin + .seconds(101), width: 120, color: true)
     #expect(!dark.contains("\u{1B}"))
-    let plain = ProgressLine.render(state(), now: .seconds(101), width: 120, color: false)
+    let plain = ProgressLine.render(state(), now: .origin + .seconds(101), width: 120, color: false)
     #expect(!plain.contains("\u{1B}"))
   }
 
   @Test func compactLeavesOutTheLightAndTheCharacter() {
     let line = ProgressLine.render(
-      state(), now: .seconds(103), width: 120, color: true, compact: true)
+      state(), now: .origin + .seconds(103), width: 120, color: true, compact: true)
     #expect(line == "[###############.....]  3.0 s / 4.0 s  2/3 characters")
   }
 

@@ -95,7 +95,7 @@ private final class SimulatedInput: GPIOInput {
   private let isActiveLow: Bool
 
   init(edges: [MorseEdge], isActiveLow: Bool) {
-    let origin = MonotonicTime.now() - (edges.first?.time ?? .zero)
+    let origin = MonotonicTime.now().sinceOrigin - (edges.first?.time ?? .zero)
     self.isActiveLow = isActiveLow
     events = Mutex(
       edges.enumerated().map { index, edge in

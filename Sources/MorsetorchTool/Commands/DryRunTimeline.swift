@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorsePlayer
 
 /// Prints each step of a dry run as a line of the timeline, as it begins in virtual time.

@@ -89,7 +89,9 @@ struct ReceiveCommand {
       offset: line.offset, flags: flags, consumer: GPIODevice.consumer)
     defer { input.release() }
     let deadline = timeout.map { MonotonicTime.now() + $0 }
-    if try input.isActive() { printer.receive(MorseEdge(time: MonotonicTime.now(), isOn: true)) }
+    if try input.isActive() {
+      printer.receive(MorseEdge(time: MonotonicTime.now().sinceOrigin, isOn: true))
+    }
     while !cancellation.isCancelled && !Console.hasOutputFailed {
       let now = MonotonicTime.now()
       if let deadline, now >= deadline { break }
@@ -98,7 +100,7 @@ struct ReceiveCommand {
         printer.receive(
           MorseEdge(time: .nanoseconds(Int64(event.timestampNanoseconds)), isOn: event.isRising))
       } else {
-        printer.advance(to: MonotonicTime.now())
+        printer.advance(to: MonotonicTime.now().sinceOrigin)
       }
     }
   }

@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorseCore
 import MorsePlayer
 

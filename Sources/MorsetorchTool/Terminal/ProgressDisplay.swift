@@ -35,7 +35,7 @@ final class ProgressDisplay: TransmissionObserver {
     state.round = progress.round
     if state.totalSymbols == nil { state.line = progress.line }
     state.isWaitingForInput = false
-    if state.origin == nil { state.origin = progress.start.sinceOrigin }
+    if state.origin == nil { state.origin = progress.start }
     draw()
   }
 

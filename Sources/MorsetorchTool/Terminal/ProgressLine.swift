@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// The progress line, as text, from a known state: a pure function, tested without a
 /// terminal.
 ///
@@ -11,7 +13,7 @@ enum ProgressLine {
 
   /// `compact` leaves out the light and the character (a preview shows them already).
   static func render(
-    _ state: ProgressState, now: Duration, width: Int, color: Bool, compact: Bool = false
+    _ state: ProgressState, now: MonotonicInstant, width: Int, color: Bool, compact: Bool = false
   ) -> String {
     let elapsed = state.origin.map { max(.zero, now - $0) } ?? .zero
     var parts: [String] = []

@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// What the progress line shows, as of the last step that began.
 struct ProgressState: Sendable, Hashable {
   /// The character being sent (escaped for the terminal), and its code (`...`).
@@ -11,7 +13,7 @@ struct ProgressState: Sendable, Hashable {
   var totalSymbols: Int?
   /// When the first step began (seconds of the monotonic clock), and how long the whole
   /// transmission takes, rounds and pauses included (nil: standard input, or `--loop`).
-  var origin: Duration?
+  var origin: MonotonicInstant?
   var total: Duration?
   /// The round being sent, and how many there are (0: `--loop`; 1: sent once).
   var round = 1

@@ -14,7 +14,7 @@ import LinuxSystem
 /// to a half-drawn line; `clearFrame` erases it for good.
 final class StreamWriter: @unchecked Sendable {
   /// Makes the text of a frame, on the writer's thread, given the monotonic time now.
-  typealias Frame = @Sendable (_ now: Duration) -> String
+  typealias Frame = @Sendable (_ now: MonotonicInstant) -> String
 
   private let lock = Lock()
   private let changed = ConditionVariable()
@@ -24,7 +24,7 @@ final class StreamWriter: @unchecked Sendable {
   private var frame: Frame?
   private var isFrameNew = false
   private var isFrameOnScreen = false
-  private var nextFrameTime: Duration = .zero
+  private var nextFrameTime: MonotonicInstant = .origin
   private let capacity: Int
   private let frameInterval: Duration
   private let refreshInterval: Duration
@@ -121,7 +121,7 @@ final class StreamWriter: @unchecked Sendable {
   }
 
   /// The messages (the frame erased before them), then the frame drawn again, if any.
-  private func compose(now: Duration) -> String {
+  private func compose(now: MonotonicInstant) -> String {
     var text = ""
     if !queue.isEmpty || frame == nil, isFrameOnScreen {
       text += Self.eraseLine

@@ -1,4 +1,4 @@
-import MorsePlayer
+import LinuxSystem
 import Testing
 
 @Suite struct MonotonicInstantTests {

@@ -1,6 +1,5 @@
-import MorseCore
-
-/// A point in time on a step clock: the time since that clock's origin.
+/// A point in time on the monotonic clock (`MonotonicTime.now()`), or on a virtual step clock:
+/// the time since that clock's origin. Lengths of time are `Duration`s; points are these.
 ///
 /// The standard library's `InstantProtocol`, so generic code over instants (and
 /// `advanced(by:)`, `duration(to:)`) works with it as with `ContinuousClock.Instant`.
@@ -36,11 +35,19 @@ public struct MonotonicInstant: InstantProtocol, CustomStringConvertible {
     lhs.advanced(by: rhs)
   }
 
+  /// The instant `duration` earlier.
+  public static func - (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
+    lhs.advanced(by: .zero - rhs)
+  }
+
   /// The time from `rhs` to `lhs`.
   public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
     rhs.duration(to: lhs)
   }
 
-  /// The instant in milliseconds since the origin.
-  public var description: String { sinceOrigin.millisecondsText + " ms" }
+  /// The instant in milliseconds since the origin, to the microsecond.
+  public var description: String {
+    let microseconds = sinceOrigin / .microseconds(1)
+    return "\(Double(Int64(microseconds.rounded())) / 1000) ms"
+  }
 }
