@@ -1,11 +1,11 @@
 import Glibc
 
 /// A condition variable (`pthread_cond_t`), used with a `Lock`.
-public final class ConditionVariable: @unchecked Sendable {
+final class ConditionVariable: @unchecked Sendable {
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
   /// A new condition variable; its timed waits are on CLOCK_MONOTONIC.
-  public init() {
+  init() {
     condition = .allocate(capacity: 1)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -20,26 +20,26 @@ public final class ConditionVariable: @unchecked Sendable {
   }
 
   /// `pthread_cond_wait`: releases `lock` (held by the caller) until signalled.
-  public func wait(_ lock: Lock) {
+  func wait(_ lock: Lock) {
     pthread_cond_wait(condition, lock.mutex)
   }
 
   /// `pthread_cond_timedwait`: as `wait`, but no later than `deadline` on the monotonic clock
   /// (`MonotonicTime.now()`'s); whether it was woken before the deadline (or spuriously).
   @discardableResult
-  public func wait(_ lock: Lock, untilMonotonic deadline: MonotonicInstant) -> Bool {
+  func wait(_ lock: Lock, untilMonotonic deadline: MonotonicInstant) -> Bool {
     let (seconds, attoseconds) = deadline.sinceOrigin.components
     var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     return pthread_cond_timedwait(condition, lock.mutex, &time) == 0
   }
 
   /// `pthread_cond_signal`: wakes one waiter.
-  public func signal() {
+  func signal() {
     pthread_cond_signal(condition)
   }
 
   /// `pthread_cond_broadcast`: wakes every waiter.
-  public func broadcast() {
+  func broadcast() {
     pthread_cond_broadcast(condition)
   }
 }

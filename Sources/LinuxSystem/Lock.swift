@@ -1,11 +1,11 @@
 import Glibc
 
 /// A mutual-exclusion lock (`pthread_mutex_t`).
-public final class Lock: @unchecked Sendable {
+final class Lock: @unchecked Sendable {
   let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// A new, unlocked lock.
-  public init() {
+  init() {
     mutex = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
   }
@@ -16,7 +16,7 @@ public final class Lock: @unchecked Sendable {
   }
 
   /// Runs `body` with the lock held.
-  public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
     throws(Failure) -> Result
   {
     pthread_mutex_lock(mutex)

@@ -30,6 +30,26 @@ public final class Monitor<State> {
     }
   }
 
+  /// Waits until `isReady` holds for the state or the monotonic clock reaches the deadline
+  /// that `deadline` gives for it (nil: none), both asked again at every wake-up; then runs
+  /// `body` with the state, the lock held throughout (`pthread_cond_timedwait`).
+  public func wait<Result>(
+    until isReady: (State) -> Bool, orDeadline deadline: (State) -> MonotonicInstant?,
+    then body: (inout State) -> Result
+  ) -> Result {
+    lock.withLock {
+      while !isReady(state) {
+        guard let deadline = deadline(state) else {
+          changed.wait(lock)
+          continue
+        }
+        if MonotonicTime.now() >= deadline { break }
+        changed.wait(lock, untilMonotonic: deadline)
+      }
+      return body(&state)
+    }
+  }
+
   /// Wakes every waiter to check its condition again (`pthread_cond_broadcast`), after a
   /// change made with the lock held (the call itself may come before or after releasing it).
   public func wakeWaiters() {

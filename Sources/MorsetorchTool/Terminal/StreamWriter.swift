@@ -12,19 +12,27 @@ import LinuxSystem
 /// `frameInterval` and at least every `refreshInterval` (the elapsed time moves on). A message
 /// erases the line first and the frame comes back after it, so no message is ever appended
 /// to a half-drawn line; `clearFrame` erases it for good.
-final class StreamWriter: @unchecked Sendable {
+final class StreamWriter: Sendable {
   /// Makes the text of a frame, on the writer's thread, given the monotonic time now.
   typealias Frame = @Sendable (_ now: MonotonicInstant) -> String
 
-  private let lock = Lock()
-  private let changed = ConditionVariable()
-  private var queue: [String] = []
-  private var dropped = 0
-  private var isWriting = false
-  private var frame: Frame?
-  private var isFrameNew = false
-  private var isFrameOnScreen = false
-  private var nextFrameTime: MonotonicInstant = .origin
+  /// What the writer's thread has to write, changed by the others.
+  private struct State {
+    var queue: [String] = []
+    var dropped = 0
+    var isWriting = false
+    var frame: Frame?
+    var isFrameNew = false
+    var isFrameOnScreen = false
+    var nextFrameTime: MonotonicInstant = .origin
+
+    /// Nothing queued, being written or still to be drawn or erased.
+    var isIdle: Bool {
+      queue.isEmpty && !isWriting && !isFrameNew && !(frame == nil && isFrameOnScreen)
+    }
+  }
+
+  private let state = Monitor(State())
   private let capacity: Int
   private let frameInterval: Duration
   private let refreshInterval: Duration
@@ -50,31 +58,28 @@ final class StreamWriter: @unchecked Sendable {
 
   /// Queues `text`; never waits.
   func write(_ text: String) {
-    lock.withLock {
-      if queue.count >= capacity {
-        dropped += 1
+    change { [capacity] state in
+      if state.queue.count >= capacity {
+        state.dropped += 1
       } else {
-        queue.append(text)
+        state.queue.append(text)
       }
-      changed.broadcast()
     }
   }
 
   /// Replaces the frame to draw; never waits (the text is made on the writer's thread).
   func showFrame(_ frame: @escaping Frame) {
-    lock.withLock {
-      self.frame = frame
-      isFrameNew = true
-      changed.broadcast()
+    change { state in
+      state.frame = frame
+      state.isFrameNew = true
     }
   }
 
   /// Erases the frame, if one is drawn, and draws no more.
   func clearFrame() {
-    lock.withLock {
-      frame = nil
-      isFrameNew = false
-      changed.broadcast()
+    change { state in
+      state.frame = nil
+      state.isFrameNew = false
     }
   }
 
@@ -82,69 +87,67 @@ final class StreamWriter: @unchecked Sendable {
   /// passed.
   func flush(timeout: Duration) {
     let deadline = MonotonicTime.now() + timeout
-    let pause = OneShotEvent()
-    while lock.withLock({
-      !queue.isEmpty || isWriting || isFrameNew || (frame == nil && isFrameOnScreen)
-    })
-      && MonotonicTime.now() < deadline
-    {
-      _ = pause.wait(untilMonotonic: MonotonicTime.now() + .milliseconds(2))
-    }
+    state.wait(until: \.isIdle, orDeadline: { _ in deadline }, then: { _ in })
+  }
+
+  private func change(_ body: (inout State) -> Void) {
+    state.withLock(body)
+    state.wakeWaiters()
   }
 
   private func writeLoop() {
     while true {
-      let text = lock.withLock { nextText() }
+      let text = state.wait(until: hasWork, orDeadline: nextWake) { state in
+        state.isWriting = true
+        return compose(&state, now: MonotonicTime.now())
+      }
       sink(text)
-      lock.withLock { isWriting = false }
+      change { $0.isWriting = false }
     }
   }
 
-  /// Waits (under the lock) for something to write: messages at once, frames when due.
-  private func nextText() -> String {
-    while true {
-      let now = MonotonicTime.now()
-      let isFrameDue =
-        frame != nil && now >= nextFrameTime
-        && (isFrameNew || now >= nextFrameTime - frameInterval + refreshInterval)
-      if !queue.isEmpty || isFrameDue || (frame == nil && isFrameOnScreen) {
-        isWriting = true
-        return compose(now: now)
-      }
-      if frame != nil {
-        let wake = isFrameNew ? nextFrameTime : nextFrameTime - frameInterval + refreshInterval
-        changed.wait(lock, untilMonotonic: wake)
-      } else {
-        changed.wait(lock)
-      }
-    }
+  /// Whether there is something to write now: messages at once, frames when due.
+  private func hasWork(_ state: State) -> Bool {
+    let now = MonotonicTime.now()
+    let isFrameDue =
+      state.frame != nil && now >= state.nextFrameTime
+      && (state.isFrameNew || now >= state.nextFrameTime - frameInterval + refreshInterval)
+    return !state.queue.isEmpty || isFrameDue || (state.frame == nil && state.isFrameOnScreen)
+  }
+
+  /// When a frame is next due (a new one after `frameInterval`, the same one again after
+  /// `refreshInterval`); nil without a frame.
+  private func nextWake(_ state: State) -> MonotonicInstant? {
+    guard state.frame != nil else { return nil }
+    return state.isFrameNew
+      ? state.nextFrameTime : state.nextFrameTime - frameInterval + refreshInterval
   }
 
   /// The messages (the frame erased before them), then the frame drawn again, if any.
-  private func compose(now: MonotonicInstant) -> String {
+  private func compose(_ state: inout State, now: MonotonicInstant) -> String {
     var text = ""
-    if !queue.isEmpty || frame == nil, isFrameOnScreen {
+    if !state.queue.isEmpty || state.frame == nil, state.isFrameOnScreen {
       text += Self.eraseLine
-      isFrameOnScreen = false
+      state.isFrameOnScreen = false
     }
-    text += queue.joined()
-    queue.removeAll()
-    if dropped > 0 {
-      let note = "(\(dropped) more messages dropped: \(streamName) was not read)"
+    text += state.queue.joined()
+    state.queue.removeAll()
+    if state.dropped > 0 {
+      let note = "(\(state.dropped) more messages dropped: \(streamName) was not read)"
       // Said on standard error, whichever stream lost them.
       if streamName == "standard error" {
         text += Console.errorLine(note)
       } else {
         Console.error(note)
       }
-      dropped = 0
+      state.dropped = 0
     }
-    if let frame {
+    if let frame = state.frame {
       text += "\r" + frame(now) + "\u{1B}[K"
-      isFrameOnScreen = true
-      nextFrameTime = now + frameInterval
+      state.isFrameOnScreen = true
+      state.nextFrameTime = now + frameInterval
     }
-    isFrameNew = false
+    state.isFrameNew = false
     return text
   }
 }

@@ -8,19 +8,23 @@ import MorsePlayer
 ///
 /// Plain, for a pipe, a file or `TERM=dumb`, it writes no escape sequence and no carriage
 /// return: one line per character as it starts (`S ...`), and nothing else.
-final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
+final class TerminalPreview: Torch, TransmissionObserver, Sendable {
+  /// What the drawing thread draws, changed by the transmission's thread.
+  private struct State {
+    var plainLines: [String] = []
+    var symbolsShown = 0
+    var isOn = false
+    var sending = ""
+    /// Counts changes, so the drawing thread knows whether it has drawn the latest.
+    var generation = 0
+    var isStopped = false
+    var status: StreamWriter.Frame?
+  }
+
   private let isPlain: Bool
-  private var plainLines: [String] = []
-  private var symbolsShown = 0
-  private let lock = Lock()
-  private let changed = ConditionVariable()
-  private var isOn = false
-  private var sending = ""
-  private var generation = 0
-  private var isStopped = false
-  private var status: StreamWriter.Frame?
+  private let state = Monitor(State())
   private let draw: @Sendable (String) -> Void
-  private let finished = OneShotEvent()
+  private let drawer = WorkerThread()
 
   /// A preview that hands each frame to `draw` (by default, standard output); plain lines
   /// instead of frames when `isPlain`.
@@ -30,17 +34,13 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
   ) throws(Errno) {
     self.isPlain = isPlain
     self.draw = draw
-    try Threads.start { [self] in drawLoop() }
+    try drawer.start { [self] in drawLoop() }
   }
 
   /// Records the new state of the light and wakes the drawing thread (plain: nothing to draw).
   func set(_ isOn: Bool) {
     guard !isPlain else { return }
-    lock.withLock {
-      self.isOn = isOn
-      generation += 1
-      changed.signal()
-    }
+    change { $0.isOn = isOn }
   }
 
   /// Records what is being sent, shown beside the light.
@@ -51,39 +51,32 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
     case .dot, .dash, .elementGap: text = "\(step.symbol.text)  \(step.symbol.code)"
     case .letterGap, .wordGap: text = ""
     }
-    lock.withLock {
+    changeIf { [isPlain] state in
       if isPlain {
         // One line per character, as its first element begins.
-        guard progress.symbolsBegun > symbolsShown else { return }
-        symbolsShown = progress.symbolsBegun
-        plainLines.append("\(step.symbol.text) \(step.symbol.code)\n")
+        guard progress.symbolsBegun > state.symbolsShown else { return false }
+        state.symbolsShown = progress.symbolsBegun
+        state.plainLines.append("\(step.symbol.text) \(step.symbol.code)\n")
       }
-      if !text.isEmpty { sending = text }
-      generation += 1
-      changed.signal()
+      if !text.isEmpty { state.sending = text }
+      return true
     }
   }
 
   /// Shows `status` (the progress) after the light; plain previews show none.
   func showStatus(_ status: @escaping StreamWriter.Frame) {
     guard !isPlain else { return }
-    lock.withLock {
-      self.status = status
-      generation += 1
-      changed.signal()
-    }
+    change { $0.status = status }
   }
 
   /// Draws the light off, ends the line (plain: writes the lines still due) and stops the
   /// drawing thread.
   func restore() {
-    lock.withLock {
-      isOn = false
-      isStopped = true
-      generation += 1
-      changed.signal()
+    change {
+      $0.isOn = false
+      $0.isStopped = true
     }
-    finished.wait()
+    drawer.wait()
   }
 
   /// The frame for a state: a carriage return, the light, and what is being sent.
@@ -97,26 +90,43 @@ final class TerminalPreview: Torch, TransmissionObserver, @unchecked Sendable {
     Console.write(text)
   }
 
+  /// Applies `body` to the state and wakes the drawing thread.
+  private func change(_ body: (inout State) -> Void) {
+    changeIf { state in
+      body(&state)
+      return true
+    }
+  }
+
+  /// Applies `body` to the state and, if it says it changed something, wakes the drawing
+  /// thread.
+  private func changeIf(_ body: (inout State) -> Bool) {
+    let changed = state.withLock { state in
+      guard body(&state) else { return false }
+      state.generation += 1
+      return true
+    }
+    if changed { state.wakeWaiters() }
+  }
+
   private func drawLoop() {
     var drawnGeneration = -1
-    while true {
-      let (text, stop): (String, Bool) = lock.withLock {
-        while generation == drawnGeneration && !isStopped { changed.wait(lock) }
-        drawnGeneration = generation
+    var isStopped = false
+    while !isStopped {
+      let text = state.wait(until: { $0.generation != drawnGeneration || $0.isStopped }) {
+        [isPlain] state in
+        drawnGeneration = state.generation
+        isStopped = state.isStopped
         guard !isPlain else {
-          defer { plainLines = [] }
-          return (plainLines.joined(), isStopped)
+          defer { state.plainLines = [] }
+          return state.plainLines.joined()
         }
         let frame =
-          Self.frame(isOn: isOn, sending: sending)
-          + (status.map { "  " + $0(MonotonicTime.now()) } ?? "")
-        return (isStopped ? frame + "\n" : frame, isStopped)
+          Self.frame(isOn: state.isOn, sending: state.sending)
+          + (state.status.map { "  " + $0(MonotonicTime.now()) } ?? "")
+        return state.isStopped ? frame + "\n" : frame
       }
       if !text.isEmpty { draw(text) }
-      if stop {
-        finished.fire()
-        return
-      }
     }
   }
 }
