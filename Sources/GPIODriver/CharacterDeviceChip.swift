@@ -27,18 +27,14 @@ final class CharacterDeviceChip: GPIOChip {
   }
 
   func info() throws(GPIOError) -> GPIOChipFile.Info {
-    do throws(Errno) {
-      return try file.info()
-    } catch {
-      throw GPIOError(error, operation: "read the chip info of", path: path)
+    return try Errno.mapping { () throws(Errno) in try file.info() } to: {
+      GPIOError($0, operation: "read the chip info of", path: path)
     }
   }
 
   func lineInfo(offset: Int) throws(GPIOError) -> GPIOChipFile.LineInfo {
-    do throws(Errno) {
-      return try file.lineInfo(offset: offset)
-    } catch {
-      throw GPIOError(error, operation: "read line \(offset) of", path: path)
+    return try Errno.mapping { () throws(Errno) in try file.lineInfo(offset: offset) } to: {
+      GPIOError($0, operation: "read line \(offset) of", path: path)
     }
   }
 
@@ -85,20 +81,16 @@ private final class RequestedLine: GPIOOutput, GPIOInput {
 
   func set(_ isActive: Bool) throws(GPIOError) {
     try request.withLock { request throws(GPIOError) in
-      do throws(Errno) {
-        try request?.set(isActive)
-      } catch {
-        throw GPIOError(error, operation: "set line \(offset) of", path: path)
+      try Errno.mapping { () throws(Errno) in try request?.set(isActive) } to: {
+        GPIOError($0, operation: "set line \(offset) of", path: path)
       }
     }
   }
 
   func isActive() throws(GPIOError) -> Bool {
     try request.withLock { request throws(GPIOError) in
-      do throws(Errno) {
-        return try request?.value() ?? false
-      } catch {
-        throw GPIOError(error, operation: "read line \(offset) of", path: path)
+      return try Errno.mapping { () throws(Errno) in try request?.value() ?? false } to: {
+        GPIOError($0, operation: "read line \(offset) of", path: path)
       }
     }
   }
@@ -107,10 +99,8 @@ private final class RequestedLine: GPIOOutput, GPIOInput {
   func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event? {
     try request.withLock { request throws(GPIOError) -> GPIOLineRequest.Event? in
       guard request?.waitForEvent(timeout: timeout) == true else { return nil }
-      do throws(Errno) {
-        return try request?.nextEvent()
-      } catch {
-        throw GPIOError(error, operation: "read the edges of line \(offset) of", path: path)
+      return try Errno.mapping { () throws(Errno) in try request?.nextEvent() } to: {
+        GPIOError($0, operation: "read the edges of line \(offset) of", path: path)
       }
     }
   }

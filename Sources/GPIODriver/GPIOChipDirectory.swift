@@ -85,10 +85,8 @@ public struct GPIOChipDirectory: Sendable {
       Int(name.dropFirst(8)) != nil, path == entryPath(String(name))
     else { throw .notRecordable(path: path, directory: self.path) }
     let status: FileStatus
-    do throws(Errno) {
-      status = try FileSystem.linkStatus(path)
-    } catch {
-      throw GPIOError(error, operation: "open", path: path)
+    status = try Errno.mapping { () throws(Errno) in try FileSystem.linkStatus(path) } to: {
+      GPIOError($0, operation: "open", path: path)
     }
     guard status.isCharacterDevice || standIn?.chip(at: path, status: status) != nil else {
       throw .notRecordable(path: path, directory: self.path)

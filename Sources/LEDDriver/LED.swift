@@ -29,16 +29,16 @@ public struct LED: Sendable, Hashable {
   /// Replaces the content of `attribute` with `bytes`, in one write.
   func writeAttribute(_ attribute: String, _ bytes: [UInt8]) throws(LEDError) {
     let path = attributePath(attribute)
-    do throws(Errno) {
-      try FileSystem.replaceFile(path, with: bytes)
-    } catch {
-      throw LEDError(error, operation: "write", path: path)
+    try Errno.mapping { () throws(Errno) in try FileSystem.replaceFile(path, with: bytes) } to: {
+      LEDError($0, operation: "write", path: path)
     }
   }
 
   /// Opens the LED's directory (following the class directory's symlink into /sys/devices:
   /// the name was checked to be one entry), for `writeAttribute(_:_:beneath:writer:grace:)`.
   func openDirectory() throws(LEDError) -> FileDescriptor {
+    // Not Errno.mapping: its result would have to be ~Copyable, which Swift 6.0.3 (the arm64
+    // build's) cannot compile in a generic closure.
     do throws(Errno) {
       return try FileDescriptor.open(path, [.readOnly, .directory])
     } catch {

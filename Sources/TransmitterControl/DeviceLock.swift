@@ -53,10 +53,10 @@ public final class DeviceLock: Sendable {
     while true {
       let file = try files.openLockFile()
       let isLocked: Bool
-      do throws(Errno) {
-        isLocked = try file.lock(exclusive: true, wait: false)
-      } catch {
-        throw .file(operation: "lock", path: files.lock, errno: error)
+      isLocked = try Errno.mapping { () throws(Errno) in
+        try file.lock(exclusive: true, wait: false)
+      } to: {
+        ControlError.file(operation: "lock", path: files.lock, errno: $0)
       }
       if isLocked {
         // Removed or replaced meanwhile: that lock guards nothing, take the new one.
@@ -138,10 +138,8 @@ public final class DeviceLock: Sendable {
     }
     while true {
       let file = try files.openLockFile()
-      do throws(Errno) {
-        _ = try file.lock(exclusive: true, wait: true)
-      } catch {
-        throw .file(operation: "lock", path: files.lock, errno: error)
+      _ = try Errno.mapping { () throws(Errno) in try file.lock(exclusive: true, wait: true) } to: {
+        ControlError.file(operation: "lock", path: files.lock, errno: $0)
       }
       // Removed or replaced while this waited (root adopting it): wait on the new one.
       guard RuntimeFiles.isStill(file, at: files.lock) else { continue }

@@ -97,10 +97,8 @@ struct RuntimeFiles {
     throws(ControlError)
   {
     let status: FileStatus
-    do throws(Errno) {
-      status = try file.status()
-    } catch {
-      throw .file(operation: "examine", path: path, errno: error)
+    status = try Errno.mapping { () throws(Errno) in try file.status() } to: {
+      ControlError.file(operation: "examine", path: path, errno: $0)
     }
     guard status.isRegularFile, status.linkCount == 1 else {
       throw .unsafeFile(path: path, reason: "it is not a plain file with a single link")

@@ -37,10 +37,10 @@ public enum Transmissions {
   /// read (say, by a user outside its group).
   public static func devices(in directory: RuntimeDirectory) throws(ControlError) -> [DeviceID] {
     let names: [String]
-    do throws(Errno) {
-      names = try FileSystem.directoryEntries(directory.path)
-    } catch {
-      throw .directory(path: directory.path, errno: error)
+    names = try Errno.mapping { () throws(Errno) in
+      try FileSystem.directoryEntries(directory.path)
+    } to: {
+      ControlError.directory(path: directory.path, errno: $0)
     }
     return names.filter { $0.hasSuffix(".lock") && $0.count > 5 }
       .compactMap { RuntimeFiles.name(ofStem: String($0.dropLast(5))) }
