@@ -85,9 +85,15 @@ struct BeaconUnitTests {
           ExitStatus.usage, ExitStatus.dataError, ExitStatus.permissionDenied,
           ExitStatus.configuration,
         ])
-    // /sys must stay writable: the LED is written there.
+    // /sys must stay writable (the LED is written there), and so must the runtime directory
+    // under an otherwise read-only system; the two capabilities are the timing's.
     #expect(!unit.contains("ProtectKernelTunables=yes"))
-    #expect(!unit.contains("ProtectSystem=strict"))
+    #expect(values(of: "ProtectSystem", in: unit) == ["strict"])
+    #expect(values(of: "ReadWritePaths", in: unit) == ["-/run/morsetorch"])
+    #expect(values(of: "CapabilityBoundingSet", in: unit) == ["CAP_SYS_NICE CAP_IPC_LOCK"])
+    // A system call the filter refuses fails with EPERM instead of killing the beacon
+    // mid-message with its LED on.
+    #expect(values(of: "SystemCallErrorNumber", in: unit) == ["EPERM"])
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))

@@ -35,7 +35,7 @@ struct PackagingTests {
   @Test func thePackageVersionIsTheToolsAndTheMaintainerScriptsExitCleanly() throws {
     let builder = try read("Sources/morsetorch/Packaging/build-deb")
     #expect(builder.contains("Sources/MorsetorchTool/CommandLine/Version.swift"))
-    for script in ["postinst", "postrm"] {
+    for script in ["postinst", "prerm", "postrm"] {
       let text = try read("Sources/morsetorch/Packaging/\(script)")
       #expect(
         text.hasPrefix("#!/bin/sh\n") && text.contains("set -e") && text.hasSuffix("exit 0\n"))
