@@ -112,7 +112,7 @@ enum Console {
     guard let first = rest.first, first.isUppercase,
       rest.dropFirst().first?.isLowercase == true
     else { return String(text) }
-    return lead + first.lowercased() + rest.dropFirst()
+    return lead + first.lowercased() + String(rest.dropFirst())
   }
 
   /// What starts every line morsetorch writes to standard error: its name, once.
