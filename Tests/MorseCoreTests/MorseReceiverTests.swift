@@ -82,6 +82,43 @@ private func handKeyed(
   return edges
 }
 
+/// What a camera or a light sensor makes of `edges`: a 3-8 ms flash in the gaps about once in
+/// `blipEvery` (reflections, another light), and one mark in `dropoutShare` split by a 5-15 ms
+/// dropout (a frame lost, a hand in the way).
+private func lightChannel(
+  _ edges: [MorseEdge], blipEvery: Duration = .seconds(5), dropoutShare: Double = 0.03,
+  random: inout SplitMix64
+) -> [MorseEdge] {
+  var result: [MorseEdge] = []
+  var nextBlip = Duration.seconds(Double.random(in: 0...10, using: &random))
+  for (index, edge) in edges.enumerated() {
+    result.append(edge)
+    guard index + 1 < edges.count else { break }
+    let next = edges[index + 1].time
+    if edge.isOn {
+      let length = next - edge.time
+      let dropout = Duration.microseconds(Int.random(in: 5000...15000, using: &random))
+      if Double.random(in: 0..<1, using: &random) < dropoutShare,
+        length > dropout + .milliseconds(4)
+      {
+        let at = edge.time + (length - dropout) / 2
+        result.append(MorseEdge(time: at, isOn: false))
+        result.append(MorseEdge(time: at + dropout, isOn: true))
+      }
+    } else {
+      while nextBlip < next {
+        let width = Duration.microseconds(Int.random(in: 3000...8000, using: &random))
+        if nextBlip > edge.time + .milliseconds(2) && nextBlip + width < next - .milliseconds(2) {
+          result.append(MorseEdge(time: nextBlip, isOn: true))
+          result.append(MorseEdge(time: nextBlip + width, isOn: false))
+        }
+        nextBlip += blipEvery * Double.random(in: 0.5...1.5, using: &random)
+      }
+    }
+  }
+  return result
+}
+
 /// Random words of 1 to 7 letters, figures and punctuation.
 private func randomText(words: Int, random: inout SplitMix64) -> String {
   let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?/=")
@@ -267,6 +304,44 @@ private func randomText(words: Int, random: inout SplitMix64) -> String {
       "receiver: \(wpm) WPM, \(change.rawValue) 30 %, 10 % jitter, bounce: character error rate "
         + "\(errors)/\(sentText.count) = \(rate * 100) %")
     #expect(rate < 0.01, "CER \(rate): \(read.prefix(200))")
+  }
+
+  /// A light read by a camera or a sensor: flashes of 3-8 ms in the gaps, 3 % of the marks
+  /// split by a 5-15 ms dropout, 10 % jitter; the hint off by a third.
+  @Test(arguments: [12, 20, 30])
+  func aNoisyLightStaysUnderTwoPercent(wpm: Int) throws {
+    var random = SplitMix64(state: 0x6C69_6768_7400_0000 &+ UInt64(wpm))
+    let sentText = randomText(words: 300, random: &random)
+    let keyed = try handKeyed(
+      sentText, timing: try MorseTiming(wordsPerMinute: wpm), jitter: 0.1, bounce: 0,
+      pace: { _ in 1 }, random: &random)
+    let sent = lightChannel(keyed, random: &random)
+    var settings = MorseReceiver.Settings()
+    settings.wordsPerMinute = Double(wpm) * 4 / 3
+    let read = decode(sent, settings: settings).trimmingTrailingNewline()
+    let errors = editDistance(Array(sentText), Array(read))
+    let rate = Double(errors) / Double(sentText.count)
+    print(
+      "receiver: \(wpm) WPM, light channel (blips, dropouts), 10 % jitter: character error "
+        + "rate \(errors)/\(sentText.count) = \(rate * 100) %")
+    #expect(rate < 0.02, "CER \(rate): \(read.prefix(300))")
+  }
+
+  /// The light channel on a hand that keys with 15 % jitter and jumps from 12 to 24 WPM
+  /// halfway, with no hint of the speed.
+  @Test func aNoisyLightFromAHandThatDoublesItsSpeedStaysUnderThreePercent() throws {
+    var random = SplitMix64(state: 0x6A75_6D70_0000_0000)
+    let sentText = randomText(words: 300, random: &random)
+    let keyed = try handKeyed(
+      sentText, timing: try MorseTiming(wordsPerMinute: 12), jitter: 0.15, bounce: 0.1,
+      pace: { $0 < 0.5 ? 1 : 2 }, random: &random)
+    let read = decode(lightChannel(keyed, random: &random)).trimmingTrailingNewline()
+    let errors = editDistance(Array(sentText), Array(read))
+    let rate = Double(errors) / Double(sentText.count)
+    print(
+      "receiver: 12 -> 24 WPM, 15 % jitter, bounce, light channel, no hint: character error "
+        + "rate \(errors)/\(sentText.count) = \(rate * 100) %")
+    #expect(rate < 0.03, "CER \(rate): \(read.prefix(300))")
   }
 }
 

@@ -6,8 +6,13 @@
 /// middle; like fldigi, a mark far off the average moves it faster. Speed stays within
 /// `minimumWPM...maximumWPM`.
 ///
-/// - Bounce: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot when that
-///   is less) is removed, with the edge that began it, before anything is decided.
+/// - Bounce and noise: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot
+///   when that is less, until the speed is known; then 0.4 dot, at most 20 ms) is removed
+///   before anything is decided, so a blip of light in a gap or a dropout inside a mark is
+///   not read. A key-down too short so far is held with the key-up that cut it: a key-down
+///   as soon after makes that key-up a dropout (bridged, even inside a dot shorter than twice
+///   the debounce), silence makes the pair a blip (dropped). One mark far off the estimate
+///   moves it little; two in a row, a lot.
 /// - Gaps inside a character are under two dots. The gaps between characters are told from
 ///   word gaps by their own statistics (the last dozen of them, split where one is 1.6 times
 ///   the one below: letter gaps are the lower group), not by the dot, so Farnsworth spacing
@@ -44,7 +49,8 @@ public struct MorseReceiver: Sendable {
     public var minimumWPM: Double = 5
     /// The fastest speed the estimate may move to.
     public var maximumWPM: Double = 60
-    /// Pulses and gaps shorter than this (or a quarter dot) are bounce.
+    /// Pulses and gaps shorter than this (or a quarter dot) are bounce; once the speed is
+    /// known, also those under 0.4 dot (at most `noiseLimit`).
     public var debounce: Duration = .milliseconds(5)
     /// A silence this long (or twice the word gap, if longer) ends the line and resets the
     /// speed to the hint.
@@ -60,7 +66,10 @@ public struct MorseReceiver: Sendable {
   public let settings: Settings
   private var dot: Double
   private var level = false
-  private var tentative: MorseEdge?
+  /// Edges not yet taken, until the debounce time has shown they are no noise: one, or a
+  /// key-down and the key-up that followed it too soon (a blip, unless a key-down follows as
+  /// soon again, which makes the key-up a dropout inside the mark).
+  private var pending: [MorseEdge] = []
   private var lastOn: Duration?
   private var lastOff: Duration?
   private var code = ""
@@ -68,6 +77,8 @@ public struct MorseReceiver: Sendable {
   private var isLineBreakSaid = true
   private var gaps: [Double] = []
   private var isSpacePending = false
+  /// Whether the last mark was far off the estimate.
+  private var wasFarOff = false
   /// Until the speed is known, edges wait here (see `lock`).
   private var startEdges: [MorseEdge] = []
   private var isLocked = false
@@ -89,37 +100,41 @@ public struct MorseReceiver: Sendable {
   /// Takes the next edge (edges come in time order); returns what became known.
   public mutating func receive(_ edge: MorseEdge) -> [Output] {
     var output = advance(to: edge.time)
-    if let pending = tentative {
-      // The pending edge and this one make a spike or a glitch: both go.
-      if edge.isOn != pending.isOn && edge.time - pending.time < debounce {
-        tentative = nil
-        return output
+    if let last = pending.last, edge.isOn != last.isOn, edge.time - last.time < debounce {
+      if last.isOn {
+        // A key-down that lasted too short so far: a blip, or a mark with a dropout in it.
+        pending.append(edge)
+      } else {
+        // A key-up followed too soon by a key-down: a dropout (or bounce) inside a mark.
+        pending.removeLast()
       }
+      return output
     }
-    if let pending = tentative {
-      output += commit(pending)
-      tentative = nil
-    }
+    output += commitPending()
     guard edge.isOn != level else { return output }  // the same level again: nothing new
-    tentative = edge
+    pending = [edge]
     return output
+  }
+
+  /// Takes the pending edge, if there is one and it is not a blip; forgets a blip.
+  private mutating func commitPending() -> [Output] {
+    defer { pending = [] }
+    guard pending.count == 1, let edge = pending.first else { return [] }
+    return commit(edge)
   }
 
   /// Time passes with no edge up to `time`: completes what silence completes.
   public mutating func advance(to time: Duration) -> [Output] {
     var output: [Output] = []
-    if let pending = tentative, time - pending.time >= debounce {
-      output += commit(pending)
-      tentative = nil
-    }
+    if let last = pending.last, time - last.time >= debounce { output += commitPending() }
     // A pause of ten dots at the slowest speed after the first marks (longer than any word
     // gap): they are all there is to go by.
-    if !isLocked, !level, tentative == nil, let last = startEdges.last,
+    if !isLocked, !level, pending.isEmpty, let last = startEdges.last,
       time - last.time >= .seconds(12 / settings.minimumWPM)
     {
       output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil)
     }
-    guard isLocked, !level, tentative == nil, let lastOff else { return output }
+    guard isLocked, !level, pending.isEmpty, let lastOff else { return output }
     let silence = seconds(time - lastOff)
     if !code.isEmpty && silence >= 2 * dot { output += finishCharacter() }
     if !isWordSpaceSaid && silence > wordThreshold {
@@ -136,10 +151,7 @@ public struct MorseReceiver: Sendable {
   /// The end of the input: the last character, and the line.
   public mutating func finish() -> [Output] {
     var output: [Output] = []
-    if let pending = tentative {
-      output += commit(pending)
-      tentative = nil
-    }
+    output += commitPending()
     if !isLocked { output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil) }
     if !code.isEmpty { output += finishCharacter() }
     if !isLineBreakSaid { output.append(.lineBreak) }
@@ -147,9 +159,19 @@ public struct MorseReceiver: Sendable {
     return output
   }
 
+  /// What is too short to be a mark or a gap. Until the speed is known, only what is bounce
+  /// at any speed (`settings.debounce`, or a quarter dot when that is less); then anything
+  /// under 0.4 dot as well — a blip of light in a gap, a dropout inside a mark — since a real
+  /// element, even hand-keyed, is near a dot at the least; but never over `noiseLimit`, so
+  /// that a new sender much faster than the last is still heard and followed.
   private var debounce: Duration {
-    min(settings.debounce, .seconds(dot / 4))
+    let bounce = min(settings.debounce, .seconds(dot / 4))
+    guard isLocked else { return bounce }
+    return max(bounce, min(.seconds(dot * 0.4), Self.noiseLimit))
   }
+
+  /// The longest blip or dropout taken for noise once the speed is known.
+  static let noiseLimit = Duration.milliseconds(20)
 
   /// Before the speed is known, edges are kept; once it is, they are read with it.
   private mutating func commit(_ edge: MorseEdge) -> [Output] {
@@ -189,7 +211,10 @@ public struct MorseReceiver: Sendable {
       }
       previous = edge
     }
-    let sorted = marks.sorted()
+    // A blip far under the others (a flash of light, a bounce the debounce let through) says
+    // nothing of the speed.
+    let all = marks.sorted()
+    let sorted = all.isEmpty ? all : all.filter { $0 >= all[all.count / 2] / 4 }
     guard let shortest = sorted.first else { return isFinal ? .some(nil) : nil }
     if let split = sorted.firstIndex(where: { $0 >= 2 * shortest }) {
       return .some(sorted[split / 2])
@@ -217,8 +242,11 @@ public struct MorseReceiver: Sendable {
     let isDot = mark < 2 * dot
     code.append(isDot ? "." : "-")
     let implied = isDot ? mark : mark / 3
-    // Far off the estimate (a new speed): move most of the way at once.
-    let weight = implied < dot / 2 || implied > dot * 2 ? 0.7 : 0.25
+    // Far off the estimate twice in a row (a new speed): move most of the way at once; one odd
+    // mark alone (noise) moves it little.
+    let isFarOff = implied < dot / 2 || implied > dot * 2
+    let weight = isFarOff ? (wasFarOff ? 0.7 : 0.1) : 0.25
+    wasFarOff = isFarOff
     let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
     dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
     isLineBreakSaid = false

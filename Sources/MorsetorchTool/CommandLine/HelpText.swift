@@ -192,8 +192,9 @@ enum HelpText {
     at --timeout, even while no input comes, and at the end of FILE.
 
     The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
-    follows the sender within 5 to 60 WPM; spikes shorter than 5 ms (contact bounce) are
-    ignored; letter and word gaps are told apart by their own lengths, so stretched
+    follows the sender within 5 to 60 WPM; pulses and gaps under 5 ms (contact bounce), and
+    once the speed is known under 0.4 dot up to 20 ms (a flash in a gap, a dropout in a
+    mark), are ignored; letter and word gaps are told apart by their own lengths, so stretched
     (Farnsworth) spacing reads right (--farnsworth helps from the first gap). Prosigns print
     as <SK>, a code with no meaning as [......].
 
