@@ -82,6 +82,15 @@ private func handKeyed(
   return edges
 }
 
+/// The character error rate of `read` against `sent` (edit distance over the length sent),
+/// printed with `condition`.
+private func errorRate(of read: String, sent: String, _ condition: String) -> Double {
+  let errors = editDistance(Array(sent), Array(read))
+  let rate = Double(errors) / Double(sent.count)
+  print("receiver: \(condition): character error rate \(errors)/\(sent.count) = \(rate * 100) %")
+  return rate
+}
+
 /// What a camera or a light sensor makes of `edges`: a 3-8 ms flash in the gaps about once in
 /// `blipEvery` (reflections, another light), and one mark in `dropoutShare` split by a 5-15 ms
 /// dropout (a frame lost, a hand in the way).
@@ -298,11 +307,8 @@ private func randomText(words: Int, random: inout SplitMix64) -> String {
     var settings = MorseReceiver.Settings()
     settings.wordsPerMinute = Double(wpm) * 4 / 3
     let read = decode(sent, settings: settings).trimmingTrailingNewline()
-    let errors = editDistance(Array(sentText), Array(read))
-    let rate = Double(errors) / Double(sentText.count)
-    print(
-      "receiver: \(wpm) WPM, \(change.rawValue) 30 %, 10 % jitter, bounce: character error rate "
-        + "\(errors)/\(sentText.count) = \(rate * 100) %")
+    let rate = errorRate(
+      of: read, sent: sentText, "\(wpm) WPM, \(change.rawValue) 30 %, 10 % jitter, bounce")
     #expect(rate < 0.01, "CER \(rate): \(read.prefix(200))")
   }
 
@@ -319,11 +325,7 @@ private func randomText(words: Int, random: inout SplitMix64) -> String {
     var settings = MorseReceiver.Settings()
     settings.wordsPerMinute = Double(wpm) * 4 / 3
     let read = decode(sent, settings: settings).trimmingTrailingNewline()
-    let errors = editDistance(Array(sentText), Array(read))
-    let rate = Double(errors) / Double(sentText.count)
-    print(
-      "receiver: \(wpm) WPM, light channel (blips, dropouts), 10 % jitter: character error "
-        + "rate \(errors)/\(sentText.count) = \(rate * 100) %")
+    let rate = errorRate(of: read, sent: sentText, "\(wpm) WPM, light channel, 10 % jitter")
     #expect(rate < 0.02, "CER \(rate): \(read.prefix(300))")
   }
 
@@ -336,11 +338,8 @@ private func randomText(words: Int, random: inout SplitMix64) -> String {
       sentText, timing: try MorseTiming(wordsPerMinute: 12), jitter: 0.15, bounce: 0.1,
       pace: { $0 < 0.5 ? 1 : 2 }, random: &random)
     let read = decode(lightChannel(keyed, random: &random)).trimmingTrailingNewline()
-    let errors = editDistance(Array(sentText), Array(read))
-    let rate = Double(errors) / Double(sentText.count)
-    print(
-      "receiver: 12 -> 24 WPM, 15 % jitter, bounce, light channel, no hint: character error "
-        + "rate \(errors)/\(sentText.count) = \(rate * 100) %")
+    let rate = errorRate(
+      of: read, sent: sentText, "12 -> 24 WPM, 15 % jitter, bounce, light channel, no hint")
     #expect(rate < 0.03, "CER \(rate): \(read.prefix(300))")
   }
 }
