@@ -276,36 +276,50 @@ public struct MorseReceiver: Sendable {
     return space + [.text(text)]
   }
 
-  /// Above this, a gap between characters is a word gap: 5/3 of the letter gap (the middle
-  /// of 3 and 7 units of spacing).
+  /// Above this, a gap between characters is a word gap: the geometric middle of the letter
+  /// and word gaps when the recent gaps show both (a sender whose word gap is only 1.5 times
+  /// the letter gap is read right), else 5/3 of the letter gap (the middle of 3 and 7 units).
   private var wordThreshold: Double {
-    letterGap * 5 / 3
+    let (letter, word) = gapGroups
+    guard let word else { return letter * 5 / 3 }
+    return (letter * word).squareRoot()
   }
 
-  /// The letter gap: from the recent gaps between characters. Split where one is 1.6 times
-  /// the one below it, the lower group is the letter gaps. When they are all alike, they are
-  /// letter gaps if under 1.53 times (the geometric middle of 3 and 7 units) the expected
-  /// letter gap, else word gaps (single-letter words, `R R R`), and the expected letter gap
-  /// stands: three dots at the spacing speed.
-  private var letterGap: Double {
+  /// The letter gap (see `gapGroups`).
+  private var letterGap: Double { gapGroups.letter }
+
+  /// The letter gap, and the word gap when the recent gaps show one: the recent gaps between
+  /// characters, split where one is 1.25 times the one below it (the widest such step), the
+  /// lower group's median the letter gap and the upper's the word gap (unless it is over four
+  /// letter gaps, which no sender spaces words by). When they are all
+  /// alike, they are letter gaps if under 1.53 times (the geometric middle of 3 and 7 units)
+  /// the expected letter gap, else word gaps (single-letter words, `R R R`), and the expected
+  /// letter gap stands: three dots at the spacing speed.
+  private var gapGroups: (letter: Double, word: Double?) {
     let expected: Double
     if let farnsworth = settings.farnsworthWPM {
       expected = 3 * Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: farnsworth)
     } else {
       expected = 3 * dot
     }
-    guard !gaps.isEmpty else { return expected }
+    guard !gaps.isEmpty else { return (expected, nil) }
     let sorted = gaps.sorted()
     var split = sorted.count
-    var widest = 1.6
+    var widest = 1.25
     for index in sorted.indices.dropFirst() where sorted[index] / sorted[index - 1] > widest {
       widest = sorted[index] / sorted[index - 1]
       split = index
     }
     let letters = sorted[..<split]
     let middle = letters[letters.count / 2]
-    guard split == sorted.count else { return middle }
-    return middle < expected * (7.0 / 3).squareRoot() ? middle : expected
+    guard split == sorted.count else {
+      let words = sorted[split...]
+      let word = words[words.startIndex + words.count / 2]
+      // Over four letter gaps (7/3 is the standard, 10/2.5 a sender's extreme) the upper gaps
+      // are an earlier, slower sender's, not this one's words.
+      return (middle, word <= 4 * middle ? word : nil)
+    }
+    return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
   }
 
   /// The silence that ends a line: the setting, or twice the word gap when that is longer
