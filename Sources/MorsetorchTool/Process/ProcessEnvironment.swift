@@ -2,7 +2,7 @@ import GPIODriver
 
 /// What a run of the tool is given besides its words: the environment variables, and the
 /// kinds of GPIO chip it may open.
-struct ProcessEnvironment: Sendable, ExpressibleByDictionaryLiteral {
+struct ProcessEnvironment: Sendable {
   /// The environment variables.
   let variables: [String: String]
   /// Another kind of GPIO chip besides the kernel's (tests only); nil in the shipped tool.
@@ -11,10 +11,6 @@ struct ProcessEnvironment: Sendable, ExpressibleByDictionaryLiteral {
   init(variables: [String: String], gpioStandIn: (any GPIOChipStandIn)? = nil) {
     self.variables = variables
     self.gpioStandIn = gpioStandIn
-  }
-
-  init(dictionaryLiteral elements: (String, String)...) {
-    self.init(variables: Dictionary(elements, uniquingKeysWith: { $1 }))
   }
 
   /// The variable `name`, if set.
