@@ -45,9 +45,10 @@ enum ManualTopics {
     time. A step more than two units (at least 2 ms) late, as after a stall or Ctrl-Z and
     fg, moves the rest of the message instead, which keeps its rhythm.
 
-    Where the user may (root, CAP_SYS_NICE or an RLIMIT_RTPRIO that allows it), the thread
-    that keeps the deadlines runs at SCHED_FIFO priority 10 with its memory locked and the
-    least timer slack; without that right it runs as it is, and nothing is said.
+    The thread that keeps the deadlines asks for the least timer slack, SCHED_FIFO priority 10
+    (root, CAP_SYS_NICE or an RLIMIT_RTPRIO of 10) and locked memory (root, CAP_IPC_LOCK or
+    a large enough RLIMIT_MEMLOCK); what the user has no right to, it goes without, and
+    nothing is said.
     `--dry-run` prints the timeline (`--edges`: the edges) at once without touching a device.
     """
 
