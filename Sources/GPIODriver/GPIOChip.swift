@@ -1,7 +1,7 @@
 import LinuxSystem
 
-/// One GPIO chip: a kernel character device, or a simulated one (a directory, for tests and
-/// the benchmark).
+/// One GPIO chip: a kernel character device, or what a test injects in its place
+/// (`GPIOChipStandIn`).
 public protocol GPIOChip: AnyObject, Sendable {
   /// Where it is: `/dev/gpiochip0`.
   var path: String { get }
