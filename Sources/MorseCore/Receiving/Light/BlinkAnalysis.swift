@@ -1,0 +1,83 @@
+/// How one spot's brightness changed over a stretch of frames: whether it blinks like Morse.
+///
+/// The level is split at the middle of its lowest and highest (each held two frames, so
+/// one noisy frame does not count). A change across that
+/// middle counts as an edge only when it is sharp — within three frames it covers half the
+/// range — so a slow drift of exposure, a shaking camera's gradient or a flickering lamp's
+/// ripple does not count. Morse has marks of two lengths (dots and dashes, 1:3); a
+/// heartbeat LED, a blinking power LED or a timer has marks all alike, so a spot is
+/// Morse-like only when its longest whole mark is at least twice its shortest (of those at
+/// full strength).
+struct BlinkAnalysis {
+  /// The level while off: the lowest that lasted two frames.
+  let low: Double
+  /// The level while on: the highest that lasted two frames (a dash lasts longer).
+  let high: Double
+  /// Sharp edges seen.
+  let edges: Int
+  /// The index of the frame of the last sharp edge.
+  let lastEdge: Int?
+  /// Whether it has whole marks of two lengths (one at least twice another).
+  let hasMarksOfTwoLengths: Bool
+  /// Whether each frame was over the middle.
+  let isOnAt: [Bool]
+
+  /// `high - low`.
+  var contrast: Double { high - low }
+
+  /// Analyses `values` (oldest first).
+  init(_ values: [Double]) {
+    let pairs = zip(values, values.dropFirst())
+    low = pairs.map { max($0, $1) }.min() ?? 0
+    high = pairs.map { min($0, $1) }.max() ?? 0
+    let contrast = high - low
+    let middle = (low + high) / 2
+    var edges = 0
+    var lastEdge: Int?
+    var markStart: Int?
+    var shortest = Double.infinity
+    var longest = 0.0
+    isOnAt = values.map { $0 > middle }
+    var isOn = values.first.map { $0 > middle } ?? false
+    for index in values.indices.dropFirst() {
+      let on = values[index] > middle
+      guard on != isOn else { continue }
+      isOn = on
+      let before = values[max(index - 2, 0)..<index]
+      let after = values[index...min(index + 1, values.count - 1)]
+      let value = values[index]
+      let swing =
+        on
+        ? (after.max() ?? value) - (before.min() ?? value)
+        : (before.max() ?? value) - (after.min() ?? value)
+      guard contrast > 0, swing >= contrast / 2 else {
+        markStart = nil
+        continue
+      }
+      edges += 1
+      lastEdge = index
+      if on {
+        markStart = index
+      } else if let start = markStart {
+        // The mark's length in frames, a partly lit frame at either end counting in part.
+        var length = 0.0
+        var peak = 0.0
+        for value in values[max(start - 1, 0)...index] {
+          let lit = min(max((value - low) / contrast, 0), 1)
+          length += lit
+          peak = max(peak, lit)
+        }
+        // Only marks at full strength: a light only partly in view of the block (moving
+        // across it) makes weaker, shorter ones.
+        if peak >= 0.75 {
+          shortest = min(shortest, length)
+          longest = max(longest, length)
+        }
+        markStart = nil
+      }
+    }
+    self.edges = edges
+    self.lastEdge = lastEdge
+    hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0
+  }
+}

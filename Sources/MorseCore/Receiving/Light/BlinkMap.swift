@@ -1,0 +1,242 @@
+/// The last few seconds of a picture, coarsely: the mean luma of each block of a grid over
+/// the frame (all its pixels: a small sharp light would alias on a sampled grid as it
+/// moves), frame by frame, from which the light
+/// receiver finds the spot that blinks Morse and replays what it sent before it was found.
+struct BlinkMap {
+  /// Pixels on a block's side.
+  let blockSize: Int
+  /// Blocks in a row of the grid.
+  let columns: Int
+  /// Rows of blocks.
+  let rows: Int
+  /// Frames kept.
+  let capacity: Int
+  /// Each block's means, block after block, `capacity` a block (a ring), as mean × 256.
+  private var means: [UInt16]
+  /// The frames' times, in the same ring.
+  private var times: [Duration]
+  /// Where the next frame goes.
+  private var next = 0
+  /// Frames kept so far (at most `capacity`).
+  private(set) var count = 0
+
+  /// A grid for frames of `width` by `height` pixels, of about 80 blocks across (blocks of
+  /// 8 pixels or more), keeping `capacity` frames.
+  init(width: Int, height: Int, capacity: Int) {
+    var size = max(8, (max(width / 80, height / 60) + 1) & ~1)
+    size = min(size, max(2, min(width, height) & ~1))
+    blockSize = size
+    columns = max(width / size, 1)
+    rows = max(height / size, 1)
+    self.capacity = max(capacity, 2)
+    means = Array(repeating: 0, count: columns * rows * self.capacity)
+    times = Array(repeating: .zero, count: self.capacity)
+  }
+
+  /// Adds a frame of the size it was made for.
+  mutating func add(_ frame: LightFrame) {
+    let slot = next
+    let size = blockSize
+    let step = 1
+    let samples = size * size
+    let columns = columns
+    let capacity = capacity
+    let width = frame.width
+    let blockHeight = min(size, frame.height)
+    let blockWidth = min(size, frame.width)
+    var sums = [Int](repeating: 0, count: columns)
+    frame.luma.withUnsafeBufferPointer { luma in
+      means.withUnsafeMutableBufferPointer { means in
+        for blockRow in 0..<rows {
+          for column in 0..<columns { sums[column] = 0 }
+          for row in stride(from: blockRow * size, to: blockRow * size + blockHeight, by: step) {
+            let rowStart = row * width
+            for column in 0..<columns {
+              let start = rowStart + column * size
+              var total = 0
+              for index in stride(from: start, to: start + blockWidth, by: step) {
+                total += Int(luma[index])
+              }
+              sums[column] += total
+            }
+          }
+          for column in 0..<columns {
+            let block = blockRow * columns + column
+            means[block * capacity + slot] = UInt16(min(sums[column] * 256 / samples, 65535))
+          }
+        }
+      }
+    }
+    times[slot] = frame.time
+    next = (slot + 1) % capacity
+    count = min(count + 1, capacity)
+  }
+
+  /// The ring slots of the frames kept, oldest first.
+  private var slots: [Int] {
+    (0..<count).map { (next - count + $0 + capacity) % capacity }
+  }
+
+  /// The times of the frames kept, oldest first.
+  var frameTimes: [Duration] { slots.map { times[$0] } }
+
+  /// The spot's level in each frame kept, oldest first: the weighted mean luma of its
+  /// blocks.
+  func levels(of spot: Spot) -> [Double] {
+    slots.map { level(of: spot, slot: $0) }
+  }
+
+  /// How much the spot's level changed from the frame before the last to the last.
+  func lastChange(of spot: Spot) -> Double {
+    guard count >= 2 else { return 0 }
+    let last = (next + capacity - 1) % capacity
+    return level(of: spot, slot: last) - level(of: spot, slot: (last + capacity - 1) % capacity)
+  }
+
+  private func level(of spot: Spot, slot: Int) -> Double {
+    var total = 0.0
+    var weights = 0.0
+    for (block, weight) in spot.weights {
+      total += weight * Double(means[block * capacity + slot])
+      weights += weight
+    }
+    return total / max(weights, 1e-9) / 256
+  }
+
+  /// One block's means, oldest first.
+  private func values(ofBlock block: Int) -> [Double] {
+    slots.map { Double(means[block * capacity + $0]) / 256 }
+  }
+
+  /// The spot that blinks most like Morse, with what its levels show; nil if none does.
+  ///
+  /// A block is a candidate when its range is well above the picture's noise (eight times
+  /// the median change between frames across all blocks, at least 4 levels) and it is
+  /// Morse-like (`BlinkAnalysis`); the best has the most sharp edges times contrast. The
+  /// spot is that block and those around it that brighten with it (`Spot`).
+  func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
+    guard count >= 4 else { return nil }
+    let blockCount = columns * rows
+    var change = [Double](repeating: 0, count: blockCount)
+    var ranges = [Double](repeating: 0, count: blockCount)
+    let slots = slots
+    means.withUnsafeBufferPointer { means in
+      for block in 0..<blockCount {
+        let base = block * capacity
+        var previous = Int(means[base + slots[0]])
+        var lowest = previous
+        var highest = previous
+        var total = 0
+        for slot in slots.dropFirst() {
+          let value = Int(means[base + slot])
+          total += abs(value - previous)
+          lowest = min(lowest, value)
+          highest = max(highest, value)
+          previous = value
+        }
+        change[block] = Double(total) / Double(slots.count - 1) / 256
+        ranges[block] = Double(highest - lowest) / 256
+      }
+    }
+    let noise = change.sorted()[blockCount / 2]
+    let threshold = max(4, 8 * noise)
+    var analyses: [Int: BlinkAnalysis] = [:]
+    var best: (block: Int, score: Double)?
+    for block in 0..<blockCount where ranges[block] >= threshold {
+      let analysis = BlinkAnalysis(values(ofBlock: block))
+      guard analysis.contrast >= threshold, analysis.hasMarksOfTwoLengths else { continue }
+      analyses[block] = analysis
+      let score = Double(analysis.edges) * analysis.contrast
+      if score > best?.score ?? 0 { best = (block, score) }
+    }
+    guard let best, let bestAnalysis = analyses[best.block] else { return nil }
+    let spot = spot(around: best.block, following: bestAnalysis.isOnAt)
+    return (spot, BlinkAnalysis(levels(of: spot)))
+  }
+
+  /// The blocks up to two from `centre` that brighten with the light — over the last frames
+  /// `isOnAt` says are on, by at least a sixth of the most any does — and those next to
+  /// them. Its centre is the block that brightens most, so a light that moves is followed.
+  func spot(around centre: Int, following isOnAt: [Bool]) -> Spot {
+    let (row, column) = (centre / columns, centre % columns)
+    var weights: [(block: Int, weight: Double)] = []
+    for r in max(row - 2, 0)...min(row + 2, rows - 1) {
+      for c in max(column - 2, 0)...min(column + 2, columns - 1) {
+        let block = r * columns + c
+        let values = values(ofBlock: block).suffix(isOnAt.count)
+        let response = Self.response(of: values, following: isOnAt.suffix(values.count))
+        if response > 0 { weights.append((block, response)) }
+      }
+    }
+    let strongest = weights.max { $0.weight < $1.weight }
+    let lit = Set(weights.filter { $0.weight >= (strongest?.weight ?? 0) / 6 }.map(\.block))
+    // With the blocks around them, all alike: the light's sum is the same wherever in the
+    // spot it is, and it can move a little before the next look.
+    var blocks: Set<Int> = []
+    for block in lit {
+      let (r, c) = (block / columns, block % columns)
+      for r in max(r - 1, 0)...min(r + 1, rows - 1) {
+        for c in max(c - 1, 0)...min(c + 1, columns - 1) { blocks.insert(r * columns + c) }
+      }
+    }
+    return Spot(
+      centre: strongest?.block ?? centre, weights: blocks.sorted().map { ($0, 1.0) })
+  }
+
+  /// How much brighter the spot is over the last frames `isOnAt` says are on than over the
+  /// others.
+  func response(of spot: Spot, following isOnAt: [Bool]) -> Double {
+    let levels = levels(of: spot).suffix(isOnAt.count)
+    return Self.response(of: levels, following: isOnAt.suffix(levels.count))
+  }
+
+  private static func response(
+    of values: some Collection<Double>, following isOnAt: some Collection<Bool>
+  ) -> Double {
+    var (on, off, onCount, offCount) = (0.0, 0.0, 0.0, 0.0)
+    for (value, isOn) in zip(values, isOnAt) {
+      if isOn {
+        on += value
+        onCount += 1
+      } else {
+        off += value
+        offCount += 1
+      }
+    }
+    guard onCount > 0, offCount > 0 else { return 0 }
+    return on / onCount - off / offCount
+  }
+
+  /// The spot's bounding rectangle in pixels.
+  func pixels(of spot: Spot) -> LightRegion? {
+    let width = columns
+    let spotRows = spot.weights.map { $0.block / width }
+    let spotColumns = spot.weights.map { $0.block % width }
+    let (left, top) = (spotColumns.min() ?? 0, spotRows.min() ?? 0)
+    return LightRegion(
+      x: left * blockSize, y: top * blockSize,
+      width: ((spotColumns.max() ?? 0) - left + 1) * blockSize,
+      height: ((spotRows.max() ?? 0) - top + 1) * blockSize)
+  }
+}
+
+/// Where a light is on a `BlinkMap`: the block it blinks most in, and the blocks it lights,
+/// each weighted by how much it lights it, so the blocks it lights most count most and
+/// those it does not light (a background that drifts or moves) hardly at all.
+struct Spot: Hashable {
+  /// The block it blinks most in.
+  let centre: Int
+  /// The blocks and their weights.
+  let weights: [(block: Int, weight: Double)]
+
+  static func == (left: Spot, right: Spot) -> Bool {
+    left.centre == right.centre && left.weights.map(\.block) == right.weights.map(\.block)
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(centre) }
+
+  /// Whether the two share a block.
+  func overlaps(_ other: Spot) -> Bool {
+    !Set(weights.map(\.block)).isDisjoint(with: other.weights.map(\.block))
+  }
+}

@@ -1,0 +1,100 @@
+/// Turns a light's level, frame by frame, into edges timed inside the frames.
+///
+/// A frame integrates the light over its exposure, so a frame during which the light came
+/// on is partly bright, in proportion to the part of the exposure it was on: the edge is
+/// placed there (sub-frame timing) rather than at a frame's boundary. The level is scaled
+/// between the light's dark and bright levels, which follow a slow exposure drift (a frame
+/// well off moves both a tenth of the way to its level, a frame well on the bright level).
+///
+/// The light is on from the first frame over half lit, off from the first under half. The
+/// edge lies in the partly lit frame at that change (over 20 % and under 80 %): the frame
+/// before it if that one was partly lit and holds no edge yet, else this one; with neither,
+/// it lies in the middle of the time no exposure saw between them (frames missing, or an
+/// exposure shorter than the frame interval). With frames missing and the light as it was
+/// on both sides, partly lit frames beside the gap (the one before by 15 %, both by 30 %)
+/// show it changed and back. So a mark or a gap is timed to a fraction of
+/// a frame when it lasts a frame or more, and one under half a frame is not seen.
+struct LightEdges {
+  /// How long each frame is exposed.
+  let exposure: Duration
+  /// The time from one frame to the next.
+  let frameInterval: Duration
+  /// The level while off and while on.
+  private(set) var dark: Double
+  private(set) var bright: Double
+  private(set) var isOn = false
+  /// The frame before: its time, how lit it was, and whether it holds an edge.
+  private var previous: (time: Duration, lit: Double, holdsEdge: Bool)?
+  private var lastEdge: Duration?
+
+  /// A detector for a light at levels `dark` and `bright`, frames `frameInterval` apart
+  /// exposed for `exposure`.
+  init(dark: Double, bright: Double, frameInterval: Duration, exposure: Duration) {
+    self.dark = dark
+    self.bright = bright
+    self.frameInterval = frameInterval
+    self.exposure = exposure
+  }
+
+  /// Scales the difference between the bright and the dark level (the light is weighed
+  /// anew), keeping how lit `level` (the last frame's) is.
+  mutating func scaleContrast(by factor: Double, at level: Double) {
+    let contrast = bright - dark
+    let lit = min(max((level - dark) / max(contrast, 1e-9), 0), 1)
+    dark = level - lit * contrast * factor
+    bright = dark + contrast * factor
+  }
+
+  /// Takes a frame's level (frames in time order); returns its edge, if any.
+  mutating func add(time: Duration, level: Double) -> [MorseEdge] {
+    let lit = (level - dark) / max(bright - dark, 1e-9)
+    let before = previous.flatMap { frame in
+      time - frame.time < frameInterval * 3 / 2 ? frame : nil
+    }
+    var holdsEdge = false
+    var edges: [MorseEdge] = []
+    if isOn != (lit >= 0.5) {
+      let edgeTime: Duration
+      if let before, !before.holdsEdge, before.lit > 0.2, before.lit < 0.8 {
+        edgeTime = before.time + exposure * (isOn ? before.lit : 1 - before.lit)
+      } else if lit > 0.2, lit < 0.8 {
+        edgeTime = time + exposure * (isOn ? lit : 1 - lit)
+        holdsEdge = true
+      } else {
+        let end = previous.map { $0.time + exposure } ?? time
+        edgeTime = end + (time - end) / 2
+      }
+      edges.append(edge(at: edgeTime, isOn: !isOn))
+    } else if before == nil, let last = previous, !last.holdsEdge,
+      (isOn ? 1 - last.lit : last.lit) >= 0.15, (isOn ? 2 - last.lit - lit : last.lit + lit) > 0.3
+    {
+      // Frames missing, the light as it was on both sides, but the frames beside them show
+      // it changed and back while nobody looked: each edge in its frame if partly lit, else
+      // in the middle of the time missing.
+      let end = last.time + exposure
+      let middle = end + (time - end) / 2
+      let lastPart = isOn ? last.lit : 1 - last.lit
+      let part = isOn ? lit : 1 - lit
+      edges.append(edge(at: lastPart < 0.95 ? last.time + exposure * lastPart : middle, isOn: !isOn))
+      edges.append(edge(at: part < 0.95 ? time + exposure * (1 - part) : middle, isOn: !isOn))
+      holdsEdge = part < 0.95
+    } else if isOn && lit >= 0.6 {
+      bright += 0.1 * (level - bright)
+    } else if !isOn && lit <= 0.4 {
+      // The background drifts with the exposure: the light's level moves with it.
+      let change = 0.1 * (level - dark)
+      dark += change
+      bright += change
+    }
+    previous = (time, lit, holdsEdge)
+    return edges
+  }
+
+  /// An edge at `time`, or just after the last if that was later.
+  private mutating func edge(at time: Duration, isOn: Bool) -> MorseEdge {
+    let time = max(time, (lastEdge ?? time - .microseconds(1)) + .microseconds(1))
+    lastEdge = time
+    self.isOn = isOn
+    return MorseEdge(time: time, isOn: isOn)
+  }
+}

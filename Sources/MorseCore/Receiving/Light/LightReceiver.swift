@@ -1,0 +1,186 @@
+/// Reads a light's on and off from frames: finds the spot that blinks Morse (or watches the
+/// one it is told), follows it, and gives its edges, timed inside the frames, for a
+/// `MorseReceiver`.
+///
+/// - Finding: every half second it looks at the last few seconds of a coarse grid of the
+///   picture (`BlinkMap`) for the block that blinks most like Morse — sharp edges, marks of
+///   two lengths (`BlinkAnalysis`) — so neither the brightest thing in view, a steady lamp,
+///   nor a heartbeat or power LED blinking marks all alike is taken. Once found, the frames
+///   it kept are replayed, so what was sent before is not lost.
+/// - Following: a spot found again next to where it was is followed quietly; one found
+///   elsewhere while the old one shows no edge is a move; no edge for `lostAfter` and no
+///   spot anywhere, it is lost, and it looks again.
+/// - Timing: `LightEdges` (sub-frame timing from partly lit frames).
+public struct LightReceiver: Sendable {
+  /// What the receiver says.
+  public enum Event: Sendable, Hashable {
+    /// The light came on or went off.
+    case edge(MorseEdge)
+    /// The light was found there, after the frame at that time.
+    case found(LightRegion, at: Duration)
+    /// The light was found elsewhere.
+    case moved(LightRegion, at: Duration)
+    /// The light has not blinked there for a while; it is being looked for.
+    case lost(LightRegion, at: Duration)
+  }
+
+  /// Where to look and how the frames were taken.
+  public struct Settings: Sendable, Hashable {
+    /// Where the light is, if known: then it is not looked for.
+    public var region: LightRegion?
+    /// How long each frame is exposed (nil: the whole frame interval, as a video's frames).
+    public var exposure: Duration?
+    /// How much of the past is kept to find the light, and replayed once it is found.
+    public var history: Duration = .seconds(4)
+    /// How long the light may show no edge, with no other light blinking, before it is lost.
+    public var lostAfter: Duration = .seconds(10)
+
+    /// Looks for the light; frames exposed throughout; 4 s kept; lost after 10 s.
+    public init() {}
+  }
+
+  /// What it was made with.
+  public let settings: Settings
+  /// The time from one frame to the next.
+  public let frameInterval: Duration
+  private var map: BlinkMap?
+  /// With a region given: its levels in the frames kept while it is not yet seen blinking.
+  private var regionLevels: [(time: Duration, level: Double)] = []
+  private var spot: Spot?
+  /// The spot's level: its changes from frame to frame, weighted as the spot is now, added
+  /// up (so weighting it anew does not move it).
+  private var level = 0.0
+  /// Whether the light was on after each of the last frames (a second and a half).
+  private var states: [Bool] = []
+  private var detector: LightEdges?
+  private var framesToSearch = 0
+  private var lastEdge: Duration?
+  private var lastTime: Duration = .zero
+
+  /// A receiver of frames `frameInterval` apart, with `settings`.
+  public init(settings: Settings = Settings(), frameInterval: Duration) {
+    self.settings = settings
+    self.frameInterval = max(frameInterval, .microseconds(100))
+  }
+
+  private var exposure: Duration { settings.exposure ?? frameInterval }
+  private var historyFrames: Int { max(Int((settings.history / frameInterval).rounded()), 8) }
+  private var searchFrames: Int { max(Int((0.5 / (frameInterval / .seconds(1))).rounded()), 1) }
+
+  /// Takes the next frame (frames in time order, all of one size); returns what it showed.
+  public mutating func receive(_ frame: LightFrame) -> [Event] {
+    lastTime = frame.time
+    if let region = settings.region {
+      guard region.fits(width: frame.width, height: frame.height) else { return [] }
+      return watch(region, level: region.meanLuma(in: frame), time: frame.time)
+    }
+    if map == nil {
+      map = BlinkMap(width: frame.width, height: frame.height, capacity: historyFrames)
+    }
+    guard var map else { return [] }
+    map.add(frame)
+    self.map = map
+    var events: [Event] = []
+    if let spot, detector != nil {
+      level += map.lastChange(of: spot)
+      events += edges(time: frame.time, level: level)
+    }
+    framesToSearch -= 1
+    guard framesToSearch <= 0 else { return events }
+    framesToSearch = searchFrames
+    return events + search(map, at: frame.time)
+  }
+
+
+  /// With a region given: waits until it blinks, then reads it.
+  private mutating func watch(_ region: LightRegion, level: Double, time: Duration) -> [Event] {
+    if detector != nil { return edges(time: time, level: level) }
+    regionLevels.append((time, level))
+    if regionLevels.count > historyFrames { regionLevels.removeFirst() }
+    framesToSearch -= 1
+    guard framesToSearch <= 0 else { return [] }
+    framesToSearch = searchFrames
+    let analysis = BlinkAnalysis(regionLevels.map(\.level))
+    guard analysis.edges >= 2, analysis.contrast >= 4 else { return [] }
+    detector = LightEdges(
+      dark: analysis.low, bright: analysis.high, frameInterval: frameInterval, exposure: exposure)
+    let kept = regionLevels
+    regionLevels = []
+    return [.found(region, at: time)] + replay(kept)
+  }
+
+  private mutating func edges(time: Duration, level: Double) -> [Event] {
+    guard var detector else { return [] }
+    let edges = detector.add(time: time, level: level)
+    self.detector = detector
+    states.append(detector.isOn)
+    if states.count > searchFrames * 3 { states.removeFirst() }
+    if let last = edges.last { lastEdge = last.time }
+    return edges.map { .edge($0) }
+  }
+
+  private mutating func replay(_ frames: [(time: Duration, level: Double)]) -> [Event] {
+    frames.flatMap { edges(time: $0.time, level: $0.level) }
+  }
+
+  /// Looks for the light in the frames kept: found, followed, moved or lost.
+  private mutating func search(_ map: BlinkMap, at time: Duration) -> [Event] {
+    let found = map.find()
+    guard let spot, var detector = self.detector else {
+      guard let found, let pixels = map.pixels(of: found.spot) else { return [] }
+      return take(found, pixels: pixels, map: map, after: nil, event: .found(pixels, at: time))
+    }
+    let quiet = time - (lastEdge ?? .zero) >= settings.lostAfter
+    guard let found else {
+      guard quiet, let pixels = map.pixels(of: spot) else { return [] }
+      self.detector = nil
+      self.spot = nil
+      return [.lost(pixels, at: time)]
+    }
+    guard let pixels = map.pixels(of: found.spot), !found.spot.overlaps(spot) else {
+      follow(spot, map: map, detector: &detector)
+      self.detector = detector
+      return []
+    }
+    guard BlinkAnalysis(map.levels(of: spot)).edges == 0 else {
+      follow(spot, map: map, detector: &detector)
+      self.detector = detector
+      return []
+    }
+    return take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
+  }
+
+  /// Weights the spot anew by how the blocks around it brightened with the light over the
+  /// last second and a half, and scales the detector's contrast to match.
+  private mutating func follow(_ spot: Spot, map: BlinkMap, detector: inout LightEdges) {
+    guard states.contains(true), states.contains(false) else { return }
+    let followed = map.spot(around: spot.centre, following: states)
+    let before = map.response(of: spot, following: states)
+    let after = map.response(of: followed, following: states)
+    guard !followed.weights.isEmpty, before > 0, after > 0 else { return }
+    self.spot = followed
+    detector.scaleContrast(by: after / before, at: level)
+  }
+
+  /// Reads the spot `found` from the frames kept after `after`.
+  private mutating func take(
+    _ found: (spot: Spot, analysis: BlinkAnalysis), pixels: LightRegion,
+    map: BlinkMap, after: Duration?, event: Event
+  ) -> [Event] {
+    spot = found.spot
+    states = []
+    let frames = zip(map.frameTimes, map.levels(of: found.spot))
+      .filter { frame in after.map { frame.0 > $0 } ?? true }
+      .map { (time: $0.0, level: $0.1) }
+    // The levels as the first second and a half show them, if a mark shows there: an
+    // exposure drifting over the seconds kept does not skew the first marks.
+    let first = BlinkAnalysis(frames.prefix(searchFrames * 3).map(\.level))
+    let analysis =
+      first.edges >= 2 && first.contrast >= found.analysis.contrast / 2 ? first : found.analysis
+    detector = LightEdges(
+      dark: analysis.low, bright: analysis.high, frameInterval: frameInterval,
+      exposure: exposure)
+    level = frames.last?.level ?? 0
+    return [event] + replay(frames)
+  }
+}

@@ -1,0 +1,88 @@
+import MorseTestSupport
+import Testing
+
+@testable import MorseCore
+
+/// What the light receiver and a `MorseReceiver` read from `frames`, and the light
+/// receiver's other events.
+private func read(_ frames: [LightFrame], settings: LightReceiver.Settings = .init(), fps: Double = 30)
+  -> (text: String, events: [LightReceiver.Event])
+{
+  var light = LightReceiver(settings: settings, frameInterval: .seconds(1 / fps))
+  var receiver = MorseReceiver()
+  var events: [LightReceiver.Event] = []
+  var outputs: [MorseReceiver.Output] = []
+  for frame in frames { events += light.receive(frame) }
+  for case .edge(let edge) in events { outputs += receiver.receive(edge) }
+  outputs += receiver.finish()
+  let text = outputs.map { output in
+    switch output {
+    case .text(let text): text
+    case .space: " "
+    case .lineBreak: "\n"
+    }
+  }.joined()
+  return (String(text.drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed()), events.filter {
+    if case .edge = $0 { return false } else { return true }
+  })
+}
+
+private func edges(_ text: String, wpm: Int) throws -> [MorseEdge] {
+  MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: try MorseTiming(wordsPerMinute: wpm)))
+}
+
+@Suite struct LightReceiverTests {
+  @Test(arguments: [5, 10, 15, 20])
+  func aSmallBlinkingLightReadsBackExactly(wpm: Int) throws {
+    let frames = SyntheticScene().frames(showing: try edges("PARIS CQ", wpm: wpm))
+    let (text, events) = read(frames)
+    #expect(text == "PARIS CQ")
+    #expect(events.count == 1)
+  }
+}
+
+extension LightReceiverTests {
+  /// Every hard thing at once, at each speed.
+  private static func hardScene() -> SyntheticScene {
+    var scene = SyntheticScene()
+    scene.isBlurred = true
+    scene.noise = 4
+    scene.drift = 0.15
+    scene.hasLamp = true
+    scene.hasHeartbeat = true
+    scene.lightBrightness = 150
+    return scene
+  }
+
+  @Test(arguments: [5, 10, 15, 20])
+  func aBlurredLightBesideALampAndAHeartbeatWithExposureDriftReadsBackExactly(wpm: Int) throws {
+    let frames = Self.hardScene().frames(showing: try edges("SOS DE PA3", wpm: wpm))
+    let (text, events) = read(frames)
+    #expect(text == "SOS DE PA3")
+    #expect(events.count == 1)
+    if case .found(let region, _) = events.first {
+      #expect(region.overlaps(LightRegion(x: 97, y: 37, width: 6, height: 6)!))
+    }
+  }
+
+  @Test(arguments: [5, 12, 20])
+  func aShakingCameraIsFollowed(wpm: Int) throws {
+    var scene = Self.hardScene()
+    scene.shake = 4
+    let frames = scene.frames(showing: try edges("THE QUICK FOX", wpm: wpm))
+    #expect(read(frames).text == "THE QUICK FOX")
+  }
+
+  /// Up to three frames missing in a row (100 ms unseen) at 10 WPM, up to two at 15 WPM
+  /// (two frames are shorter than a dot; three could hide one whole).
+  @Test(arguments: [
+    (10, [40]), (10, [40, 41]), (10, [40, 41, 42]), (10, [30, 95, 96, 150, 151, 152]),
+    (15, [40]), (15, [52, 53]), (15, [30, 150, 151, 200, 201]),
+  ])
+  func droppedFramesLoseNothing(wpm: Int, dropped: [Int]) throws {
+    var scene = SyntheticScene()
+    scene.droppedFrames = Set(dropped)
+    let frames = scene.frames(showing: try edges("PARIS PARIS", wpm: wpm))
+    #expect(read(frames).text == "PARIS PARIS")
+  }
+}

@@ -1,0 +1,153 @@
+import Glibc
+import MorseCore
+
+/// A camera's view of a blinking light, made up frame by frame for the light receiver's
+/// tests: a textured background with sensor noise, the light (a small disc, sharp or
+/// blurred, lit for the part of each exposure it was on), and what makes finding it hard —
+/// a steady lamp, a heartbeat LED, a slow exposure drift, a shaking camera, dropped frames.
+public struct SyntheticScene: Sendable {
+  /// Frame size in pixels.
+  public var width = 160
+  public var height = 120
+  public var framesPerSecond = 30.0
+  /// The part of the frame interval each frame is exposed.
+  public var exposure = 1.0
+  /// The light's centre, radius (pixels) and brightness above the background (levels).
+  public var lightX = 100.0
+  public var lightY = 40.0
+  public var lightRadius = 3.0
+  public var lightBrightness = 180.0
+  /// Whether the light's edge is blurred (over 3 pixels).
+  public var isBlurred = false
+  /// The sensor noise's standard deviation, in levels.
+  public var noise = 3.0
+  /// A steady bright lamp (a disc of radius 12 at 30,80) in view.
+  public var hasLamp = false
+  /// A heartbeat LED at 130,95: two 70 ms flashes a second.
+  public var hasHeartbeat = false
+  /// The exposure drifting by this share up and down over 20 s.
+  public var drift = 0.0
+  /// The camera shaking by this many pixels, slowly (a 3 s period, and 4.1 s across).
+  public var shake = 0.0
+  /// Frames never delivered (their numbers).
+  public var droppedFrames: Set<Int> = []
+
+  /// The default scene: 160x120 at 30 fps, a sharp light of radius 3, noise of 3 levels.
+  public init() {}
+
+  /// The frames of the light showing `edges` (key-down and key-up times from zero), from
+  /// `lead` before the first edge to `tail` after the last.
+  public func frames(
+    showing edges: [MorseEdge], lead: Duration = .seconds(1), tail: Duration = .seconds(1)
+  ) -> [LightFrame] {
+    let light = Self.onIntervals(edges, shift: lead)
+    let end = (edges.last?.time ?? .zero) + lead + tail
+    let interval = 1 / framesPerSecond
+    let count = Int(((end / .seconds(1)) * framesPerSecond).rounded(.up))
+    let background = self.background()
+    var random = SceneRandom(state: 0x5EED)
+    var frames: [LightFrame] = []
+    for number in 0..<count where !droppedFrames.contains(number) {
+      let start = Double(number) * interval
+      let window = (start, start + interval * exposure)
+      let lit = Self.overlap(light, window) / (interval * exposure)
+      let beat = Self.overlap(heartbeat(around: start), window) / (interval * exposure)
+      let gain = 1 + drift * sin(2 * Double.pi * start / 20)
+      let (dx, dy) = (shake * sin(2 * .pi * start / 3), shake * sin(2 * .pi * start / 4.1))
+      var luma = [UInt8](repeating: 0, count: width * height)
+      for y in 0..<height {
+        for x in 0..<width {
+          var value = background[y * width + x]
+          value += lightBrightness * lit * profile(x, y, lightX + dx, lightY + dy, lightRadius)
+          if hasHeartbeat { value += 200 * beat * profile(x, y, 130 + dx, 95 + dy, 2) }
+          if hasLamp, profile(x, y, 30 + dx, 80 + dy, 12) > 0.5 { value = 250 }
+          value = value * gain + noise * random.gaussian()
+          luma[y * width + x] = UInt8(min(max(value.rounded(), 0), 255))
+        }
+      }
+      if let frame = LightFrame(
+        width: width, height: height, luma: luma,
+        time: .nanoseconds(Int64((start * 1e9).rounded())))
+      {
+        frames.append(frame)
+      }
+    }
+    return frames
+  }
+
+  /// A texture: a gradient with a fixed pattern of darker and lighter patches.
+  private func background() -> [Double] {
+    var random = SceneRandom(state: 0xBAC6)
+    let patches = (0..<64).map { _ in Double(random.next() % 40) }
+    return (0..<(width * height)).map { index in
+      let (x, y) = (index % width, index / width)
+      return 40 + Double(x) * 30 / Double(width) + patches[(x / 20 + 8 * (y / 15)) % 64]
+    }
+  }
+
+  /// How much of the disc at `cx`,`cy` of `radius` covers pixel `x`,`y` (0 to 1).
+  private func profile(_ x: Int, _ y: Int, _ cx: Double, _ cy: Double, _ radius: Double)
+    -> Double
+  {
+    let (px, py) = (Double(x) - cx, Double(y) - cy)
+    let distance = (px * px + py * py).squareRoot()
+    let softness = isBlurred ? 3.0 : 0.5
+    return min(max((radius + softness - distance) / (2 * softness), 0), 1)
+  }
+
+  /// The heartbeat LED's flashes in the second around `time`.
+  private func heartbeat(around time: Double) -> [(Double, Double)] {
+    guard hasHeartbeat else { return [] }
+    let second = time.rounded(.down)
+    var flashes: [(Double, Double)] = []
+    for offset in [-1.0, 0, 1] {
+      let base: Double = second + offset
+      flashes.append((base + 0.1, base + 0.17))
+      flashes.append((base + 0.35, base + 0.42))
+    }
+    return flashes
+  }
+
+  /// The times (seconds) the light is on, `shift` after the edges' own.
+  static func onIntervals(_ edges: [MorseEdge], shift: Duration) -> [(Double, Double)] {
+    var intervals: [(Double, Double)] = []
+    var start: Double?
+    for edge in edges {
+      let time = (edge.time + shift) / .seconds(1)
+      if edge.isOn {
+        start = start ?? time
+      } else if let from = start {
+        intervals.append((from, time))
+        start = nil
+      }
+    }
+    return intervals
+  }
+
+  /// How long `intervals` cover of `window`.
+  static func overlap(_ intervals: [(Double, Double)], _ window: (Double, Double)) -> Double {
+    intervals.reduce(0) { total, interval in
+      total + max(0, min(interval.1, window.1) - max(interval.0, window.0))
+    }
+  }
+}
+
+/// SplitMix64, for the scene's noise and texture: every run draws the same frames.
+struct SceneRandom {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// About normally distributed, mean 0 and deviation 1 (the sum of four uniforms).
+  mutating func gaussian() -> Double {
+    var total = 0.0
+    for _ in 0..<4 { total += Double(next() >> 11) / Double(1 << 53) }
+    return (total - 2) * 1.732
+  }
+}
