@@ -67,7 +67,11 @@ extension LightReceiverTests {
 
   @Test(arguments: [5, 12, 20])
   func aShakingCameraIsFollowed(wpm: Int) throws {
-    var scene = Self.hardScene()
+    var scene = SyntheticScene()
+    scene.isBlurred = true
+    scene.noise = 4
+    scene.hasLamp = true
+    scene.hasHeartbeat = true
     scene.shake = 4
     let frames = scene.frames(showing: try edges("THE QUICK FOX", wpm: wpm))
     #expect(read(frames).text == "THE QUICK FOX")

@@ -3,8 +3,9 @@
 /// A frame integrates the light over its exposure, so a frame during which the light came
 /// on is partly bright, in proportion to the part of the exposure it was on: the edge is
 /// placed there (sub-frame timing) rather than at a frame's boundary. The level is scaled
-/// between the light's dark and bright levels, which follow a slow exposure drift (a frame
-/// well off moves both a tenth of the way to its level, a frame well on the bright level).
+/// between the light's dark and bright levels, which follow the exposure's drift: a frame
+/// inside a gap (no edge in it or next to it) moves both 30 % of the way to its level, one
+/// inside a mark the bright level.
 ///
 /// The light is on from the first frame over half lit, off from the first under half. The
 /// edge lies in the partly lit frame at that change (over 20 % and under 80 %): the frame
@@ -12,7 +13,8 @@
 /// it lies in the middle of the time no exposure saw between them (frames missing, or an
 /// exposure shorter than the frame interval). With frames missing and the light as it was
 /// on both sides, partly lit frames beside the gap (the one before by 15 %, both by 30 %)
-/// show it changed and back. So a mark or a gap is timed to a fraction of
+/// show it changed and back; so does a partly lit frame after the gap followed by one that
+/// is not. So a mark or a gap is timed to a fraction of
 /// a frame when it lasts a frame or more, and one under half a frame is not seen.
 struct LightEdges {
   /// How long each frame is exposed.
@@ -24,7 +26,8 @@ struct LightEdges {
   private(set) var bright: Double
   private(set) var isOn = false
   /// The frame before: its time, how lit it was, and whether it holds an edge.
-  private var previous: (time: Duration, lit: Double, holdsEdge: Bool)?
+  private var previous:
+    (time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?)?
   private var lastEdge: Duration?
 
   /// A detector for a light at levels `dark` and `bright`, frames `frameInterval` apart
@@ -34,6 +37,12 @@ struct LightEdges {
     self.bright = bright
     self.frameInterval = frameInterval
     self.exposure = exposure
+  }
+
+  /// Sets the dark and bright levels.
+  mutating func calibrate(dark: Double, bright: Double) {
+    self.dark = dark
+    self.bright = bright
   }
 
   /// Scales the difference between the bright and the dark level (the light is weighed
@@ -78,15 +87,30 @@ struct LightEdges {
       edges.append(edge(at: lastPart < 0.95 ? last.time + exposure * lastPart : middle, isOn: !isOn))
       edges.append(edge(at: part < 0.95 ? time + exposure * (1 - part) : middle, isOn: !isOn))
       holdsEdge = part < 0.95
-    } else if isOn && lit >= 0.6 {
-      bright += 0.1 * (level - bright)
-    } else if !isOn && lit <= 0.4 {
-      // The background drifts with the exposure: the light's level moves with it.
-      let change = 0.1 * (level - dark)
-      dark += change
-      bright += change
+    } else if let before, !before.holdsEdge, let unseen = before.unseenSince,
+      isOn ? before.lit < 0.8 && lit >= 0.8 : before.lit > 0.2 && lit <= 0.2
+    {
+      // The frame after missing ones partly lit, this one not: the light changed while
+      // nobody looked and back in that frame.
+      edges.append(edge(at: unseen + (before.time - unseen) / 2, isOn: !isOn))
+      edges.append(
+        edge(at: before.time + exposure * (isOn ? 1 - before.lit : before.lit), isOn: !isOn))
+    } else if let before, let inner = before.level, edges.isEmpty, !before.holdsEdge {
+      // The frame before lies inside a mark or a gap (no edge in it, nor a change after it):
+      // its level is the light's, on or off, drifting with the exposure (the bright level
+      // moves with the dark: the background's drift is in both).
+      if isOn {
+        bright += 0.3 * (inner - bright)
+      } else {
+        let change = 0.3 * (inner - dark)
+        dark += change
+        bright += change
+      }
     }
-    previous = (time, lit, holdsEdge)
+    let unseenSince = previous.flatMap { before == nil ? $0.time + exposure : nil }
+    // This frame's level, for the next frame to use if nothing changes there either.
+    let steady = edges.isEmpty && !holdsEdge && lit > -0.5 && lit < 1.5
+    previous = (time, lit, holdsEdge, unseenSince, steady ? level : nil)
     return edges
   }
 

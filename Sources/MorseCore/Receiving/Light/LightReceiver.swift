@@ -31,11 +31,11 @@ public struct LightReceiver: Sendable {
     /// How long each frame is exposed (nil: the whole frame interval, as a video's frames).
     public var exposure: Duration?
     /// How much of the past is kept to find the light, and replayed once it is found.
-    public var history: Duration = .seconds(4)
+    public var history: Duration = .seconds(6)
     /// How long the light may show no edge, with no other light blinking, before it is lost.
     public var lostAfter: Duration = .seconds(10)
 
-    /// Looks for the light; frames exposed throughout; 4 s kept; lost after 10 s.
+    /// Looks for the light; frames exposed throughout; 6 s kept; lost after 10 s.
     public init() {}
   }
 
@@ -119,8 +119,23 @@ public struct LightReceiver: Sendable {
     return edges.map { .edge($0) }
   }
 
+  /// Reads frames kept, each with the dark and bright levels of the second around it (where
+  /// that shows a mark as strong as a quarter of all of them do), so an exposure that
+  /// drifted over the seconds kept does not skew the first marks.
   private mutating func replay(_ frames: [(time: Duration, level: Double)]) -> [Event] {
-    frames.flatMap { edges(time: $0.time, level: $0.level) }
+    let levels = frames.map(\.level)
+    let whole = BlinkAnalysis(levels)
+    let reach = searchFrames * 2
+    var events: [Event] = []
+    for (index, frame) in frames.enumerated() {
+      let near = BlinkAnalysis(
+        Array(levels[max(index - reach, 0)..<min(index + reach + 1, levels.count)]))
+      if near.contrast >= whole.contrast / 4 {
+        detector?.calibrate(dark: near.low, bright: near.high)
+      }
+      events += edges(time: frame.time, level: frame.level)
+    }
+    return events
   }
 
   /// Looks for the light in the frames kept: found, followed, moved or lost.
@@ -172,13 +187,8 @@ public struct LightReceiver: Sendable {
     let frames = zip(map.frameTimes, map.levels(of: found.spot))
       .filter { frame in after.map { frame.0 > $0 } ?? true }
       .map { (time: $0.0, level: $0.1) }
-    // The levels as the first second and a half show them, if a mark shows there: an
-    // exposure drifting over the seconds kept does not skew the first marks.
-    let first = BlinkAnalysis(frames.prefix(searchFrames * 3).map(\.level))
-    let analysis =
-      first.edges >= 2 && first.contrast >= found.analysis.contrast / 2 ? first : found.analysis
     detector = LightEdges(
-      dark: analysis.low, bright: analysis.high, frameInterval: frameInterval,
+      dark: found.analysis.low, bright: found.analysis.high, frameInterval: frameInterval,
       exposure: exposure)
     level = frames.last?.level ?? 0
     return [event] + replay(frames)
