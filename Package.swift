@@ -20,12 +20,15 @@ let package = Package(
     .target(
       name: "GPIODriver", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
     .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
+    // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
+    .target(name: "LightSources", dependencies: ["MorseCore", "LinuxSystem", "CLinuxSystem"]),
     // The tool's code, in rooms (command line, commands, terminal, process, devices); the
     // shipped executable is its `main` with the kernel's GPIO chips only.
     .target(
       name: "MorsetorchTool",
       dependencies: [
-        "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem",
+        "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LightSources",
+        "LinuxSystem",
       ]),
     .executableTarget(
       name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"],
@@ -65,6 +68,8 @@ let package = Package(
     .testTarget(
       name: "GPIODriverTests",
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(
+      name: "LightSourcesTests", dependencies: ["LightSources", "MorseCore", "MorseTestSupport"]),
     .testTarget(
       name: "TransmitterControlTests",
       dependencies: [

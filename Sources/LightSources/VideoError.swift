@@ -1,0 +1,34 @@
+import LinuxSystem
+
+/// Why a video (a YUV4MPEG2 stream) cannot be read.
+public enum VideoError: Error, Hashable, CustomStringConvertible {
+  /// The stream does not start as YUV4MPEG2 does.
+  case notY4M(found: String)
+  /// A header parameter is missing or wrong.
+  case badHeader(String)
+  /// A colour space whose frames this reader cannot lay out.
+  case unsupportedColourSpace(String)
+  /// A frame's header line is not `FRAME...`.
+  case badFrameHeader(number: Int, found: String)
+  /// The stream ended inside a frame.
+  case truncatedFrame(number: Int)
+  /// `read(2)` failed.
+  case readFailed(Errno)
+
+  /// What is wrong, for a person.
+  public var description: String {
+    switch self {
+    case .notY4M(let found):
+      "the video is not a YUV4MPEG2 stream (it starts with \(found)); convert it with "
+        + "ffmpeg -i FILE -f yuv4mpegpipe -"
+    case .badHeader(let reason): "the YUV4MPEG2 header is wrong: \(reason)"
+    case .unsupportedColourSpace(let space):
+      "the YUV4MPEG2 colour space \(space) is not supported (4:2:0, 4:2:2, 4:4:4, 4:1:1, "
+        + "mono, 8 to 16 bits are); convert it with ffmpeg ... -pix_fmt yuv420p"
+    case .badFrameHeader(let number, let found):
+      "frame \(number) of the video does not start with FRAME (found \(found))"
+    case .truncatedFrame(let number): "the video ends inside frame \(number)"
+    case .readFailed(let errno): "cannot read the video: \(errno)"
+    }
+  }
+}

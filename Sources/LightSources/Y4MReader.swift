@@ -1,0 +1,159 @@
+import LinuxSystem
+import MorseCore
+
+/// Reads the frames of a YUV4MPEG2 stream (a file, a FIFO, standard input from ffmpeg) as
+/// fast as they come, each timed by its number and the header's frame rate.
+///
+/// Only the luma plane is kept (brought to 8 bits); the other planes are read past. Before
+/// each `read(2)` it polls, so `stop` ends a wait for input at once.
+public final class Y4MReader {
+  /// The stream's header.
+  public let header: Y4MHeader
+  private let stream: ByteStream
+  private var frameNumber = 0
+  private var luma: [UInt8] = []
+
+  /// Reads the header of the stream in `file`; `stop` ends any wait for input.
+  public init(file: consuming FileDescriptor, stop: OneShotEvent) throws(VideoError) {
+    let stream = ByteStream(file: file, stop: stop)
+    guard let line = try stream.readLine(limit: 4096, frame: nil) else {
+      throw .notY4M(found: "nothing")
+    }
+    header = try Y4MHeader(line: line)
+    self.stream = stream
+  }
+
+  /// The next frame; nil at the end of the stream or once stopped.
+  public func next() throws(VideoError) -> LightFrame? {
+    guard let line = try stream.readLine(limit: 4096, frame: frameNumber) else {
+      return nil
+    }
+    guard line.starts(with: Array("FRAME".utf8)) else {
+      throw .badFrameHeader(number: frameNumber, found: Y4MHeader.shown(line))
+    }
+    let pixels = header.width * header.height
+    if luma.count != pixels { luma = [UInt8](repeating: 0, count: pixels) }
+    let complete: Bool
+    if header.bitDepth > 8 {
+      complete = stream.read16(into: &luma, shift: header.bitDepth - 8)
+    } else {
+      complete = try stream.read(into: &luma)
+    }
+    guard complete, try stream.skip(header.otherPlaneBytes) else {
+      throw .truncatedFrame(number: frameNumber)
+    }
+    defer { frameNumber += 1 }
+    return LightFrame(
+      width: header.width, height: header.height, luma: luma,
+      time: header.time(ofFrame: frameNumber))
+  }
+}
+
+/// A file's bytes through a buffer, each `read(2)` after a poll that `stop` ends.
+private final class ByteStream {
+  private let file: FileDescriptor
+  private let stop: OneShotEvent
+  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  private var start = 0
+  private var end = 0
+  private var isAtEnd = false
+
+  init(file: consuming FileDescriptor, stop: OneShotEvent) {
+    self.file = file
+    self.stop = stop
+  }
+
+  /// A line without its newline; nil at the end (or stopped) before any byte of it.
+  /// `frame`: the frame it heads (nil: the stream's header), for the error.
+  func readLine(limit: Int, frame: Int?) throws(VideoError) -> [UInt8]? {
+    var line: [UInt8] = []
+    while true {
+      guard try fill() else {
+        if line.isEmpty { return nil }
+        throw frame.map { .truncatedFrame(number: $0) } ?? .notY4M(found: Y4MHeader.shown(line))
+      }
+      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+        line += buffer[start..<newline]
+        start = newline + 1
+        return line
+      }
+      line += buffer[start..<end]
+      start = end
+      guard line.count <= limit else {
+        throw frame.map { .badFrameHeader(number: $0, found: Y4MHeader.shown(line)) }
+          ?? .notY4M(found: Y4MHeader.shown(line))
+      }
+    }
+  }
+
+  /// Fills `bytes`; false if the stream ended first.
+  func read(into bytes: inout [UInt8]) throws(VideoError) -> Bool {
+    var filled = 0
+    while filled < bytes.count {
+      guard try fill() else { return false }
+      let count = min(end - start, bytes.count - filled)
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        buffer.withUnsafeBufferPointer { buffer in
+          for offset in 0..<count { bytes[filled + offset] = buffer[start + offset] }
+        }
+      }
+      start += count
+      filled += count
+    }
+    return true
+  }
+
+  /// Fills `bytes` from little-endian 16-bit samples shifted right by `shift` (to 8 bits).
+  func read16(into bytes: inout [UInt8], shift: Int) -> Bool {
+    for index in bytes.indices {
+      guard let low = try? byte(), let high = try? byte() else { return false }
+      let sample = (UInt16(high) << 8 | UInt16(low)) >> UInt16(shift)
+      bytes[index] = UInt8(min(sample, 255))
+    }
+    return true
+  }
+
+  /// Reads past `count` bytes; false if the stream ended first.
+  func skip(_ count: Int) throws(VideoError) -> Bool {
+    var skipped = 0
+    while skipped < count {
+      guard try fill() else { return false }
+      let step = min(end - start, count - skipped)
+      start += step
+      skipped += step
+    }
+    return true
+  }
+
+  private func byte() throws(VideoError) -> UInt8? {
+    guard try fill() else { return nil }
+    defer { start += 1 }
+    return buffer[start]
+  }
+
+  /// Makes sure a byte waits; false at the end of the stream or once stopped.
+  private func fill() throws(VideoError) -> Bool {
+    if start < end { return true }
+    start = 0
+    end = 0
+    while !isAtEnd {
+      guard file.waitUntilReadable(unlessFired: stop) else { return false }
+      let result = buffer.withUnsafeMutableBytes { bytes in
+        Result { () throws(Errno) in try file.read(into: bytes) }
+      }
+      let count: Int
+      switch result {
+      case .success(let read): count = read
+      case .failure(let error) where error == .wouldBlock: continue
+      case .failure(let error): throw .readFailed(error)
+      }
+      if count == 0 {
+        isAtEnd = true
+      } else {
+        end = count
+        return true
+      }
+    }
+    return false
+  }
+}
