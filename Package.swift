@@ -59,6 +59,11 @@ let package = Package(
     .executableTarget(
       name: "morsetorch-simulated-gpio", dependencies: ["MorsetorchTool", "MorseTestSupport"],
       path: "Tests/SimulatedGPIOTool"),
+    // A made-up camera's view of a blinking light, as a YUV4MPEG2 stream: what the CI
+    // encodes as H.264 and reads back through ffmpeg. Never shipped.
+    .executableTarget(
+      name: "morsetorch-synthetic-video", dependencies: ["MorseCore", "MorseTestSupport"],
+      path: "Tests/SyntheticVideoTool"),
     .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore", "MorseTestSupport"]),
     .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
     .testTarget(
@@ -78,7 +83,8 @@ let package = Package(
     .testTarget(
       name: "MorsetorchTests",
       dependencies: [
-        "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "MorseCore", "MorsePlayer",
+        "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
+        "MorseCore", "MorsePlayer",
         "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
       ]),
   ]

@@ -18,6 +18,9 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
   /// What is wrong, for a person.
   public var description: String {
     switch self {
+    case .notY4M(let found) where found.isEmpty:
+      "the video is empty (no YUV4MPEG2 header); convert a recording with "
+        + "ffmpeg -i FILE -f yuv4mpegpipe -"
     case .notY4M(let found):
       "the video is not a YUV4MPEG2 stream (it starts with \(found)); convert it with "
         + "ffmpeg -i FILE -f yuv4mpegpipe -"

@@ -17,7 +17,7 @@ public final class Y4MReader {
   public init(file: consuming FileDescriptor, stop: OneShotEvent) throws(VideoError) {
     let stream = ByteStream(file: file, stop: stop)
     guard let line = try stream.readLine(limit: 4096, frame: nil) else {
-      throw .notY4M(found: "nothing")
+      throw .notY4M(found: "")
     }
     header = try Y4MHeader(line: line)
     self.stream = stream

@@ -1,4 +1,5 @@
 import GPIODriver
+import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
@@ -21,7 +22,10 @@ struct ReceiveCommand {
     let watcher = try SignalWatcher(
       signals: SignalWatcher.stoppingSignals, cancelling: cancellation
     ) { _ in cancellation.cancel() }
-    var printer = ReceivedText(receiver: MorseReceiver(settings: plan.settings))
+    let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
+      try EdgeRecorder(path: path)
+    }
+    var printer = ReceivedText(receiver: MorseReceiver(settings: plan.settings), recorder: recorder)
     defer { printer.finish() }
     switch plan.source {
     case .edges(let path):
@@ -32,6 +36,8 @@ struct ReceiveCommand {
       if let bias { flags.insert(bias.flag) }
       try listen(
         to: line, flags: flags, into: &printer, cancellation: cancellation, timeout: timeout)
+    case .video(let path, let region):
+      try watch(path, region: region, into: &printer, cancellation: cancellation, timeout: timeout)
     }
     printer.finish()
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -74,7 +80,7 @@ struct ReceiveCommand {
         continue
       }
       previous = edge
-      printer.receive(edge)
+      try printer.receive(edge)
     }
   }
 
@@ -90,18 +96,73 @@ struct ReceiveCommand {
     defer { input.release() }
     let deadline = timeout.map { MonotonicTime.now() + $0 }
     if try input.isActive() {
-      printer.receive(MorseEdge(time: MonotonicTime.now().sinceOrigin, isOn: true))
+      try printer.receive(MorseEdge(time: MonotonicTime.now().sinceOrigin, isOn: true))
     }
     while !cancellation.isCancelled && !Console.hasOutputFailed {
       let now = MonotonicTime.now()
       if let deadline, now >= deadline { break }
       let wait = min(.milliseconds(50), deadline.map { $0 - now } ?? .milliseconds(50))
       if let event = try input.nextEdge(timeout: wait) {
-        printer.receive(
+        try printer.receive(
           MorseEdge(time: .nanoseconds(Int64(event.timestampNanoseconds)), isOn: event.isRising))
       } else {
         printer.advance(to: MonotonicTime.now().sinceOrigin)
       }
     }
+  }
+
+  /// `--video FILE|-`: a YUV4MPEG2 stream's frames, as fast as they come, timed by its frame
+  /// rate; where the light is found, moves or is lost is said on standard error.
+  private func watch(
+    _ path: String, region: LightRegion?, into printer: inout ReceivedText,
+    cancellation: Cancellation, timeout: Duration?
+  ) throws {
+    let file: FileDescriptor
+    do throws(Errno) {
+      file =
+        path == "-" ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    } catch {
+      throw InputError.cannotOpen(path: path, errno: error)
+    }
+    let stop = OneShotEvent()
+    cancellation.onCancel { stop.fire() }
+    if let timeout {
+      let deadline = MonotonicTime.now() + timeout
+      try Threads.start {
+        if cancellation.event.wait(untilMonotonic: deadline) { stop.fire() }
+      }
+    }
+    let video = try Y4MReader(file: file, stop: stop)
+    let header = video.header
+    if let region, !region.fits(width: header.width, height: header.height) {
+      throw UsageError.invalidValue(
+        option: ReceiveOption.region.flag, value: "\(region.x),\(region.y),\(region.width),\(region.height)",
+        expected: "a region inside the video's \(header.width)x\(header.height) picture")
+    }
+    var settings = LightReceiver.Settings()
+    settings.region = region
+    var light = LightReceiver(settings: settings, frameInterval: header.frameInterval)
+    while !Console.hasOutputFailed, let frame = try video.next() {
+      for event in light.receive(frame) {
+        switch event {
+        case .edge(let edge): try printer.receive(edge)
+        case .found(let region, let time):
+          Console.note("light found at \(region) at \(Self.seconds(time))")
+        case .moved(let region, let time):
+          Console.note("light moved to \(region) at \(Self.seconds(time))")
+        case .lost(let region, let time):
+          Console.note(
+            "light lost at \(region) at \(Self.seconds(time)) (no blinking for "
+              + "\(Self.seconds(settings.lostAfter))); looking for it again")
+        }
+      }
+      printer.advance(to: frame.time)
+    }
+  }
+
+  /// `12.3 s`.
+  private static func seconds(_ time: Duration) -> String {
+    let tenths = Int((time / .milliseconds(100)).rounded())
+    return "\(tenths / 10).\(tenths % 10) s"
   }
 }

@@ -1,9 +1,11 @@
 import GPIODriver
+import LightSources
 import MorseCore
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
-  case gpio, edges, activeLow, bias, wpm, farnsworth, alphabet, timeout, help
+  case gpio, edges, video, region, edgesOut, activeLow, bias, wpm, farnsworth, alphabet, timeout
+  case help
 
   var spec: OptionSpec {
     switch self {
@@ -15,6 +17,18 @@ enum ReceiveOption: CommandOption {
       .value(
         "edges", "FILE", completion: .files,
         help: "read edges from FILE (- for standard input): lines of SECONDS LEVEL")
+    case .video:
+      .value(
+        "video", "FILE", completion: .files,
+        help: "read a light in a YUV4MPEG2 video (- for standard input, as ffmpeg writes it)")
+    case .region:
+      .value(
+        "region", "X,Y,W,H",
+        help: "with --video: where the light is, in pixels (default: the spot that blinks)")
+    case .edgesOut:
+      .value(
+        "edges-out", "FILE", completion: .files,
+        help: "also write the edges seen to FILE, as --edges reads them, to replay later")
     case .activeLow:
       .flag(
         "active-low",
@@ -49,36 +63,62 @@ struct ReceivePlan: CommandPlan {
     case edges(path: String)
     /// `--gpio CHIP:LINE`, with `--active-low` and `--bias`.
     case gpio(GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?)
+    /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region`.
+    case video(path: String, region: LightRegion?)
   }
 
   /// `--wpm`, `--farnsworth`, `--alphabet`.
   let settings: MorseReceiver.Settings
   /// `--timeout`: how long to listen at most.
   let timeout: Duration?
-  /// `--edges` or `--gpio`.
+  /// `--edges`, `--gpio` or `--video`.
   let source: Source
+  /// `--edges-out FILE`: where to write the edges seen, if anywhere.
+  let edgesOut: String?
 
   init(_ arguments: ParsedArguments<ReceiveOption>) throws {
     try arguments.checkNoOperands()
     settings = try Self.settings(arguments)
     timeout = try Self.timeout(arguments.value(.timeout))
-    let edgesPath = arguments.value(.edges)
-    let line = try arguments.value(.gpio).map { try GPIOLineAddress($0) }
-    switch (edgesPath, line) {
-    case (nil, nil):
-      throw UsageError.requiresOption("receive", requirement: "--gpio CHIP:LINE or --edges FILE")
-    case (.some, .some):
-      throw UsageError.conflictingOptions(ReceiveOption.gpio.flag, ReceiveOption.edges.flag)
-    case (let path?, nil):
-      for option in [ReceiveOption.activeLow, .bias] where arguments.has(option) {
-        throw UsageError.requiresOption(option.flag, requirement: "--gpio CHIP:LINE")
-      }
-      source = .edges(path: path)
-    case (nil, let line?):
-      source = .gpio(
-        line, isActiveLow: arguments.has(.activeLow),
-        bias: try GPIOChoice.bias(arguments.value(.bias)))
+    edgesOut = arguments.value(.edgesOut)
+    let sources = [ReceiveOption.gpio, .edges, .video].filter { arguments.has($0) }
+    guard let chosen = sources.first else {
+      throw UsageError.requiresOption(
+        "receive", requirement: "--gpio CHIP:LINE, --edges FILE or --video FILE")
     }
+    if sources.count > 1 { throw UsageError.conflictingOptions(sources[0].flag, sources[1].flag) }
+    let needs: [(ReceiveOption, ReceiveOption, String)] = [
+      (.activeLow, .gpio, "--gpio CHIP:LINE"), (.bias, .gpio, "--gpio CHIP:LINE"),
+      (.region, .video, "--video FILE"),
+    ]
+    for (option, source, requirement) in needs where arguments.has(option) && chosen != source {
+      throw UsageError.requiresOption(option.flag, requirement: requirement)
+    }
+    switch chosen {
+    case .gpio:
+      source = .gpio(
+        try GPIOLineAddress(arguments.value(.gpio) ?? ""), isActiveLow: arguments.has(.activeLow),
+        bias: try GPIOChoice.bias(arguments.value(.bias)))
+    case .video:
+      source = .video(
+        path: arguments.value(.video) ?? "-", region: try Self.region(arguments.value(.region)))
+    default:
+      source = .edges(path: arguments.value(.edges) ?? "-")
+    }
+  }
+
+  /// `--region X,Y,W,H`.
+  static func region(_ text: String?) throws(UsageError) -> LightRegion? {
+    guard let text else { return nil }
+    let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+    guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+      let height = numbers[3], let region = LightRegion(x: x, y: y, width: width, height: height)
+    else {
+      throw .invalidValue(
+        option: ReceiveOption.region.flag, value: text,
+        expected: "X,Y,W,H in pixels, like 300,200,16,16 (width and height at least 1)")
+    }
+    return region
   }
 
   /// The receiver's settings: `--wpm`, `--farnsworth`, `--alphabet`.

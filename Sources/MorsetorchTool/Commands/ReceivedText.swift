@@ -4,14 +4,19 @@ import MorseCore
 /// ended at the end.
 struct ReceivedText {
   private var receiver: MorseReceiver
+  /// `--edges-out`: where each edge is also written.
+  private let recorder: EdgeRecorder?
   private var isLineOpen = false
   private var isFinished = false
 
-  init(receiver: MorseReceiver) {
+  init(receiver: MorseReceiver, recorder: EdgeRecorder? = nil) {
     self.receiver = receiver
+    self.recorder = recorder
   }
 
-  mutating func receive(_ edge: MorseEdge) {
+  /// Decodes `edge` (and writes it to the `--edges-out` file).
+  mutating func receive(_ edge: MorseEdge) throws(EdgeRecorder.Failure) {
+    try recorder?.record(edge)
     print(receiver.receive(edge))
   }
 

@@ -10,6 +10,8 @@ enum ExitStatus {
   static let dataError: Int32 = 65
   static let unavailable: Int32 = 69
   static let software: Int32 = 70
+  /// An output file could not be created (`--edges-out`).
+  static let cannotCreate: Int32 = 73
   static let ioError: Int32 = 74
   static let temporaryFailure: Int32 = 75
   static let permissionDenied: Int32 = 77

@@ -1,5 +1,6 @@
 import GPIODriver
 import LEDDriver
+import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
@@ -41,6 +42,12 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as EdgeText.Problem:
     return (error.description, ExitStatus.dataError)
   case let error as InputError:
+    return (error.description, ExitStatus.ioError)
+  case let error as VideoError:
+    if case .readFailed = error { return (error.description, ExitStatus.ioError) }
+    return (error.description, ExitStatus.dataError)
+  case let error as EdgeRecorder.Failure:
+    if case .cannotCreate = error { return (error.description, ExitStatus.cannotCreate) }
     return (error.description, ExitStatus.ioError)
   case let error as OutputError:
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)

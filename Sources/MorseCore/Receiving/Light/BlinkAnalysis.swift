@@ -17,7 +17,8 @@ struct BlinkAnalysis {
   let edges: Int
   /// The index of the frame of the last sharp edge.
   let lastEdge: Int?
-  /// Whether it has whole marks of two lengths (one at least twice another).
+  /// Whether it has whole marks of two lengths (one at least twice another), three or more
+  /// at full strength.
   let hasMarksOfTwoLengths: Bool
   /// Whether each frame was over the middle.
   let isOnAt: [Bool]
@@ -37,6 +38,7 @@ struct BlinkAnalysis {
     var markStart: Int?
     var shortest = Double.infinity
     var longest = 0.0
+    var fullMarks = 0
     isOnAt = values.map { $0 > middle }
     var isOn = values.first.map { $0 > middle } ?? false
     for index in values.indices.dropFirst() {
@@ -70,6 +72,7 @@ struct BlinkAnalysis {
         // Only marks at full strength: a light only partly in view of the block (moving
         // across it) makes weaker, shorter ones.
         if peak >= 0.75 {
+          fullMarks += 1
           shortest = min(shortest, length)
           longest = max(longest, length)
         }
@@ -78,6 +81,6 @@ struct BlinkAnalysis {
     }
     self.edges = edges
     self.lastEdge = lastEdge
-    hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0
+    hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
   }
 }

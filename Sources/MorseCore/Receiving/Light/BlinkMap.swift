@@ -104,15 +104,16 @@ struct BlinkMap {
   }
 
   /// One block's means, oldest first.
-  private func values(ofBlock block: Int) -> [Double] {
+  func values(ofBlock block: Int) -> [Double] {
     slots.map { Double(means[block * capacity + $0]) / 256 }
   }
 
   /// The spot that blinks most like Morse, with what its levels show; nil if none does.
   ///
-  /// A block is a candidate when its range is well above the picture's noise (eight times
-  /// the median change between frames across all blocks, at least 4 levels) and it is
-  /// Morse-like (`BlinkAnalysis`); the best has the most sharp edges times contrast. The
+  /// A block is a candidate when its range is well above the picture's noise (sixteen times
+  /// the median change between frames across all blocks, at least 8 levels) and it is
+  /// Morse-like (`BlinkAnalysis`), alone or with the eight around it summed; the best has
+  /// the most sharp edges times contrast over noise. The
   /// spot is that block and those around it that brighten with it (`Spot`).
   func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
     guard count >= 4 else { return nil }
@@ -140,18 +141,35 @@ struct BlinkMap {
     }
     let noise = change.sorted()[blockCount / 2]
     let threshold = max(4, 8 * noise)
-    var analyses: [Int: BlinkAnalysis] = [:]
-    var best: (block: Int, score: Double)?
+    var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
     for block in 0..<blockCount where ranges[block] >= threshold {
-      let analysis = BlinkAnalysis(values(ofBlock: block))
-      guard analysis.contrast >= threshold, analysis.hasMarksOfTwoLengths else { continue }
-      analyses[block] = analysis
-      let score = Double(analysis.edges) * analysis.contrast
-      if score > best?.score ?? 0 { best = (block, score) }
+      // The block alone (a small light standing still), and the nine around it summed (a
+      // light moving among them), each against its own noise (three times as much for nine).
+      let (row, column) = (block / columns, block % columns)
+      let around = (max(row - 1, 0)...min(row + 1, rows - 1)).flatMap { r in
+        (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
+      }
+      for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
+        let analysis = BlinkAnalysis(sums(of: blocks))
+        // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
+        // any length.
+        guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
+        let score = Double(analysis.edges) * analysis.contrast / noise
+        if score > best?.score ?? 0 { best = (block, score, analysis) }
+      }
     }
-    guard let best, let bestAnalysis = analyses[best.block] else { return nil }
-    let spot = spot(around: best.block, following: bestAnalysis.isOnAt)
+    guard let best else { return nil }
+    let spot = spot(around: best.block, following: best.analysis.isOnAt)
     return (spot, BlinkAnalysis(levels(of: spot)))
+  }
+
+  /// The summed means of `blocks` in each frame kept, oldest first.
+  private func sums(of blocks: [Int]) -> [Double] {
+    slots.map { slot in
+      var total = 0
+      for block in blocks { total += Int(means[block * capacity + slot]) }
+      return Double(total) / 256
+    }
   }
 
   /// The blocks up to two from `centre` that brighten with the light — over the last frames

@@ -31,11 +31,11 @@ public struct LightReceiver: Sendable {
     /// How long each frame is exposed (nil: the whole frame interval, as a video's frames).
     public var exposure: Duration?
     /// How much of the past is kept to find the light, and replayed once it is found.
-    public var history: Duration = .seconds(6)
+    public var history: Duration = .seconds(8)
     /// How long the light may show no edge, with no other light blinking, before it is lost.
     public var lostAfter: Duration = .seconds(10)
 
-    /// Looks for the light; frames exposed throughout; 6 s kept; lost after 10 s.
+    /// Looks for the light; frames exposed throughout; 8 s kept; lost after 10 s.
     public init() {}
   }
 
