@@ -90,3 +90,11 @@ extension LightReceiverTests {
     #expect(read(frames).text == "PARIS PARIS")
   }
 }
+
+@Test func theSlidingMinimumIsTheLowestWithinReach() {
+  let values: [Double] = [5, 3, 8, 1, 9, 9, 2, 7, 6, 4]
+  let expected = values.indices.map { index in
+    values[max(index - 2, 0)...min(index + 2, values.count - 1)].min()!
+  }
+  #expect(BlinkAnalysis.lowest(values, within: 2) == expected)
+}

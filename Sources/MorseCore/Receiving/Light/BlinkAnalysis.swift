@@ -9,9 +9,10 @@
 /// Morse-like only when its longest whole mark is at least twice its shortest (of those at
 /// full strength).
 struct BlinkAnalysis {
-  /// The level while off: the lowest that lasted two frames.
+  /// The level while off, over the lowest near it: the lowest that lasted two frames.
   let low: Double
-  /// The level while on: the highest that lasted two frames (a dash lasts longer).
+  /// The level while on, over the lowest near it: the highest that lasted two frames (a
+  /// dash lasts longer).
   let high: Double
   /// Sharp edges seen.
   let edges: Int
@@ -20,14 +21,18 @@ struct BlinkAnalysis {
   /// Whether it has whole marks of two lengths (one at least twice another), three or more
   /// at full strength.
   let hasMarksOfTwoLengths: Bool
+  /// The median size of the sharp edges: the contrast, free of a drift over the frames.
+  let step: Double
   /// Whether each frame was over the middle.
   let isOnAt: [Bool]
 
   /// `high - low`.
   var contrast: Double { high - low }
 
-  /// Analyses `values` (oldest first).
-  init(_ values: [Double]) {
+  /// Analyses `values` (oldest first), each taken over the lowest within `reach` frames of
+  /// it (a slow drift of the exposure taken out; a light is off at some time in any second).
+  init(_ levels: [Double], reach: Int = 30) {
+    let values = zip(levels, Self.lowest(levels, within: reach)).map { $0 - $1 }
     let pairs = zip(values, values.dropFirst())
     low = pairs.map { max($0, $1) }.min() ?? 0
     high = pairs.map { min($0, $1) }.max() ?? 0
@@ -39,6 +44,7 @@ struct BlinkAnalysis {
     var shortest = Double.infinity
     var longest = 0.0
     var fullMarks = 0
+    var swings: [Double] = []
     isOnAt = values.map { $0 > middle }
     var isOn = values.first.map { $0 > middle } ?? false
     for index in values.indices.dropFirst() {
@@ -57,15 +63,18 @@ struct BlinkAnalysis {
         continue
       }
       edges += 1
+      swings.append(swing)
       lastEdge = index
       if on {
         markStart = index
       } else if let start = markStart {
         // The mark's length in frames, a partly lit frame at either end counting in part.
+        // Over the level just before and after it: a drifting exposure does not lengthen it.
+        let base = min(values[max(start - 2, 0)], values[min(index + 1, values.count - 1)])
         var length = 0.0
         var peak = 0.0
         for value in values[max(start - 1, 0)...index] {
-          let lit = min(max((value - low) / contrast, 0), 1)
+          let lit = min(max((value - base) / contrast, 0), 1)
           length += lit
           peak = max(peak, lit)
         }
@@ -81,6 +90,28 @@ struct BlinkAnalysis {
     }
     self.edges = edges
     self.lastEdge = lastEdge
+    step = swings.sorted().dropFirst(swings.count / 2).first ?? contrast
     hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
+  }
+
+  /// The lowest of `values` within `reach` of each (a sliding minimum: a queue of indices
+  /// whose values rise).
+  static func lowest(_ values: [Double], within reach: Int) -> [Double] {
+    var result = [Double](repeating: 0, count: values.count)
+    var queue: [Int] = []
+    var head = 0
+    var next = 0
+    for index in values.indices {
+      while next < values.count && next <= index + reach {
+        while queue.count > head, let last = queue.last, values[last] >= values[next] {
+          queue.removeLast()
+        }
+        queue.append(next)
+        next += 1
+      }
+      while queue[head] < index - reach { head += 1 }
+      result[index] = values[queue[head]]
+    }
+    return result
   }
 }

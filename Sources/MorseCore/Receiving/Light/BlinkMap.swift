@@ -11,6 +11,8 @@ struct BlinkMap {
   let rows: Int
   /// Frames kept.
   let capacity: Int
+  /// Frames in a second.
+  let reach: Int
   /// Each block's means, block after block, `capacity` a block (a ring), as mean × 256.
   private var means: [UInt16]
   /// The frames' times, in the same ring.
@@ -21,8 +23,9 @@ struct BlinkMap {
   private(set) var count = 0
 
   /// A grid for frames of `width` by `height` pixels, of about 80 blocks across (blocks of
-  /// 8 pixels or more), keeping `capacity` frames.
-  init(width: Int, height: Int, capacity: Int) {
+  /// 8 pixels or more), keeping `capacity` frames, `reach` of them a second.
+  init(width: Int, height: Int, capacity: Int, reach: Int) {
+    self.reach = reach
     var size = max(8, (max(width / 80, height / 60) + 1) & ~1)
     size = min(size, max(2, min(width, height) & ~1))
     blockSize = size
@@ -150,7 +153,7 @@ struct BlinkMap {
         (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
       }
       for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
-        let analysis = BlinkAnalysis(sums(of: blocks))
+        let analysis = BlinkAnalysis(sums(of: blocks), reach: reach)
         // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
         // any length.
         guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
@@ -160,7 +163,7 @@ struct BlinkMap {
     }
     guard let best else { return nil }
     let spot = spot(around: best.block, following: best.analysis.isOnAt)
-    return (spot, BlinkAnalysis(levels(of: spot)))
+    return (spot, BlinkAnalysis(levels(of: spot), reach: reach))
   }
 
   /// The summed means of `blocks` in each frame kept, oldest first.
@@ -174,8 +177,10 @@ struct BlinkMap {
 
   /// The blocks up to two from `centre` that brighten with the light — over the last frames
   /// `isOnAt` says are on, by at least a sixth of the most any does — and those next to
-  /// them. Its centre is the block that brightens most, so a light that moves is followed.
-  func spot(around centre: Int, following isOnAt: [Bool]) -> Spot {
+  /// them that brighten by a twentieth (all of those next to them, `isMoving`: a light that
+  /// moves is not lost before the next look). Its centre is the block that brightens most,
+  /// so a light that moves is followed.
+  func spot(around centre: Int, following isOnAt: [Bool], isMoving: Bool = true) -> Spot {
     let (row, column) = (centre / columns, centre % columns)
     var weights: [(block: Int, weight: Double)] = []
     for r in max(row - 2, 0)...min(row + 2, rows - 1) {
@@ -186,19 +191,17 @@ struct BlinkMap {
         if response > 0 { weights.append((block, response)) }
       }
     }
-    let strongest = weights.max { $0.weight < $1.weight }
-    let lit = Set(weights.filter { $0.weight >= (strongest?.weight ?? 0) / 6 }.map(\.block))
-    // With the blocks around them, all alike: the light's sum is the same wherever in the
-    // spot it is, and it can move a little before the next look.
-    var blocks: Set<Int> = []
-    for block in lit {
-      let (r, c) = (block / columns, block % columns)
-      for r in max(r - 1, 0)...min(r + 1, rows - 1) {
-        for c in max(c - 1, 0)...min(c + 1, columns - 1) { blocks.insert(r * columns + c) }
-      }
+    let strongest = weights.max { $0.weight < $1.weight }?.weight ?? 0
+    let lit = Set(weights.filter { $0.weight >= strongest / 6 }.map(\.block))
+    // With the blocks next to them that it lit a little (it moved there, or is moving
+    // there), all alike: the light's sum is the same wherever in the spot it is.
+    let touched = weights.filter { isMoving || $0.weight >= strongest / 20 }.map(\.block).filter {
+      block in
+      lit.contains { abs($0 / columns - block / columns) <= 1 && abs($0 % columns - block % columns) <= 1 }
     }
     return Spot(
-      centre: strongest?.block ?? centre, weights: blocks.sorted().map { ($0, 1.0) })
+      centre: weights.max { $0.weight < $1.weight }?.block ?? centre,
+      weights: Set(touched).union(lit).sorted().map { ($0, 1.0) })
   }
 
   /// How much brighter the spot is over the last frames `isOnAt` says are on than over the

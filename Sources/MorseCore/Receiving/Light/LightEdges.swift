@@ -30,11 +30,11 @@ struct LightEdges {
     (time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?)?
   private var lastEdge: Duration?
 
-  /// A detector for a light at levels `dark` and `bright`, frames `frameInterval` apart
-  /// exposed for `exposure`.
-  init(dark: Double, bright: Double, frameInterval: Duration, exposure: Duration) {
-    self.dark = dark
-    self.bright = bright
+  /// A detector for frames `frameInterval` apart exposed for `exposure`, its levels to be
+  /// set (`calibrate`).
+  init(frameInterval: Duration, exposure: Duration) {
+    dark = 0
+    bright = 1
     self.frameInterval = frameInterval
     self.exposure = exposure
   }

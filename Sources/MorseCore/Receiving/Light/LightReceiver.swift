@@ -53,6 +53,9 @@ public struct LightReceiver: Sendable {
   /// Whether the light was on after each of the last frames (a second and a half).
   private var states: [Bool] = []
   private var detector: LightEdges?
+  /// Looks since the spot's centre last changed.
+  private var stillLooks = 0
+  private var isMoving: Bool { stillLooks < 4 }
   private var framesToSearch = 0
   private var lastEdge: Duration?
   private var lastTime: Duration = .zero
@@ -75,7 +78,8 @@ public struct LightReceiver: Sendable {
       return watch(region, level: region.meanLuma(in: frame), time: frame.time)
     }
     if map == nil {
-      map = BlinkMap(width: frame.width, height: frame.height, capacity: historyFrames)
+      map = BlinkMap(
+        width: frame.width, height: frame.height, capacity: historyFrames, reach: searchFrames * 2)
     }
     guard var map else { return [] }
     map.add(frame)
@@ -100,10 +104,9 @@ public struct LightReceiver: Sendable {
     framesToSearch -= 1
     guard framesToSearch <= 0 else { return [] }
     framesToSearch = searchFrames
-    let analysis = BlinkAnalysis(regionLevels.map(\.level))
+    let analysis = BlinkAnalysis(regionLevels.map(\.level), reach: searchFrames * 2)
     guard analysis.edges >= 2, analysis.contrast >= 4 else { return [] }
-    detector = LightEdges(
-      dark: analysis.low, bright: analysis.high, frameInterval: frameInterval, exposure: exposure)
+    detector = LightEdges(frameInterval: frameInterval, exposure: exposure)
     let kept = regionLevels
     regionLevels = []
     return [.found(region, at: time)] + replay(kept)
@@ -119,23 +122,17 @@ public struct LightReceiver: Sendable {
     return edges.map { .edge($0) }
   }
 
-  /// Reads frames kept, each with the dark and bright levels of the second around it (where
-  /// that shows a mark as strong as a quarter of all of them do), so an exposure that
-  /// drifted over the seconds kept does not skew the first marks.
+  /// Reads frames kept, from the first frame's level: the light is off there (on, if it is
+  /// over the middle of the levels kept), and its contrast the size of its edges, so a drift
+  /// of the exposure over the seconds kept does not skew the first marks.
   private mutating func replay(_ frames: [(time: Duration, level: Double)]) -> [Event] {
-    let levels = frames.map(\.level)
-    let whole = BlinkAnalysis(levels)
-    let reach = searchFrames * 2
-    var events: [Event] = []
-    for (index, frame) in frames.enumerated() {
-      let near = BlinkAnalysis(
-        Array(levels[max(index - reach, 0)..<min(index + reach + 1, levels.count)]))
-      if near.contrast >= whole.contrast / 4 {
-        detector?.calibrate(dark: near.low, bright: near.high)
-      }
-      events += edges(time: frame.time, level: frame.level)
+    let analysis = BlinkAnalysis(frames.map(\.level), reach: searchFrames * 2)
+    if let first = frames.first {
+      let isOn = analysis.isOnAt.first ?? false
+      let dark = isOn ? first.level - analysis.step : first.level
+      detector?.calibrate(dark: dark, bright: dark + analysis.step)
     }
-    return events
+    return frames.flatMap { edges(time: $0.time, level: $0.level) }
   }
 
   /// Looks for the light in the frames kept: found, followed, moved or lost.
@@ -152,24 +149,31 @@ public struct LightReceiver: Sendable {
       self.spot = nil
       return [.lost(pixels, at: time)]
     }
-    guard let pixels = map.pixels(of: found.spot), !found.spot.overlaps(spot) else {
-      follow(spot, map: map, detector: &detector)
-      self.detector = detector
-      return []
+    guard let pixels = map.pixels(of: found.spot) else { return [] }
+    let isQuiet = time - (lastEdge ?? .zero) >= .seconds(3)
+    if found.spot.overlaps(spot) {
+      // No edge for a while, but the light blinks here: read it anew from the last edge.
+      if isQuiet {
+        return Array(
+          take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
+            .dropFirst())
+      }
+    } else if BlinkAnalysis(map.levels(of: spot), reach: searchFrames * 2).edges == 0 {
+      return take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
     }
-    guard BlinkAnalysis(map.levels(of: spot)).edges == 0 else {
-      follow(spot, map: map, detector: &detector)
-      self.detector = detector
-      return []
-    }
-    return take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
+    follow(spot, map: map, detector: &detector)
+    self.detector = detector
+    return []
   }
 
   /// Weights the spot anew by how the blocks around it brightened with the light over the
   /// last second and a half, and scales the detector's contrast to match.
   private mutating func follow(_ spot: Spot, map: BlinkMap, detector: inout LightEdges) {
     guard states.contains(true), states.contains(false) else { return }
-    let followed = map.spot(around: spot.centre, following: states)
+    let followed = map.spot(around: spot.centre, following: states, isMoving: isMoving)
+    // Moving while its centre changed in the last two seconds.
+    stillLooks = followed.centre == spot.centre ? stillLooks + 1 : 0
+
     let before = map.response(of: spot, following: states)
     let after = map.response(of: followed, following: states)
     guard !followed.weights.isEmpty, before > 0, after > 0 else { return }
@@ -187,9 +191,7 @@ public struct LightReceiver: Sendable {
     let frames = zip(map.frameTimes, map.levels(of: found.spot))
       .filter { frame in after.map { frame.0 > $0 } ?? true }
       .map { (time: $0.0, level: $0.1) }
-    detector = LightEdges(
-      dark: found.analysis.low, bright: found.analysis.high, frameInterval: frameInterval,
-      exposure: exposure)
+    detector = LightEdges(frameInterval: frameInterval, exposure: exposure)
     level = frames.last?.level ?? 0
     return [event] + replay(frames)
   }
