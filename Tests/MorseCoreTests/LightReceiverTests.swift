@@ -98,3 +98,27 @@ extension LightReceiverTests {
   }
   #expect(BlinkAnalysis.lowest(values, within: 2) == expected)
 }
+
+extension LightReceiverTests {
+  /// A dot of 1.2 frames at 30 WPM and 30 fps, of 1.2 frames at 60 WPM and 60 fps: whole
+  /// frames would place each edge only to a frame (33 or 17 ms).
+  @Test(arguments: [(30, 30.0), (60, 60.0)])
+  func subFrameTimingReadsADotOfLittleMoreThanAFrame(wpm: Int, fps: Double) throws {
+    var scene = SyntheticScene()
+    scene.framesPerSecond = fps
+    let frames = scene.frames(showing: try edges("THE QUICK BROWN FOX 1234567890", wpm: wpm))
+    #expect(read(frames, fps: fps).text == "THE QUICK BROWN FOX 1234567890")
+  }
+
+  @Test func aGivenRegionIsReadWithoutLookingElsewhere() throws {
+    var scene = SyntheticScene()
+    scene.hasHeartbeat = true
+    var settings = LightReceiver.Settings()
+    settings.region = LightRegion(x: 94, y: 34, width: 12, height: 12)
+    let frames = scene.frames(showing: try edges("CQ CQ", wpm: 15))
+    let (text, events) = read(frames, settings: settings)
+    #expect(text == "CQ CQ")
+    #expect(events.count == 1)
+    if case .found(let region, _) = events.first { #expect(region == settings.region) }
+  }
+}

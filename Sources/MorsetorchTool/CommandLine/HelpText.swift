@@ -181,15 +181,24 @@ enum HelpText {
 
   static let receive = HelpLayout.filled(
     """
-    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE) [options]
+    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE) [options]
 
     Reads Morse and prints it as it comes: each character as soon as it is complete, a space
     at a word gap, a line break after 4 s of silence. From a GPIO input line (a key to ground
     with --active-low --bias pull-up, or a light sensor), with the kernel's timestamps of each
     edge; or from FILE (- for standard input, or a FIFO, read from when a writer comes), one
     edge per line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments
-    ignored (`morsetorch send --dry-run --edges` writes them). It stops when interrupted or
-    at --timeout, even while no input comes, and at the end of FILE.
+    ignored (`morsetorch send --dry-run --edges` writes them); or from a light in a video,
+    a YUV4MPEG2 stream as fast as it comes (`ffmpeg -i clip.mp4 -f yuv4mpegpipe - |
+    morsetorch receive --video -`), timed by its frame rate. It stops when interrupted or at
+    --timeout, even while no input comes, and at the end of FILE.
+
+    In a video the light is the spot that blinks like Morse (marks of two lengths), not the
+    brightest one nor an LED blinking at a steady rate; it is followed as it moves, and
+    standard error says where it was found (X,Y (WxH) in pixels), moved or lost. A frame lit
+    for part of its exposure places the edge inside it, so a mark or gap of one frame or more
+    is timed to a few milliseconds: 30 WPM reads at 30 frames a second, 60 WPM at 60 (man:
+    RECEIVING).
 
     The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
     follows the sender within 5 to 60 WPM; pulses and gaps under 5 ms (contact bounce), and
@@ -204,8 +213,10 @@ enum HelpText {
     \(environment([gpioDirectoryVariable]))
 
     \(exitStatuses(
-      ["0", "64", "65", "69", "74", "75", "77", "128+N"],
+      ["0", "64", "65", "69", "73", "74", "75", "77", "128+N"],
+      Row("65", "a bad edge line, or a video that is not YUV4MPEG2 or ends inside a frame"),
       Row("69", "the GPIO chip or line was not found, or vanished while reading"),
+      Row("73", "the --edges-out FILE cannot be created"),
       Row("74", "I/O error reading FILE or the GPIO line, or writing standard output"),
       Row("75", "the GPIO line is in use; try again"),
       Row("77", "permission denied opening the GPIO chip (man: PERMISSIONS)"),

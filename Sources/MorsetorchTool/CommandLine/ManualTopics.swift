@@ -100,9 +100,33 @@ enum ManualTopics {
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and
-    10 % jitter it reads 12, 20 and 30 WPM without an error in the tests. A code with no meaning prints as its
-    dots and dashes in brackets ([......]); prosigns print in angle brackets; --alphabet reads
-    letters as Cyrillic or Greek.
+    10 % jitter it reads 12, 20 and 30 WPM without an error in the tests. A code with no
+    meaning prints as its dots and dashes in brackets ([......]); prosigns print in angle
+    brackets; --alphabet reads letters as Cyrillic or Greek. --edges-out FILE writes the edges
+    it saw, from any source, in the edge file's form, so a hard case can be kept and replayed.
+
+    From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
+    recording works through ffmpeg: `ffmpeg -i clip.mp4 -f yuv4mpegpipe - | morsetorch receive
+    --video -`. Frames are timed by the header's frame rate and read as fast as they come.
+    Only the picture's brightness (luma) is used. The light is found on a grid of blocks of
+    about 80 across: the block (alone, or with the eight around it, for a light that moves)
+    whose brightness has the most sharp changes and marks of two lengths, as Morse has dots
+    and dashes; a steady lamp does not change and a heartbeat or power LED has marks all
+    alike, so neither is taken, however bright. The blocks that brighten with it form the
+    spot, looked at again every half second, so a shaking camera is followed; the last 8 s
+    are kept, so what was sent before the light was found is read too. --region X,Y,W,H says
+    where the light is instead. Standard error says where the light was found, when it moved
+    and when it was lost (no edge for 10 s and nothing else blinking).
+
+    Sub-frame timing: a frame integrates the light over its exposure, so the frame in which
+    the light came on is partly bright, in proportion to the part of the exposure it was on;
+    the edge is placed there, and the levels follow a drifting exposure. An edge between two
+    frames none of which is partly lit, or hidden by missing frames, is placed in the middle
+    of the time unseen. So a mark or a gap that lasts a frame or more is timed to a few
+    milliseconds, and one shorter than half a frame is not seen. With each frame exposed for
+    the whole frame interval (as video is; a short exposure sees less of each edge), 30 WPM
+    (a 40 ms dot, 1.2 frames) reads exactly at 30 frames a second, and 60 WPM, the
+    receiver's fastest, at 60; whole frames alone would time each edge only to 33 ms.
     """
 
   static let beacon = """
