@@ -4,7 +4,7 @@
 /// on is partly bright, in proportion to the part of the exposure it was on: the edge is
 /// placed there (sub-frame timing) rather than at a frame's boundary. The level is scaled
 /// between the light's dark and bright levels, which follow the exposure's drift: a frame
-/// inside a gap (no edge in it or next to it) moves both 30 % of the way to its level, one
+/// inside a gap (no edge in it or next to it) moves both half way to its level, one
 /// inside a mark the bright level.
 ///
 /// The light is on from the first frame over half lit, off from the first under half. The
@@ -100,9 +100,9 @@ struct LightEdges {
       // its level is the light's, on or off, drifting with the exposure (the bright level
       // moves with the dark: the background's drift is in both).
       if isOn {
-        bright += 0.3 * (inner - bright)
+        bright += 0.5 * (inner - bright)
       } else {
-        let change = 0.3 * (inner - dark)
+        let change = 0.5 * (inner - dark)
         dark += change
         bright += change
       }

@@ -176,7 +176,11 @@ public struct LightReceiver: Sendable {
 
     let before = map.response(of: spot, following: states)
     let after = map.response(of: followed, following: states)
-    guard !followed.weights.isEmpty, before > 0, after > 0 else { return }
+    // Only when the light's own states show its contrast as the detector has it (within a
+    // factor of two): states misread, or too few, would skew it.
+    let contrast = detector.bright - detector.dark
+    guard !followed.weights.isEmpty, before > contrast / 2, before < contrast * 2, after > 0
+    else { return }
     self.spot = followed
     detector.scaleContrast(by: after / before, at: level)
   }
