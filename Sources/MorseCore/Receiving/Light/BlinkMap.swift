@@ -162,7 +162,7 @@ struct BlinkMap {
       }
     }
     guard let best else { return nil }
-    let spot = spot(around: best.block, following: best.analysis.isOnAt)
+    let spot = spot(around: best.block, following: best.analysis.isOnAt, isMoving: false)
     return (spot, BlinkAnalysis(levels(of: spot), reach: reach))
   }
 

@@ -54,7 +54,7 @@ public struct LightReceiver: Sendable {
   private var states: [Bool] = []
   private var detector: LightEdges?
   /// Looks since the spot's centre last changed.
-  private var stillLooks = 0
+  private var stillLooks = 4
   private var isMoving: Bool { stillLooks < 4 }
   private var framesToSearch = 0
   private var lastEdge: Duration?
