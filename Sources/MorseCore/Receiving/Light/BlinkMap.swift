@@ -145,7 +145,17 @@ struct BlinkMap {
     let noise = change.sorted()[blockCount / 2]
     let threshold = max(4, 8 * noise)
     var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
+    // Sharp changes (over half the threshold within two frames), counted cheaply first: a
+    // block with fewer than three is not looked at closer.
+    let step = Int(threshold * 256 / 2)
     for block in 0..<blockCount where ranges[block] >= threshold {
+      var jumps = 0
+      let base = block * capacity
+      for index in 2..<slots.count
+      where abs(Int(means[base + slots[index]]) - Int(means[base + slots[index - 2]])) >= step {
+        jumps += 1
+      }
+      guard jumps >= 3 else { continue }
       // The block alone (a small light standing still), and the nine around it summed (a
       // light moving among them), each against its own noise (three times as much for nine).
       let (row, column) = (block / columns, block % columns)

@@ -57,6 +57,7 @@ public struct LightReceiver: Sendable {
   private var stillLooks = 4
   private var isMoving: Bool { stillLooks < 4 }
   private var framesToSearch = 0
+  private var searches = 0
   private var lastEdge: Duration?
   private var lastTime: Duration = .zero
 
@@ -92,6 +93,14 @@ public struct LightReceiver: Sendable {
     framesToSearch -= 1
     guard framesToSearch <= 0 else { return events }
     framesToSearch = searchFrames
+    // Following the light every half second; looking elsewhere for it every two seconds
+    // once found (the whole picture's blocks cost most of the time).
+    searches += 1
+    if spot != nil, detector != nil, searches % 4 != 0, var detector {
+      if let spot, let map = self.map { follow(spot, map: map, detector: &detector) }
+      self.detector = detector
+      return events
+    }
     return events + search(map, at: frame.time)
   }
 
