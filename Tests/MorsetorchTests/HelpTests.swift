@@ -20,7 +20,7 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
 private let statuses: [Int32] = [
   ExitStatus.success, ExitStatus.notRunning, ExitStatus.cancelledOther, ExitStatus.usage,
   ExitStatus.dataError,
-  ExitStatus.unavailable, ExitStatus.ioError, ExitStatus.temporaryFailure,
+  ExitStatus.unavailable, ExitStatus.cannotCreate, ExitStatus.ioError, ExitStatus.temporaryFailure,
   ExitStatus.permissionDenied, ExitStatus.configuration, ExitStatus.signalled(SIGHUP),
   ExitStatus.signalled(SIGINT), ExitStatus.signalled(SIGTERM),
 ]
@@ -116,7 +116,7 @@ struct HelpTests {
     let applies: [String: [Int32]] = [
       "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
       "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],
-      "receive": [65, 69, 75, 77],
+      "receive": [65, 69, 73, 75, 77],
     ]
     let doesNotApply: [String: [Int32]] = [
       "send": [3], "encode": [3, 4, 69, 78], "decode": [3, 4, 69, 78], "alphabet": [3, 65, 69],

@@ -25,6 +25,7 @@ enum HelpText {
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
     Row("70", "internal error (please report it)"),
+    Row("73", "an output file (receive --edges-out) cannot be created"),
     Row("74", "I/O error reading input, writing standard output or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
     Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
@@ -214,7 +215,7 @@ enum HelpText {
 
     \(exitStatuses(
       ["0", "64", "65", "69", "73", "74", "75", "77", "128+N"],
-      Row("65", "a bad edge line, or a video that is not YUV4MPEG2 or ends inside a frame"),
+      Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
       Row("69", "the GPIO chip or line was not found, or vanished while reading"),
       Row("73", "the --edges-out FILE cannot be created"),
       Row("74", "I/O error reading FILE or the GPIO line, or writing standard output"),

@@ -1,0 +1,104 @@
+import Foundation
+import MorseCore
+import MorseTestSupport
+import Testing
+
+// `morsetorch receive --video`, as a process, on YUV4MPEG2 files written by the tests.
+
+private func run(_ arguments: [String]) throws -> MorsetorchProcess.Outcome {
+  let leds = try TemporaryLEDDirectory()
+  return try MorsetorchProcess.run(arguments, ledsDirectory: leds.ledsPath)
+}
+
+/// A temporary file holding `bytes`, removed by `body`'s end.
+private func withFile<Result>(
+  _ bytes: [UInt8], _ body: (String) throws -> Result
+) throws -> Result {
+  let path = NSTemporaryDirectory() + "morsetorch-video-\(UUID().uuidString).y4m"
+  try Data(bytes).write(to: URL(fileURLWithPath: path))
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  return try body(path)
+}
+
+private func video(_ text: String, wpm: Int) throws -> [UInt8] {
+  var scene = SyntheticScene()
+  scene.hasHeartbeat = true
+  let timing = try MorseTiming(wordsPerMinute: wpm)
+  let edges = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
+  return Y4MWriting.bytes(of: scene.frames(showing: edges))
+}
+
+@Suite("receive --video, as a process")
+struct ReceiveVideoTests {
+  @Test func aVideoIsReadBackSayingWhereTheLightIsAndItsEdgesCanBeReplayed() throws {
+    let edgesPath = NSTemporaryDirectory() + "morsetorch-edges-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: edgesPath) }
+    let read = try withFile(try video("CQ TEST", wpm: 15)) { path in
+      try run(["receive", "--video", path, "--edges-out", edgesPath])
+    }
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "CQ TEST\n", "\(read)")
+    #expect(read.standardError.contains("light found at 96,32"), "\(read)")
+    let edges = try String(contentsOfFile: edgesPath, encoding: .utf8)
+    let replay = try run(["receive", "--edges", edgesPath])
+    #expect(replay.standardOutput == "CQ TEST\n", "\(replay) \(edges)")
+  }
+
+  @Test func aGivenRegionIsReadAndOneOutsideThePictureIsAUsageError() throws {
+    try withFile(try video("EE", wpm: 15)) { path in
+      let inside = try run(["receive", "--video", path, "--region", "94,34,12,12"])
+      #expect(inside.standardOutput == "EE\n", "\(inside)")
+      let outside = try run(["receive", "--video", path, "--region", "150,100,20,20"])
+      #expect(outside.exitStatus == 64, "\(outside)")
+      #expect(outside.standardError.contains("inside the video's 160x120 picture"), "\(outside)")
+    }
+  }
+
+  @Test(arguments: [
+    ("--region", "1,2,3", 64, "X,Y,W,H in pixels"),
+    ("--region", "1,2,0,4", 64, "width and height at least 1"),
+  ])
+  func badRegionsAreRefusedBeforeReading(
+    option: String, value: String, status: Int32, message: String
+  ) throws {
+    let read = try run(["receive", "--video", "/nonexistent", option, value])
+    #expect(read.exitStatus == status, "\(read)")
+    #expect(read.standardError.contains(message), "\(read)")
+  }
+
+  @Test func aFileThatIsNotAVideoIs65AndAMissingOne74() throws {
+    try withFile(Array("0.0 1\n0.1 0\n".utf8)) { path in
+      let read = try run(["receive", "--video", path])
+      #expect(read.exitStatus == 65, "\(read)")
+      #expect(read.standardError.contains("not a YUV4MPEG2 stream"), "\(read)")
+      #expect(read.standardError.contains("ffmpeg -i FILE -f yuv4mpegpipe -"), "\(read)")
+    }
+    let missing = try run(["receive", "--video", "/nonexistent/clip.y4m"])
+    #expect(missing.exitStatus == 74, "\(missing)")
+    #expect(missing.standardError.contains("cannot open /nonexistent/clip.y4m"), "\(missing)")
+  }
+
+  @Test func aVideoCutInsideAFrameIs65AfterPrintingWhatWasRead() throws {
+    let bytes = try video("CQ", wpm: 15)
+    try withFile(Array(bytes.dropLast(100))) { path in
+      let read = try run(["receive", "--video", path])
+      #expect(read.exitStatus == 65, "\(read)")
+      #expect(read.standardOutput == "CQ\n", "\(read)")
+      #expect(read.standardError.contains("the video ends inside frame"), "\(read)")
+    }
+  }
+
+  @Test func anEdgesOutFileThatCannotBeCreatedIs73() throws {
+    let read = try run(["receive", "--edges", "-", "--edges-out", "/nonexistent/edges"])
+    #expect(read.exitStatus == 73, "\(read)")
+    #expect(read.standardError.contains("cannot create /nonexistent/edges"), "\(read)")
+  }
+
+  @Test func onlyOneSourceAndTheRegionOnlyWithAVideo() throws {
+    let both = try run(["receive", "--video", "a", "--edges", "b"])
+    #expect(both.exitStatus == 64, "\(both)")
+    let region = try run(["receive", "--edges", "-", "--region", "1,1,2,2"])
+    #expect(region.exitStatus == 64, "\(region)")
+    #expect(region.standardError.contains("--region"), "\(region)")
+  }
+}
