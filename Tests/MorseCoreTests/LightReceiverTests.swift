@@ -122,3 +122,31 @@ extension LightReceiverTests {
     if case .found(let region, _) = events.first { #expect(region == settings.region) }
   }
 }
+
+extension LightReceiverTests {
+  /// Frame by frame as a camera gives them: each character is printed by the frame that
+  /// ends two dots after the character's last mark (the receiver's wait for the gap), and
+  /// one frame more (the frame that shows the light off).
+  @Test func eachCharacterIsPrintedWithinTwoDotsAndAFrameOfItsEnd() throws {
+    let timing = try MorseTiming(wordsPerMinute: 15)
+    let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage("PARIS PARIS"), timing: timing))
+    let frames = SyntheticScene().frames(showing: sent)
+    var light = LightReceiver(frameInterval: .seconds(1.0 / 30))
+    var receiver = MorseReceiver()
+    var printedAt: [Duration] = []
+    for frame in frames {
+      var outputs: [MorseReceiver.Output] = []
+      for case .edge(let edge) in light.receive(frame) { outputs += receiver.receive(edge) }
+      outputs += receiver.advance(to: frame.time + .seconds(1.0 / 30))
+      for output in outputs {
+        if case .text = output { printedAt.append(frame.time + .seconds(1.0 / 30)) }
+      }
+    }
+    // The light was found after the first word: from the second word on, live.
+    let ends = sent.filter { !$0.isOn }.map { $0.time + .seconds(1) }
+    let characterEnds = [3, 5, 8, 10, 13].map { ends[$0 + 14] }
+    let delays = zip(printedAt.suffix(5), characterEnds).map { $0 - $1 }
+    let bound = timing.unit * 2 + .seconds(1.0 / 30) + .milliseconds(1)
+    #expect(delays.count == 5 && delays.allSatisfy { $0 > .zero && $0 <= bound }, "\(delays)")
+  }
+}
