@@ -12,7 +12,9 @@ let package = Package(
     .library(name: "MorseCore", targets: ["MorseCore"]),
   ],
   targets: [
-    .target(name: "MorseCore"),
+    // Optimised in debug builds too: the light receiver's tests run thousands of made-up
+    // frames, also under qemu-aarch64 in CI.
+    .target(name: "MorseCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(name: "CLinuxSystem"),
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
     .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
@@ -53,7 +55,8 @@ let package = Package(
     .target(
       name: "MorseTestSupport",
       dependencies: ["MorseCore", "MorsePlayer", "GPIODriver", "LinuxSystem"],
-      path: "Tests/Support"),
+      path: "Tests/Support",
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // The tool as the process tests run it on simulated GPIO chips (directories of plain
     // files, `SimulatedChips`): never shipped.
     .executableTarget(

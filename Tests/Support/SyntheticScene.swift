@@ -45,7 +45,10 @@ public struct SyntheticScene: Sendable {
     let interval = 1 / framesPerSecond
     let count = Int(((end / .seconds(1)) * framesPerSecond).rounded(.up))
     let background = self.background()
+    // Sensor noise from a table, at an offset that changes each frame: cheap enough for the
+    // tests run under qemu.
     var random = SceneRandom(state: 0x5EED)
+    let noiseTable = (0..<65536).map { _ in noise * random.gaussian() }
     var frames: [LightFrame] = []
     for number in 0..<count where !droppedFrames.contains(number) {
       let start = Double(number) * interval
@@ -54,16 +57,15 @@ public struct SyntheticScene: Sendable {
       let beat = Self.overlap(heartbeat(around: start), window) / (interval * exposure)
       let gain = 1 + drift * sin(2 * Double.pi * start / 20)
       let (dx, dy) = (shake * sin(2 * .pi * start / 3), shake * sin(2 * .pi * start / 4.1))
+      var values = background
+      add(lightBrightness * lit, disc: (lightX + dx, lightY + dy, lightRadius), to: &values)
+      if hasHeartbeat { add(200 * beat, disc: (130 + dx, 95 + dy, 2), to: &values) }
+      if hasLamp { add(250, disc: (30 + dx, 80 + dy, 12), to: &values, replacing: true) }
+      let offset = (number &* 7919) & 0xFFFF
       var luma = [UInt8](repeating: 0, count: width * height)
-      for y in 0..<height {
-        for x in 0..<width {
-          var value = background[y * width + x]
-          value += lightBrightness * lit * profile(x, y, lightX + dx, lightY + dy, lightRadius)
-          if hasHeartbeat { value += 200 * beat * profile(x, y, 130 + dx, 95 + dy, 2) }
-          if hasLamp, profile(x, y, 30 + dx, 80 + dy, 12) > 0.5 { value = 250 }
-          value = value * gain + noise * random.gaussian()
-          luma[y * width + x] = UInt8(min(max(value.rounded(), 0), 255))
-        }
+      for index in 0..<(width * height) {
+        let value = values[index] * gain + noiseTable[(index &+ offset) & 0xFFFF]
+        luma[index] = UInt8(min(max(value.rounded(), 0), 255))
       }
       if let frame = LightFrame(
         width: width, height: height, luma: luma,
@@ -73,6 +75,29 @@ public struct SyntheticScene: Sendable {
       }
     }
     return frames
+  }
+
+  /// Adds `brightness` times the disc's cover of each pixel near it (or, `replacing`, sets
+  /// the pixels it mostly covers to `brightness`).
+  private func add(
+    _ brightness: Double, disc: (x: Double, y: Double, radius: Double), to values: inout [Double],
+    replacing: Bool = false
+  ) {
+    guard brightness > 0 else { return }
+    let reach = disc.radius + 4
+    let rows = max(Int(disc.y - reach), 0)...min(Int(disc.y + reach), height - 1)
+    let columns = max(Int(disc.x - reach), 0)...min(Int(disc.x + reach), width - 1)
+    guard !rows.isEmpty, !columns.isEmpty else { return }
+    for y in rows {
+      for x in columns {
+        let cover = profile(x, y, disc.x, disc.y, disc.radius)
+        if replacing {
+          if cover > 0.5 { values[y * width + x] = brightness }
+        } else {
+          values[y * width + x] += brightness * cover
+        }
+      }
+    }
   }
 
   /// A texture: a gradient with a fixed pattern of darker and lighter patches.
