@@ -1,3 +1,4 @@
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore
@@ -6,17 +7,8 @@ import Testing
 /// bounded (a few seconds), run in CI. Each input either works or fails with a `MorseError`;
 /// nothing traps or hangs, and what encodes decodes back (a free-form prosign aside).
 @Suite struct FuzzTests {
-  /// SplitMix64: a small deterministic generator, so a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// SplitMix64 (`MorseTestSupport`): a failure can be replayed.
+  typealias Generator = SplitMix64
 
   /// Characters a log line, a shell or a person might send, and some that nobody should.
   private static let alphabet: [Character] =

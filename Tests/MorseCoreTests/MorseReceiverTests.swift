@@ -1,18 +1,7 @@
+import MorseTestSupport
 import Testing
 
 @testable import MorseCore
-
-/// A small deterministic generator (SplitMix64), so that every run tests the same jitter.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Everything `receiver` makes of `edges`, as text ("\n" for a line break).
 private func decode(_ edges: [MorseEdge], settings: MorseReceiver.Settings = .init()) -> String {

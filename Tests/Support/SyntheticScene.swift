@@ -47,7 +47,7 @@ public struct SyntheticScene: Sendable {
     let background = self.background()
     // Sensor noise from a table, at an offset that changes each frame: cheap enough for the
     // tests run under qemu.
-    var random = SceneRandom(state: 0x5EED)
+    var random = SplitMix64(state: 0x5EED)
     let noiseTable = (0..<65536).map { _ in noise * random.gaussian() }
     var frames: [LightFrame] = []
     for number in 0..<count where !droppedFrames.contains(number) {
@@ -102,7 +102,7 @@ public struct SyntheticScene: Sendable {
 
   /// A texture: a gradient with a fixed pattern of darker and lighter patches.
   private func background() -> [Double] {
-    var random = SceneRandom(state: 0xBAC6)
+    var random = SplitMix64(state: 0xBAC6)
     let patches = (0..<64).map { _ in Double(random.next() % 40) }
     return (0..<(width * height)).map { index in
       let (x, y) = (index % width, index / width)
@@ -157,11 +157,17 @@ public struct SyntheticScene: Sendable {
   }
 }
 
-/// SplitMix64, for the scene's noise and texture: every run draws the same frames.
-struct SceneRandom {
-  var state: UInt64
+/// SplitMix64: a small deterministic generator, so that every run draws the same numbers
+/// (the scene's noise and texture, a sender's jitter, fuzzed text) and a failure replays.
+public struct SplitMix64: RandomNumberGenerator {
+  public var state: UInt64
 
-  mutating func next() -> UInt64 {
+  /// A generator from `state`.
+  public init(state: UInt64) {
+    self.state = state
+  }
+
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -170,7 +176,7 @@ struct SceneRandom {
   }
 
   /// About normally distributed, mean 0 and deviation 1 (the sum of four uniforms).
-  mutating func gaussian() -> Double {
+  public mutating func gaussian() -> Double {
     var total = 0.0
     for _ in 0..<4 { total += Double(next() >> 11) / Double(1 << 53) }
     return (total - 2) * 1.732

@@ -52,24 +52,9 @@ struct ReceiveCommand {
     from path: String, into printer: inout ReceivedText, cancellation: Cancellation,
     timeout: Duration?
   ) throws {
-    let file: FileDescriptor
-    do throws(Errno) {
-      // Non-blocking: open(2) of a FIFO would otherwise wait for a writer, deaf to signals
-      // and to --timeout. The reader polls before each read (StreamLineSource).
-      file =
-        path == "-" ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
-    } catch {
-      throw InputError.cannotOpen(path: path, errno: error)
-    }
-    let source = try StreamLineSource(reading: file)
+    let source = try StreamLineSource(reading: try Self.open(path))
     cancellation.onCancel { source.close() }
-    if let timeout {
-      let deadline = MonotonicTime.now() + timeout
-      try Threads.start {
-        // true: the deadline came before any cancellation.
-        if cancellation.event.wait(untilMonotonic: deadline) { source.close() }
-      }
-    }
+    try Self.at(timeout, unless: cancellation) { source.close() }
     var number = 0
     var previous: MorseEdge?
     // Until the input ends, or nobody reads what it turns into (`| head -1`).
@@ -81,6 +66,31 @@ struct ReceiveCommand {
       }
       previous = edge
       try printer.receive(edge)
+    }
+  }
+
+  /// `FILE` to read, `-` standard input. Non-blocking: open(2) of a FIFO would otherwise
+  /// wait for a writer, deaf to signals and to --timeout; the readers poll before each read.
+  private static func open(_ path: String) throws(InputError) -> FileDescriptor {
+    do throws(Errno) {
+      return path == "-"
+        ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    } catch {
+      throw .cannotOpen(path: path, errno: error)
+    }
+  }
+
+  /// Runs `action` on a thread of its own once `timeout` has passed, unless `cancellation`
+  /// comes first.
+  private static func at(
+    _ timeout: Duration?, unless cancellation: Cancellation,
+    _ action: @escaping @Sendable () -> Void
+  ) throws {
+    guard let timeout else { return }
+    let deadline = MonotonicTime.now() + timeout
+    try Threads.start {
+      // true: the deadline came before any cancellation.
+      if cancellation.event.wait(untilMonotonic: deadline) { action() }
     }
   }
 
@@ -117,22 +127,10 @@ struct ReceiveCommand {
     _ path: String, region: LightRegion?, into printer: inout ReceivedText,
     cancellation: Cancellation, timeout: Duration?
   ) throws {
-    let file: FileDescriptor
-    do throws(Errno) {
-      file =
-        path == "-" ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
-    } catch {
-      throw InputError.cannotOpen(path: path, errno: error)
-    }
     let stop = OneShotEvent()
     cancellation.onCancel { stop.fire() }
-    if let timeout {
-      let deadline = MonotonicTime.now() + timeout
-      try Threads.start {
-        if cancellation.event.wait(untilMonotonic: deadline) { stop.fire() }
-      }
-    }
-    let video = try Y4MReader(file: file, stop: stop)
+    try Self.at(timeout, unless: cancellation) { stop.fire() }
+    let video = try Y4MReader(file: try Self.open(path), stop: stop)
     let header = video.header
     if let region, !region.fits(width: header.width, height: header.height) {
       throw UsageError.invalidValue(
