@@ -54,7 +54,7 @@ let package = Package(
     // class directory of plain files.
     .target(
       name: "MorseTestSupport",
-      dependencies: ["MorseCore", "MorsePlayer", "GPIODriver", "LinuxSystem"],
+      dependencies: ["MorseCore", "MorsePlayer", "GPIODriver", "LightSources", "LinuxSystem"],
       path: "Tests/Support",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // The tool as the process tests run it on simulated GPIO chips (directories of plain

@@ -181,6 +181,36 @@ public struct FileDescriptor: ~Copyable, Sendable {
     }
     return false
   }
+
+  /// What a wait for input ended with.
+  public enum Readiness: Sendable, Equatable {
+    /// The descriptor is readable (or at its end, or failed: the next read says which).
+    case readable
+    /// The time allowed passed first.
+    case timedOut
+    /// The event fired first.
+    case fired
+  }
+
+  /// `poll(2)` for input here and on `event`'s eventfd, up to `timeout`.
+  public func waitUntilReadable(within timeout: Duration, unlessFired event: OneShotEvent)
+    -> Readiness
+  {
+    let deadline = MonotonicTime.now() + timeout
+    var requests = [
+      pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: event.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while !event.isFired {
+      let left = deadline - MonotonicTime.now()
+      guard left > .zero else { return .timedOut }
+      // Rounded up: a poll never returns before the deadline it was given.
+      let count = Glibc.poll(&requests, 2, (left + .nanoseconds(999_999)).wholeMilliseconds)
+      if count == -1 && errno != EINTR { return .readable }
+      if count > 0 && requests[0].revents != 0 { return event.isFired ? .fired : .readable }
+    }
+    return .fired
+  }
 }
 
 extension Duration {

@@ -8,8 +8,7 @@ import Testing
 private let files = Counter()
 
 private func file(holding bytes: [UInt8]) throws -> FileDescriptor {
-  files.increment()
-  let path = "/tmp/morsetorch-y4m-\(CurrentProcess.id)-\(files.value)"
+  let path = "/tmp/morsetorch-y4m-\(CurrentProcess.id)-\(files.next())"
   try FileDescriptor.open(path, [.writeOnly, .create, .truncate]).writeWhole(bytes)
   let reader = try FileDescriptor.open(path, .readOnly)
   try FileSystem.unlink(path)

@@ -137,6 +137,21 @@ struct ArgumentsTests {
     }
   }
 
+  /// `--camera` takes the next word only when it is no option; `--camera=PATH` always.
+  @Test(arguments: [
+    (["--camera"], nil as String?),
+    (["--camera", "/dev/video2"], "/dev/video2"),
+    (["--camera", "--timeout", "5s"], nil),
+    (["--camera=/dev/video1", "--timeout", "5s"], "/dev/video1"),
+    (["--camera", "--", "x"], nil),
+  ])
+  func anOptionalValueIsTakenOnlyWhenOneFollows(words: [String], device: String?) throws {
+    let arguments = try ParsedArguments<ReceiveOption>(words, command: "receive")
+    #expect(arguments.has(.camera))
+    #expect(arguments.value(.camera) == device)
+    #expect(arguments.operands == (words.contains("--") ? ["x"] : []))
+  }
+
   @Test func flagWithValue() {
     #expect(throws: UsageError.unexpectedValue(option: "--dry-run")) {
       try parse(["--dry-run=yes"])

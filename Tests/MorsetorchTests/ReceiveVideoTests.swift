@@ -102,3 +102,57 @@ struct ReceiveVideoTests {
     #expect(region.standardError.contains("--region"), "\(region)")
   }
 }
+
+/// `receive --camera` where no real camera can be: a directory of plain files standing in
+/// for /dev (MORSETORCH_VIDEO_DIR).
+@Suite("receive --camera, as a process")
+struct ReceiveCameraTests {
+  private func run(_ arguments: [String], devices: [String]) throws -> MorsetorchProcess.Outcome {
+    let directory = NSTemporaryDirectory() + "morsetorch-dev-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in devices {
+      FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+    }
+    let leds = try TemporaryLEDDirectory()
+    return try MorsetorchProcess.run(
+      arguments.map { $0.replacingOccurrences(of: "DIR", with: directory) },
+      ledsDirectory: leds.ledsPath, environment: ["MORSETORCH_VIDEO_DIR": directory])
+  }
+
+  @Test func noVideoDeviceIs69() throws {
+    let read = try run(["receive", "--camera"], devices: [])
+    #expect(read.exitStatus == 69, "\(read)")
+    #expect(read.standardError.contains("no camera: there is no video device in"), "\(read)")
+  }
+
+  @Test func aDeviceThatIsNotV4L2IsNamedWithWhyAndIs69() throws {
+    let any = try run(["receive", "--camera", "--timeout", "1s"], devices: ["video0", "media0"])
+    #expect(any.exitStatus == 69, "\(any)")
+    #expect(any.standardError.contains("/video0 is not a V4L2 video device"), "\(any)")
+    let named = try run(["receive", "--camera", "DIR/video0"], devices: ["video0"])
+    #expect(named.exitStatus == 69, "\(named)")
+    #expect(named.standardError.contains("/video0 is not a V4L2 video device"), "\(named)")
+  }
+
+  @Test func aMissingDeviceIs69NamingTheOnesThereAre() throws {
+    let read = try run(["receive", "--camera", "DIR/video4"], devices: ["video0"])
+    #expect(read.exitStatus == 69, "\(read)")
+    #expect(read.standardError.contains("/video4; the video devices here: "), "\(read)")
+    #expect(read.standardError.contains("/video0"), "\(read)")
+  }
+
+  @Test(arguments: [
+    (["--camera", "--size", "640"], "WIDTHxHEIGHT in pixels"),
+    (["--camera", "--size", "8x8"], "16 to 8192 each"),
+    (["--camera", "--fps", "0"], "frames a second, 1-240"),
+    (["--edges", "-", "--size", "640x480"], "--size"),
+    (["--video", "-", "--fps", "30"], "--fps"),
+    (["--camera", "--video", "-"], "--video"),
+  ])
+  func badCameraOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    let read = try run(["receive"] + arguments, devices: [])
+    #expect(read.exitStatus == 64, "\(read)")
+    #expect(read.standardError.contains(message), "\(read)")
+  }
+}

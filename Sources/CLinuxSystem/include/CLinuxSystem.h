@@ -127,4 +127,102 @@ void morse_line_buffer_stdout(void);
 /// syslog socket such as /dev/log): 0, or -1 with errno.
 int morse_send_datagram(const char *path, const char *message, size_t length);
 
+/// A V4L2 device node, from VIDIOC_QUERYCAP: the driver, the card, where it sits, and the
+/// node's own capabilities (`device_caps` where the driver gives them, else `capabilities`).
+typedef struct {
+  char driver[16];
+  char card[32];
+  char bus[32];
+  unsigned int capabilities;
+} morse_video_device;
+
+/// The picture a capture device gives (single-planar): size, pixel format (a fourcc), the
+/// bytes of one row of its first plane, and of one whole image.
+typedef struct {
+  unsigned int width;
+  unsigned int height;
+  unsigned int fourcc;
+  unsigned int bytes_per_line;
+  unsigned int image_size;
+} morse_video_picture;
+
+/// A filled buffer, from VIDIOC_DQBUF: which one, the bytes in it, the driver's frame
+/// counter, its V4L2_BUF_FLAG_* flags, and the kernel's timestamp in ns.
+typedef struct {
+  unsigned int index;
+  unsigned int bytes_used;
+  unsigned int sequence;
+  unsigned int flags;
+  long long timestamp_ns;
+} morse_video_buffer;
+
+/// A control, from VIDIOC_QUERYCTRL: its type (V4L2_CTRL_TYPE_*), range, default, flags.
+typedef struct {
+  unsigned int id;
+  unsigned int type;
+  char name[32];
+  int minimum;
+  int maximum;
+  int step;
+  int default_value;
+  unsigned int flags;
+} morse_video_control;
+
+/// The V4L2 numbers morsetorch uses (the kernel's, checked against its headers in shim.c).
+enum {
+  MORSE_VIDEO_CAP_VIDEO_CAPTURE = 0x00000001,
+  MORSE_VIDEO_CAP_VIDEO_CAPTURE_MPLANE = 0x00001000,
+  MORSE_VIDEO_CAP_STREAMING = 0x04000000,
+  MORSE_VIDEO_BUF_FLAG_ERROR = 0x00000040,
+  MORSE_VIDEO_BUF_FLAG_TIMESTAMP_MASK = 0x0000e000,
+  MORSE_VIDEO_BUF_FLAG_TIMESTAMP_MONOTONIC = 0x00002000,
+  MORSE_VIDEO_BUF_FLAG_TSTAMP_SRC_MASK = 0x00070000,
+  MORSE_VIDEO_BUF_FLAG_TSTAMP_SRC_SOE = 0x00010000,
+  MORSE_VIDEO_CID_AUTOGAIN = 0x00980912,
+  MORSE_VIDEO_CID_EXPOSURE_AUTO = 0x009a0901,
+  MORSE_VIDEO_CID_EXPOSURE_ABSOLUTE = 0x009a0902,
+  MORSE_VIDEO_CID_EXPOSURE_AUTO_PRIORITY = 0x009a0903,
+  MORSE_VIDEO_EXPOSURE_MANUAL = 1,
+  MORSE_VIDEO_CTRL_FLAG_DISABLED = 0x0001,
+  MORSE_VIDEO_CTRL_FLAG_READ_ONLY = 0x0004,
+  MORSE_VIDEO_CTRL_FLAG_INACTIVE = 0x0010,
+  MORSE_VIDEO_CTRL_TYPE_MENU = 3,
+};
+
+/// VIDIOC_QUERYCAP: 0, or -1 with errno (ENOTTY: not a V4L2 device).
+int morse_video_query(int fd, morse_video_device *device);
+/// VIDIOC_ENUM_FMT of the capture queue: the fourcc of format `index`; 0, or -1 with errno
+/// (EINVAL past the last).
+int morse_video_format_at(int fd, unsigned int index, unsigned int *fourcc);
+/// VIDIOC_G_FMT of the capture queue: 0, or -1 with errno.
+int morse_video_get_format(int fd, morse_video_picture *picture);
+/// VIDIOC_S_FMT of the capture queue (progressive), `picture` updated to what the driver
+/// chose: 0, or -1 with errno (EBUSY while another process streams).
+int morse_video_set_format(int fd, morse_video_picture *picture);
+/// VIDIOC_G_PARM: the time per frame (0/0 when the driver says nothing); 0, or -1.
+int morse_video_get_interval(int fd, unsigned int *numerator, unsigned int *denominator);
+/// VIDIOC_S_PARM with that time per frame, updated to what the driver chose; 0, or -1
+/// (ENOTTY or EINVAL where the rate cannot be set).
+int morse_video_set_interval(int fd, unsigned int *numerator, unsigned int *denominator);
+/// VIDIOC_REQBUFS of `count` memory-mapped buffers: how many the driver gave, or -1.
+int morse_video_request_buffers(int fd, unsigned int count);
+/// VIDIOC_QUERYBUF and mmap(PROT_READ, MAP_SHARED) of buffer `index`: 0, or -1.
+int morse_video_map_buffer(int fd, unsigned int index, void **start, size_t *length);
+/// munmap of a mapped buffer.
+void morse_video_unmap_buffer(void *start, size_t length);
+/// VIDIOC_QBUF of memory-mapped buffer `index`: 0, or -1 with errno.
+int morse_video_queue(int fd, unsigned int index);
+/// VIDIOC_DQBUF: 0, or -1 with errno (EAGAIN on a non-blocking descriptor with none ready).
+int morse_video_dequeue(int fd, morse_video_buffer *buffer);
+/// VIDIOC_STREAMON (1) or VIDIOC_STREAMOFF (0) of the capture queue: 0, or -1 with errno.
+int morse_video_stream(int fd, int on);
+/// VIDIOC_QUERYCTRL for `id`: 0, or -1 with errno (EINVAL: the device has no such control).
+int morse_video_query_control(int fd, unsigned int id, morse_video_control *control);
+/// VIDIOC_QUERYMENU: whether menu control `id` offers `value` (1, 0).
+int morse_video_menu_has(int fd, unsigned int id, int value);
+/// VIDIOC_G_CTRL: 0, or -1 with errno.
+int morse_video_get_control(int fd, unsigned int id, int *value);
+/// VIDIOC_S_CTRL: 0, or -1 with errno.
+int morse_video_set_control(int fd, unsigned int id, int value);
+
 #endif

@@ -51,6 +51,8 @@ enum HelpText {
     "MORSETORCH_LEDS_DIR", "the LED class directory (default /sys/class/leds)")
   static let gpioDirectoryVariable = Row(
     "MORSETORCH_GPIO_DIR", "where the gpiochipN devices are (default /dev; for tests)")
+  static let videoDirectoryVariable = Row(
+    "MORSETORCH_VIDEO_DIR", "where the videoN devices are (default /dev; for tests)")
   static let ledVariable = Row("MORSETORCH_LED", "the LED to use when --led is not given")
   static let runtimeDirectoryVariable = Row(
     "MORSETORCH_RUNTIME_DIR",
@@ -60,7 +62,8 @@ enum HelpText {
 
   /// Every variable `--help` names, as the tool's help lists them.
   static let variables = [
-    ledsDirectoryVariable, gpioDirectoryVariable, ledVariable, runtimeDirectoryVariable,
+    ledsDirectoryVariable, gpioDirectoryVariable, videoDirectoryVariable, ledVariable,
+    runtimeDirectoryVariable,
   ]
 
   /// What `stop` and `status` read: no MORSETORCH_LED (without --led they see every LED).
@@ -182,7 +185,8 @@ enum HelpText {
 
   static let receive = HelpLayout.filled(
     """
-    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE) [options]
+    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE |
+           --camera [DEVICE]) [options]
 
     Reads Morse and prints it as it comes: each character as soon as it is complete, a space
     at a word gap, a line break after 4 s of silence. From a GPIO input line (a key to ground
@@ -191,10 +195,14 @@ enum HelpText {
     edge per line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments
     ignored (`morsetorch send --dry-run --edges` writes them); or from a light in a video,
     a YUV4MPEG2 stream as fast as it comes (`ffmpeg -i clip.mp4 -f yuv4mpegpipe - |
-    morsetorch receive --video -`), timed by its frame rate. It stops when interrupted or at
-    --timeout, even while no input comes, and at the end of FILE.
+    morsetorch receive --video -`), timed by its frame rate; or from a light a camera sees
+    (V4L2: GREY, YUYV, NV12 or YUV420 pictures, the kernel's timestamps). It stops when
+    interrupted or at --timeout, even while no input comes, and at the end of FILE.
 
-    In a video the light is the spot that blinks like Morse (marks of two lengths), not the
+    A camera's automatic exposure and gain are turned off while it is read (a fixed exposure
+    of half a frame), and every control changed is put back at the end, also after a signal.
+
+    In a video or a camera's picture the light is the spot that blinks like Morse (marks of two lengths), not the
     brightest one nor an LED blinking at a steady rate; it is followed as it moves, and
     standard error says where it was found (X,Y (WxH) in pixels), moved or lost. A frame lit
     for part of its exposure places the edge inside it, so a mark or gap of one frame or more
@@ -211,16 +219,25 @@ enum HelpText {
     Options:
     \(optionLines(ReceiveOption.specs))
 
-    \(environment([gpioDirectoryVariable]))
+    \(environment([gpioDirectoryVariable, videoDirectoryVariable]))
 
     \(exitStatuses(
       ["0", "64", "65", "69", "73", "74", "75", "77", "128+N"],
       Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
-      Row("69", "the GPIO chip or line was not found, or vanished while reading"),
+      Row(
+        "69",
+        "the GPIO chip or line, or a camera, was not found (or vanished while reading); the "
+          + "video devices that will not do say why"),
       Row("73", "the --edges-out FILE cannot be created"),
-      Row("74", "I/O error reading FILE or the GPIO line, or writing standard output"),
-      Row("75", "the GPIO line is in use; try again"),
-      Row("77", "permission denied opening the GPIO chip (man: PERMISSIONS)"),
+      Row(
+        "74",
+        "I/O error reading FILE, the GPIO line or the camera, or writing standard output; a "
+          + "camera control could not be put back"),
+      Row("75", "the GPIO line or the camera is in use; try again"),
+      Row(
+        "77",
+        "permission denied opening the GPIO chip or the camera (group video; man: "
+          + "PERMISSIONS)"),
       signalRow("after printing what was read")))
     """)
 

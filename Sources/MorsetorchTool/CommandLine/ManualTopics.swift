@@ -127,6 +127,23 @@ enum ManualTopics {
     the whole frame interval (as video is; a short exposure sees less of each edge), 30 WPM
     (a 40 ms dot, 1.2 frames) reads exactly at 30 frames a second, and 60 WPM, the
     receiver's fastest, at 60; whole frames alone would time each edge only to 33 ms.
+
+    From a camera: --camera DEVICE reads a V4L2 capture device (/dev/video0), or with no
+    DEVICE the first one that captures, streams and gives a picture whose brightness can be
+    read: GREY, NV12, NV21, YUV420 (YU12, YV12) or packed 4:2:2 (YUYV, YVYU, UYVY, VYUY), the
+    uncompressed formats of webcams and camera pipelines; a camera that offers only MJPEG or
+    H.264 is named with what it offers (record it and read it with --video). It asks for
+    640x480 at 30 frames a second (--size WxH, --fps N; the driver may choose another size or
+    rate, and standard error says what it chose), streams through four memory-mapped buffers
+    and times each frame by the kernel's timestamp. While it reads, it turns automatic
+    exposure off (manual exposure, no lowering of the frame rate for it), sets a fixed
+    exposure of half the frame interval (a bright light stays sharp and the room dims; the
+    sub-frame timing is told that exposure) and turns automatic gain off, each where the
+    device has the control and takes the value. At the end, and after a signal, each control
+    changed is put back, the last changed first; one that cannot be put back is named, with
+    exit status 74. A camera another program uses is busy (75); no camera, or none that will
+    do, is 69, naming each video device and why it will not do; no permission is 77 (the
+    devices belong to group video: `sudo usermod -aG video $USER`, then log in again).
     """
 
   static let beacon = """

@@ -22,6 +22,9 @@ struct OptionSpec: Sendable {
   let completion: CompletionKind
   /// Whether the command uses every value given, not only the last.
   let isRepeatable: Bool
+  /// Whether its value may be left out (`--camera` or `--camera /dev/video2`): then only a
+  /// next word that is not an option is its value.
+  var isValueOptional = false
 
   /// A flag.
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -38,6 +41,15 @@ struct OptionSpec: Sendable {
     OptionSpec(
       name: name, shortName: nil, kind: .value(placeholder: placeholder), help: help,
       completion: completion, isRepeatable: isRepeatable)
+  }
+
+  /// An option whose value may be left out, written `[placeholder]` in the help.
+  static func optionalValue(
+    _ name: String, _ placeholder: String, completion: CompletionKind = .none, help: String
+  ) -> OptionSpec {
+    var spec = value(name, "[\(placeholder)]", completion: completion, help: help)
+    spec.isValueOptional = true
+    return spec
   }
 
   /// The placeholder of its value ("N", "MS"), or nil for a flag.

@@ -40,6 +40,11 @@ struct ParsedArguments<Option: CommandOption>: Equatable {
       let value: String
       if let inlineValue {
         value = inlineValue
+      } else if option.spec.isValueOptional
+        && (index == words.count || words[index] == "--" || OptionWords.looksLikeOption(words[index]))
+      {
+        flags.insert(option)
+        continue
       } else if index < words.count {
         value = words[index]
         index += 1

@@ -38,6 +38,10 @@ struct ReceiveCommand {
         to: line, flags: flags, into: &printer, cancellation: cancellation, timeout: timeout)
     case .video(let path, let region):
       try watch(path, region: region, into: &printer, cancellation: cancellation, timeout: timeout)
+    case .camera(let path, let region, let size, let fps):
+      try look(
+        through: path, region: region, size: size, fps: fps, into: &printer,
+        cancellation: cancellation, timeout: timeout)
     }
     printer.finish()
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -137,30 +141,116 @@ struct ReceiveCommand {
         option: ReceiveOption.region.flag, value: "\(region.x),\(region.y),\(region.width),\(region.height)",
         expected: "a region inside the video's \(header.width)x\(header.height) picture")
     }
-    var settings = LightReceiver.Settings()
-    settings.region = region
-    var light = LightReceiver(settings: settings, frameInterval: header.frameInterval)
+    var light = LightReader(region: region, frameInterval: header.frameInterval, exposure: nil)
     while !Console.hasOutputFailed, let frame = try video.next() {
-      for event in light.receive(frame) {
-        switch event {
-        case .edge(let edge): try printer.receive(edge)
-        case .found(let region, let time):
-          Console.note("light found at \(region) at \(Self.seconds(time))")
-        case .moved(let region, let time):
-          Console.note("light moved to \(region) at \(Self.seconds(time))")
-        case .lost(let region, let time):
-          Console.note(
-            "light lost at \(region) at \(Self.seconds(time)) (no blinking for "
-              + "\(Self.seconds(settings.lostAfter))); looking for it again")
-        }
-      }
-      printer.advance(to: frame.time)
+      try light.read(frame, into: &printer)
     }
   }
 
+  /// `--camera [DEVICE]`: the frames of a V4L2 camera, timed by the kernel, until a signal or
+  /// the timeout; its automatic exposure and gain are off meanwhile and put back after.
+  private func look(
+    through path: String?, region: LightRegion?, size: (width: Int, height: Int)?, fps: Int?,
+    into printer: inout ReceivedText, cancellation: Cancellation, timeout: Duration?
+  ) throws {
+    let stop = OneShotEvent()
+    cancellation.onCancel { stop.fire() }
+    try Self.at(timeout, unless: cancellation) { stop.fire() }
+    let (device, info) = try environment.videoDevices.choose(path)
+    let camera = try Camera(device: device, info: info, size: size, framesPerSecond: fps)
+    let read = Result { () throws in
+      try readFrames(from: camera, region: region, stop: stop, into: &printer)
+    }
+    let restored = Result { () throws(CameraError) in try camera.close() }
+    if case .failure(let error) = restored, case .failure = read { Console.note(error.description) }
+    try read.get()
+    try restored.get()
+  }
+
+  private func readFrames(
+    from camera: Camera, region: LightRegion?, stop: OneShotEvent, into printer: inout ReceivedText
+  ) throws {
+    let picture = camera.picture
+    if let region, !region.fits(width: picture.width, height: picture.height) {
+      throw UsageError.invalidValue(
+        option: ReceiveOption.region.flag,
+        value: "\(region.x),\(region.y),\(region.width),\(region.height)",
+        expected: "a region inside the camera's \(picture.width)x\(picture.height) picture")
+    }
+    Console.note(Self.describe(camera))
+    var light = LightReader(
+      region: region, frameInterval: camera.frameInterval, exposure: camera.exposure)
+    while !stop.isFired && !Console.hasOutputFailed {
+      if let frame = try camera.next(within: .milliseconds(250), unlessFired: stop) {
+        try light.read(frame, into: &printer)
+      } else {
+        printer.advance(to: MonotonicTime.now().sinceOrigin)
+      }
+    }
+    if camera.droppedFrames > 0 {
+      Console.note("the camera dropped \(camera.droppedFrames) frames")
+    }
+  }
+
+  /// `camera /dev/video0 (uvcvideo: HD Webcam): 640x480 YUYV, 30 fps; Auto Exposure, ...
+  /// changed (put back at the end)`.
+  private static func describe(_ camera: Camera) -> String {
+    let picture = camera.picture
+    let rate = Double(Duration.seconds(1) / camera.frameInterval)
+    let fps = (rate * 10).rounded() / 10
+    var text = "camera \(camera.device.path) (\(camera.info.driver): \(camera.info.card)): "
+      + "\(picture.width)x\(picture.height) \(camera.format.rawValue), "
+      + "\(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps"
+    if let exposure = camera.exposure {
+      text += ", exposure \(exposure.millisecondsText) ms"
+    }
+    let changed = camera.changes.map(\.name)
+    if !changed.isEmpty {
+      text += "; set: \(changed.joined(separator: ", ")) (put back at the end)"
+    }
+    return text
+  }
+
   /// `12.3 s`.
-  private static func seconds(_ time: Duration) -> String {
+  fileprivate static func seconds(_ time: Duration) -> String {
     let tenths = Int((time / .milliseconds(100)).rounded())
     return "\(tenths / 10).\(tenths % 10) s"
+  }
+}
+
+/// The light receiver between a source of frames and the printer: edges printed, where the
+/// light is found, moves or is lost said on standard error.
+private struct LightReader {
+  private var receiver: LightReceiver
+  private let lostAfter: Duration
+  /// The first frame's time: what the notes count from (a camera's is the time since boot).
+  private var origin: Duration?
+
+  init(region: LightRegion?, frameInterval: Duration, exposure: Duration?) {
+    var settings = LightReceiver.Settings()
+    settings.region = region
+    settings.exposure = exposure
+    receiver = LightReceiver(settings: settings, frameInterval: frameInterval)
+    lostAfter = settings.lostAfter
+  }
+
+  mutating func read(_ frame: LightFrame, into printer: inout ReceivedText) throws {
+    let origin = self.origin ?? frame.time
+    self.origin = origin
+    func seconds(_ time: Duration) -> String { ReceiveCommand.seconds(time - origin) }
+    for event in receiver.receive(frame) {
+      switch event {
+      case .edge(let edge): try printer.receive(edge)
+      case .found(let region, let time):
+        Console.note("light found at \(region) at \(seconds(time))")
+      case .moved(let region, let time):
+        Console.note("light moved to \(region) at \(seconds(time))")
+      case .lost(let region, let time):
+        Console.note(
+          "light lost at \(region) at \(seconds(time)) (no blinking for "
+            + "\(ReceiveCommand.seconds(lostAfter))); looking for it again")
+      }
+    }
+    printer.advance(to: frame.time)
   }
 }

@@ -4,7 +4,8 @@ import MorseCore
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
-  case gpio, edges, video, region, edgesOut, activeLow, bias, wpm, farnsworth, alphabet, timeout
+  case gpio, edges, video, camera, region, size, fps, edgesOut, activeLow, bias, wpm, farnsworth
+  case alphabet, timeout
   case help
 
   var spec: OptionSpec {
@@ -21,10 +22,21 @@ enum ReceiveOption: CommandOption {
       .value(
         "video", "FILE", completion: .files,
         help: "read a light in a YUV4MPEG2 video (- for standard input, as ffmpeg writes it)")
+    case .camera:
+      .optionalValue(
+        "camera", "DEVICE", completion: .files,
+        help: "read a light through a V4L2 camera (default: the first that streams, /dev/video0)")
     case .region:
       .value(
         "region", "X,Y,W,H",
-        help: "with --video: where the light is, in pixels (default: the spot that blinks)")
+        help: "with --video or --camera: where the light is, in pixels (default: the spot "
+          + "that blinks)")
+    case .size:
+      .value(
+        "size", "WxH", help: "with --camera: the picture size to ask for (default 640x480)")
+    case .fps:
+      .value(
+        "fps", "N", help: "with --camera: the frames a second to ask for (default 30)")
     case .edgesOut:
       .value(
         "edges-out", "FILE", completion: .files,
@@ -65,6 +77,8 @@ struct ReceivePlan: CommandPlan {
     case gpio(GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?)
     /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region`.
     case video(path: String, region: LightRegion?)
+    /// `--camera [DEVICE]` (nil: the first that will do), with `--region`, `--size`, `--fps`.
+    case camera(path: String?, region: LightRegion?, size: (width: Int, height: Int)?, fps: Int?)
   }
 
   /// `--wpm`, `--farnsworth`, `--alphabet`.
@@ -81,18 +95,22 @@ struct ReceivePlan: CommandPlan {
     settings = try Self.settings(arguments)
     timeout = try Self.timeout(arguments.value(.timeout))
     edgesOut = arguments.value(.edgesOut)
-    let sources = [ReceiveOption.gpio, .edges, .video].filter { arguments.has($0) }
+    let sources = [ReceiveOption.gpio, .edges, .video, .camera].filter { arguments.has($0) }
     guard let chosen = sources.first else {
       throw UsageError.requiresOption(
-        "receive", requirement: "--gpio CHIP:LINE, --edges FILE or --video FILE")
+        "receive", requirement: "--gpio CHIP:LINE, --edges FILE, --video FILE or --camera")
     }
     if sources.count > 1 { throw UsageError.conflictingOptions(sources[0].flag, sources[1].flag) }
     let needs: [(ReceiveOption, ReceiveOption, String)] = [
       (.activeLow, .gpio, "--gpio CHIP:LINE"), (.bias, .gpio, "--gpio CHIP:LINE"),
-      (.region, .video, "--video FILE"),
+      (.size, .camera, "--camera"), (.fps, .camera, "--camera"),
     ]
     for (option, source, requirement) in needs where arguments.has(option) && chosen != source {
       throw UsageError.requiresOption(option.flag, requirement: requirement)
+    }
+    if arguments.has(.region) && chosen != .video && chosen != .camera {
+      throw UsageError.requiresOption(
+        ReceiveOption.region.flag, requirement: "--video FILE or --camera")
     }
     switch chosen {
     case .gpio:
@@ -102,6 +120,16 @@ struct ReceivePlan: CommandPlan {
     case .video:
       source = .video(
         path: arguments.value(.video) ?? "-", region: try Self.region(arguments.value(.region)))
+    case .camera:
+      let fps = try arguments.integer(.fps, expected: "a whole number of frames a second, 1-240")
+      if let fps, !(1...240).contains(fps) {
+        throw UsageError.invalidValue(
+          option: ReceiveOption.fps.flag, value: String(fps),
+          expected: "a whole number of frames a second, 1-240")
+      }
+      source = .camera(
+        path: arguments.value(.camera), region: try Self.region(arguments.value(.region)),
+        size: try Self.size(arguments.value(.size)), fps: fps)
     default:
       source = .edges(path: arguments.value(.edges) ?? "-")
     }
@@ -119,6 +147,22 @@ struct ReceivePlan: CommandPlan {
         expected: "X,Y,W,H in pixels, like 300,200,16,16 (width and height at least 1)")
     }
     return region
+  }
+
+  /// `--size WxH`.
+  static func size(_ text: String?) throws(UsageError) -> (width: Int, height: Int)? {
+    guard let text else { return nil }
+    let numbers = text.split(separator: "x", omittingEmptySubsequences: false).map {
+      OptionWords.wholeNumber(String($0))
+    }
+    guard numbers.count == 2, let width = numbers[0], let height = numbers[1],
+      (16...8192).contains(width), (16...8192).contains(height)
+    else {
+      throw .invalidValue(
+        option: ReceiveOption.size.flag, value: text,
+        expected: "WIDTHxHEIGHT in pixels, like 640x480 (16 to 8192 each)")
+    }
+    return (width, height)
   }
 
   /// The receiver's settings: `--wpm`, `--farnsworth`, `--alphabet`.

@@ -41,12 +41,18 @@ struct PermissionAdvice {
 
   /// One short paragraph: what to do next.
   var text: String {
-    let devices = group == "leds" ? "switch LEDs" : "use the GPIO chips"
+    let devices =
+      switch group {
+      case "leds": "switch LEDs"
+      case "video": "use the cameras"
+      default: "use the GPIO chips"
+      }
     if isListedInGroup && !hasGroup {
       return "You are in group `\(group)`, but this login is not yet: log in again (or run "
         + "`newgrp \(group)`)."
     }
-    if isRuleInstalled {
+    if isRuleInstalled || group == "video" {
+      // Cameras: every distribution's udev rules give /dev/video* to group `video`.
       return "Only root and group `\(group)` may \(devices) here: add yourself with "
         + "`sudo usermod -aG \(group) $USER` and log in again."
     }

@@ -46,6 +46,8 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as VideoError:
     if case .readFailed = error { return (error.description, ExitStatus.ioError) }
     return (error.description, ExitStatus.dataError)
+  case let error as CameraError:
+    return cameraReport(error)
   case let error as EdgeRecorder.Failure:
     if case .cannotCreate = error { return (error.description, ExitStatus.cannotCreate) }
     return (error.description, ExitStatus.ioError)
@@ -91,6 +93,22 @@ private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) 
     return (error.description, ExitStatus.ioError)
   case .notRecordable:
     return (error.description, ExitStatus.dataError)
+  }
+}
+
+private func cameraReport(_ error: CameraError) -> (message: String, status: Int32) {
+  switch error {
+  case .notFound, .noCamera, .notAVideoDevice, .unusable, .vanished:
+    return (error.description, ExitStatus.unavailable)
+  case .permissionDenied:
+    return (
+      error.description + "\n" + PermissionAdvice.current(group: "video").text,
+      ExitStatus.permissionDenied
+    )
+  case .busy:
+    return (error.description, ExitStatus.temporaryFailure)
+  case .failed, .restoreFailed:
+    return (error.description, ExitStatus.ioError)
   }
 }
 

@@ -1,4 +1,5 @@
 import GPIODriver
+import LightSources
 
 /// What a run of the tool is given besides its words: the environment variables, and the
 /// kinds of GPIO chip it may open.
@@ -20,4 +21,7 @@ struct ProcessEnvironment: Sendable {
   var gpioChips: GPIOChipDirectory {
     GPIOChipDirectory(environment: variables, standIn: gpioStandIn)
   }
+
+  /// Where the cameras are (`MORSETORCH_VIDEO_DIR`, else /dev).
+  var videoDevices: VideoDevices { VideoDevices(environment: variables) }
 }
