@@ -42,21 +42,9 @@ private func edges(_ text: String, wpm: Int) throws -> [MorseEdge] {
 }
 
 extension LightReceiverTests {
-  /// Every hard thing at once, at each speed.
-  private static func hardScene() -> SyntheticScene {
-    var scene = SyntheticScene()
-    scene.isBlurred = true
-    scene.noise = 4
-    scene.drift = 0.15
-    scene.hasLamp = true
-    scene.hasHeartbeat = true
-    scene.lightBrightness = 150
-    return scene
-  }
-
   @Test(arguments: [5, 10, 15, 20])
   func aBlurredLightBesideALampAndAHeartbeatWithExposureDriftReadsBackExactly(wpm: Int) throws {
-    let frames = Self.hardScene().frames(showing: try edges("SOS DE PA3", wpm: wpm))
+    let frames = SyntheticScene.hard.frames(showing: try edges("SOS DE PA3", wpm: wpm))
     let (text, events) = read(frames)
     #expect(text == "SOS DE PA3")
     #expect(events.count == 1)
@@ -148,5 +136,33 @@ extension LightReceiverTests {
     let delays = zip(printedAt.suffix(5), characterEnds).map { $0 - $1 }
     let bound = timing.unit * 2 + .seconds(1.0 / 30) + .milliseconds(1)
     #expect(delays.count == 5 && delays.allSatisfy { $0 > .zero && $0 <= bound }, "\(delays)")
+  }
+}
+
+extension LightReceiverTests {
+  /// A torch filmed from close by fills the picture: every block blinks at once (the noise
+  /// is measured from the frames between its edges), here at 15 fps with whole frames only.
+  @Test func aLightFillingThePictureIsRead() throws {
+    let edges = try edges("PARIS", wpm: 8)
+    let interval = Duration.seconds(1) / 15
+    var frames: [LightFrame] = []
+    var next = 0
+    var isOn = false
+    var time = Duration.zero
+    while time < edges.last!.time + .seconds(4) {
+      while next < edges.count && edges[next].time + .seconds(1) <= time {
+        isOn = edges[next].isOn
+        next += 1
+      }
+      // Eight vertical bars, brightened or darkened all together.
+      let luma = (0..<(320 * 180)).map { index in
+        UInt8(clamping: (index % 320) / 40 * 20 + (isOn ? 150 : -100))
+      }
+      frames.append(LightFrame(width: 320, height: 180, luma: luma.map { max($0, 16) }, time: time)!)
+      time += interval
+    }
+    let (text, events) = read(frames, fps: 15)
+    #expect(text == "PARIS")
+    #expect(events.count == 1)
   }
 }

@@ -35,6 +35,19 @@ public struct SyntheticScene: Sendable {
   /// The default scene: 160x120 at 30 fps, a sharp light of radius 3, noise of 3 levels.
   public init() {}
 
+  /// Every hard thing at once: a blurred, dimmer light, more noise, a 15 % exposure drift, a
+  /// steady lamp and a heartbeat LED in view.
+  public static var hard: SyntheticScene {
+    var scene = SyntheticScene()
+    scene.isBlurred = true
+    scene.noise = 4
+    scene.drift = 0.15
+    scene.hasLamp = true
+    scene.hasHeartbeat = true
+    scene.lightBrightness = 150
+    return scene
+  }
+
   /// The frames of the light showing `edges` (key-down and key-up times from zero), from
   /// `lead` before the first edge to `tail` after the last.
   public func frames(

@@ -15,20 +15,12 @@ else {
   _ = write(2, usage, usage.count)
   exit(64)
 }
-var scene = SyntheticScene()
+var scene = arguments.contains("hard") ? SyntheticScene.hard : SyntheticScene()
 scene.width = 320
 scene.height = 240
 scene.lightX = 200
 scene.lightY = 80
 if arguments.count >= 3, let fps = Double(arguments[2]) { scene.framesPerSecond = fps }
-if arguments.contains("hard") {
-  scene.isBlurred = true
-  scene.noise = 4
-  scene.drift = 0.15
-  scene.hasLamp = true
-  scene.hasHeartbeat = true
-  scene.lightBrightness = 150
-}
 let frames = scene.frames(showing: MorseEdge.edges(of: MorseSteps(message, timing: timing)))
 let rate = scene.framesPerSecond == 30 ? "30:1" : "\(Int(scene.framesPerSecond)):1"
 let bytes = Y4MWriting.bytes(of: frames, rate: rate)

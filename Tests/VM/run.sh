@@ -206,6 +206,25 @@ build_kernel() {
     [ ! -e "$triggers/ledtrig-$trigger.ko" ] || cp "$triggers/ledtrig-$trigger.ko" "$kernel.new/modules/" ||
       return 1
   done
+  # The virtual camera (vivid) and the media modules it needs, in the order they load (the
+  # guest insmods them as listed in media/order; vivid with one capture node only).
+  mkdir -p "$kernel.new/modules/media" || return 1
+  local media=$scratch/root/lib/modules/$abi/kernel/drivers/media module_path
+  for module in mc/mc v4l2-core/videodev common/videobuf2/videobuf2-common \
+    common/videobuf2/videobuf2-memops common/videobuf2/videobuf2-v4l2 \
+    common/videobuf2/videobuf2-vmalloc common/videobuf2/videobuf2-dma-contig \
+    v4l2-core/v4l2-dv-timings common/v4l2-tpg/v4l2-tpg rc/rc-core cec/core/cec \
+    test-drivers/vivid/vivid; do
+    module_path=$media/$module.ko
+    if [ -e "$module_path" ]; then
+      cp "$module_path" "$kernel.new/modules/media/" || return 1
+      echo "$(basename "$module")" >>"$kernel.new/modules/media/order"
+    elif ! grep -qi "^CONFIG_$(basename "$module" | tr 'a-z-' 'A-Z_')=y" "$config"; then
+      echo "$module.ko: neither a module of $abi nor built in (the camera scenarios need it)"
+    fi
+  done
+  [ -e "$kernel.new/modules/media/vivid.ko" ] || { echo "no vivid.ko in $abi"; return 1; }
+  sed -i 's/^vivid$/vivid n_devs=1 node_types=0x1/' "$kernel.new/modules/media/order"
   if [ "$arch" = aarch64 ]; then
     # qemu's virt board: the virtio transport, the virtio console that carries the results
     # (the board has one UART) and the virtio keyboard whose LEDs the tests use. Modules in
@@ -228,7 +247,7 @@ build_kernel() {
 # A cache from before a trigger or module was added to the list is made again.
 kernel_ready() {
   [ -e "$kernel/vmlinux" ] && [ -e "$kernel/modules/ledtrig-netdev.ko" ] &&
-    [ -e "$kernel/modules/gpio-sim.ko" ] &&
+    [ -e "$kernel/modules/gpio-sim.ko" ] && [ -e "$kernel/modules/media/vivid.ko" ] &&
     { [ "$arch" = x86_64 ] || { [ -e "$kernel/busybox" ] && [ -e "$kernel/modules/virtio_console.ko" ]; }; }
 }
 if ! kernel_ready; then
@@ -254,7 +273,7 @@ fi
 
 stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter edgeplay gpioline; do
+for helper in uledrec refwriter edgeplay gpioline vidctl; do
   "$cc" -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done
@@ -268,6 +287,7 @@ cp "$busybox" "$stage/bin/busybox" &&
   install -m 755 "$here/guest/plant-record" "$stage/bin/plant-record" &&
   install -m 755 "$here/guest/init" "$stage/init" &&
   cp "$kernel"/modules/*.ko "$stage/modules/" &&
+  cp -r "$kernel/modules/media" "$stage/modules/media" &&
   cp "$binary" "$stage/bin/morsetorch" ||
   cannot_run "cannot stage the guest files"
 # The libraries morsetorch needs (with --static-swift-stdlib: libc, libm, libstdc++, ...).

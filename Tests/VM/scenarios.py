@@ -249,15 +249,16 @@ TIMING = {}
 
 
 def scenario(name, leds, main, setup=None, second=None, event=None, post_ms=300,
-             final=None, timeout_ms=20000, kernel_times=False, trace=None):
+             final=None, timeout_ms=20000, kernel_times=False, trace=None, camera=None):
     """kernel_times: the kernel timestamps every brightness an LED is set to (a kprobe on
     uleds_brightness_set, CLOCK_MONOTONIC), saved as the scenario's `trace`, and the
     recorder runs SCHED_IDLE so that it never runs between two writes of the commands.
-    trace="gpio": the kernel's gpio_value events (every GPIO line set), saved as `trace`."""
+    trace="gpio": the kernel's gpio_value events (every GPIO line set), saved as `trace`.
+    camera: a video device whose picture shows the first LED (uledrec -V)."""
     def register(check):
         SCENARIOS.append(dict(name=name, leds=leds, main=main, setup=setup, second=second,
                               event=event, post_ms=post_ms, timeout_ms=timeout_ms,
-                              kernel_times=kernel_times, trace=trace,
+                              kernel_times=kernel_times, trace=trace, camera=camera,
                               final=final or (state(*[n for n, _ in leds]) if leds else None),
                               check=check))
         return check
@@ -1074,6 +1075,73 @@ receive_scenario("gpio-receive-hand-keyed", "cat /data/hand-keyed.edges", HAND_T
 KPROBE = ("p:morse/uledset uleds:uleds_brightness_set name=+0(+0($arg1)):string value=$arg2:u32")
 
 
+# From an LED to a camera: vivid, the kernel's virtual camera, shows uledrec's first LED (its
+# picture bright while the LED is on, dark while off: uledrec -V), `morsetorch send` sends on
+# that LED and `morsetorch receive --camera` reads the picture back. Its small size and rate
+# keep the emulated CPU (one vCPU, no KVM) ahead of the frames. vidctl prints the controls
+# receive changes (vivid has automatic gain), before, while and after it reads.
+
+CAMERA = "/dev/video0"
+CAMERA_LED = "vm::camera"
+CAMERA_OPTIONS = ["--size", "320x180", "--fps", "15"]
+
+
+def camera_scenario(name, text, wpm, receive_args, stop):
+    """receive --camera RECEIVE_ARGS in the background, `send` of TEXT once it has said
+    which camera it reads; then STOP (a shell line; $pid is receive's) and its status."""
+    directory = f"/results/{name}"
+    receive = " ".join(shlex.quote(word) for word in
+                       [MORSETORCH, "receive", "--camera"] + receive_args + CAMERA_OPTIONS)
+    script = (
+        f"vidctl {CAMERA} > {directory}/controls.before; "
+        f"{receive} > {directory}/received 2> {directory}/received.err & pid=$!; "
+        # Until receive says which camera it reads (its controls are set then).
+        f"for i in $(seq 100); do grep -q '^morsetorch: camera' {directory}/received.err && break; "
+        f"sleep 0.1; done; "
+        f"vidctl {CAMERA} > {directory}/controls.during; "
+        f"sleep 1; {morsetorch('send', '--led', CAMERA_LED, '--wpm', str(wpm), text)}; "
+        f"echo send=$?; {stop}; wait $pid; echo receive=$?; "
+        f"vidctl {CAMERA} > {directory}/controls.after")
+    return scenario(name, [(CAMERA_LED, 255)], camera=CAMERA, timeout_ms=60000,
+                    main=shell(script))
+
+
+def controls(run, when):
+    """{name: value} from vidctl's output at `when` (before, during, after)."""
+    return dict((line.split()[0], int(line.split()[1]))
+                for line in run.text(f"controls.{when}").splitlines() if len(line.split()) == 2)
+
+
+def check_camera_run(run, text, receive_status):
+    check_exit(run, 0)
+    said, errors = run.text("main.out"), run.text("received.err")
+    require("send=0" in said, f"send failed: {said!r} {run.text('main.err')!r}")
+    require(f"receive={receive_status}" in said,
+            f"receive did not exit {receive_status}: {said!r}; stderr {errors!r}")
+    read = run.text("received")
+    pictures = sum(1 for line in run.text("log").splitlines() if line.startswith("picture "))
+    require(read == text + "\n", f"read {read!r}, sent {text!r} ({pictures} picture switches); "
+            f"stderr {errors!r}")
+    before, during, after = (controls(run, when) for when in ("before", "during", "after"))
+    require(before.get("autogain") == 1, f"vivid's automatic gain was not on before: {before}")
+    require(during.get("autogain") == 0, f"automatic gain was not turned off while reading: "
+            f"{during}; stderr {errors!r}")
+    require(after.get("autogain") == 1, f"automatic gain was not put back: {after}")
+    found = re.search(r"morsetorch: camera [^\n]*", errors)
+    return (f"{pictures} picture switches read back exactly as {text!r}; automatic gain "
+            f"1 -> 0 -> 1; {found.group(0) if found else ''}")
+
+
+@camera_scenario("camera-loop", "PARIS", 8, ["--timeout", "22s"], "true")
+def check_camera_loop(run):
+    return check_camera_run(run, "PARIS", 0)
+
+
+@camera_scenario("camera-sigterm", "SOS", 8, [CAMERA], "sleep 3; kill -TERM $pid")
+def check_camera_sigterm(run):
+    return check_camera_run(run, "SOS", 143)
+
+
 def kernel_edges(run):
     """{led name: [(t_ns, value)]} from the scenario's kprobe trace."""
     edges = {}
@@ -1102,6 +1170,8 @@ def plan(out_path):
             if s[key]:
                 command += [flag, s[key]]
         command += ["-p", str(s["post_ms"]), "-t", str(s["timeout_ms"])]
+        if s["camera"]:
+            command += ["-V", s["camera"]]
         if s["kernel_times"]:
             command += ["-i"]
         run = [" ".join(shlex.quote(word) for word in command),

@@ -8,6 +8,11 @@
 // Usage:
 //   uledrec -d DIR [-L NAME:MAX]... [-s SETUP] [-c MAIN] [-C SECOND]
 //           [-e LED:EDGE:DELAY_MS:ACTION[:VALUE]] [-p POST_MS] [-f FINAL] [-t TIMEOUT_MS]
+//           [-V VIDEO_DEVICE]
+//
+// -V: the first LED is shown to a camera: the picture of VIDEO_DEVICE (the kernel's vivid
+// virtual camera) is switched bright (its brightness control 255) the moment the LED is on
+// and dark (0) the moment it is off, its text overlay turned off; logged as "picture T VALUE".
 //
 // Phases, in order: SETUP (sh -c, waited for) -> MAIN (sh -c "exec MAIN") -> POST_MS of
 // further recording after MAIN (and SECOND) exited -> FINAL (sh -c, waited for) -> the LEDs
@@ -35,11 +40,14 @@
 //   missed T WHAT             the event came due after MAIN had ended, and did nothing
 //   removed I T               LED I was removed by closing its fd
 //   hang WHO T                WHO outlived TIMEOUT_MS and was killed
+//   picture T VALUE           -V: the camera's picture was switched (VALUE 255 bright, 0 dark)
 //   error TEXT                something in the harness itself failed
 //   done T
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/videodev2.h>
+#include <sys/ioctl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -145,11 +153,45 @@ static void usage(void) {
   fprintf(stderr,
           "usage: uledrec -d DIR [-L NAME:MAX]... [-s SETUP] [-c MAIN] [-C SECOND]\n"
           "               [-e LED:EDGE:DELAY_MS:ACTION[:VALUE]] [-p POST_MS] [-f FINAL]\n"
-          "               [-t TIMEOUT_MS] [-i]\n");
+          "               [-t TIMEOUT_MS] [-i] [-V VIDEO_DEVICE]\n");
   exit(64);
 }
 
+// -V: the camera whose picture shows the first LED.
+static int camera_fd = -1;
+
+// Sets control `id` of the camera; logs a failure.
+static void set_camera_control(unsigned id, int value) {
+  struct v4l2_control control = {.id = id, .value = value};
+  if (ioctl(camera_fd, VIDIOC_S_CTRL, &control) < 0)
+    log_line("error VIDIOC_S_CTRL 0x%x=%d: %s", id, value, strerror(errno));
+}
+
+// Opens the camera, turns vivid's text overlay off (the control named "OSD Text Mode", its
+// entry "None") and makes the picture dark.
+static void open_camera(const char *path) {
+  camera_fd = open(path, O_RDWR | O_CLOEXEC);
+  if (camera_fd < 0) {
+    log_line("error open %s: %s", path, strerror(errno));
+    return;
+  }
+  struct v4l2_queryctrl query = {.id = V4L2_CTRL_FLAG_NEXT_CTRL};
+  while (ioctl(camera_fd, VIDIOC_QUERYCTRL, &query) == 0) {
+    if (strcmp((const char *)query.name, "OSD Text Mode") == 0) {
+      for (int index = query.minimum; index <= query.maximum; index++) {
+        struct v4l2_querymenu menu = {.id = query.id, .index = (unsigned)index};
+        if (ioctl(camera_fd, VIDIOC_QUERYMENU, &menu) == 0 &&
+            strcmp((const char *)menu.name, "None") == 0)
+          set_camera_control(query.id, index);
+      }
+    }
+    query.id |= V4L2_CTRL_FLAG_NEXT_CTRL;
+  }
+  set_camera_control(V4L2_CID_BRIGHTNESS, 0);
+}
+
 int main(int argc, char **argv) {
+  const char *camera = NULL;
   int event_led = -1, event_edge = 0, event_delay_ms = 0, event_value = -1;
   char event_action[16] = "";
   long post_ms = 0, timeout_ms = 30000;
@@ -157,7 +199,7 @@ int main(int argc, char **argv) {
   const char *led_specs[MAX_LEDS];
   int spec_count = 0;
 
-  while ((option = getopt(argc, argv, "d:L:s:c:C:e:p:f:t:i")) != -1) {
+  while ((option = getopt(argc, argv, "d:L:s:c:C:e:p:f:t:iV:")) != -1) {
     switch (option) {
       case 'd': dir = optarg; break;
       case 'L':
@@ -176,6 +218,7 @@ int main(int argc, char **argv) {
       case 'f': commands[C_FINAL] = optarg; break;
       case 't': timeout_ms = atol(optarg); break;
       case 'i': yields = 1; break;
+      case 'V': camera = optarg; break;
       default: usage();
     }
   }
@@ -223,6 +266,8 @@ int main(int argc, char **argv) {
     log_line("led %d %s %d", i, device.name, device.max_brightness);
   }
 
+  if (camera) open_camera(camera);
+
   enum phase phase = SETUP;
   if (commands[C_SETUP]) {
     start_child(C_SETUP, 0);
@@ -253,6 +298,10 @@ int main(int argc, char **argv) {
       int64_t t = now_ns();
       if (got == (ssize_t)sizeof value) {
         log_line("edge %d %lld %d", i, (long long)t, value);
+        if (i == 0 && camera_fd >= 0) {
+          set_camera_control(V4L2_CID_BRIGHTNESS, value > 0 ? 255 : 0);
+          log_line("picture %lld %d", (long long)now_ns(), value > 0 ? 255 : 0);
+        }
         if (phase == MAIN && (event_value < 0 || value == event_value)) {
           edge_count[i]++;
           if (i == event_led && edge_count[i] == event_edge)

@@ -16,8 +16,6 @@ struct BlinkAnalysis {
   let high: Double
   /// Sharp edges seen.
   let edges: Int
-  /// The index of the frame of the last sharp edge.
-  let lastEdge: Int?
   /// Whether it has whole marks of two lengths (one at least twice another), three or more
   /// at full strength.
   let hasMarksOfTwoLengths: Bool
@@ -39,7 +37,6 @@ struct BlinkAnalysis {
     let contrast = high - low
     let middle = (low + high) / 2
     var edges = 0
-    var lastEdge: Int?
     var markStart: Int?
     var shortest = Double.infinity
     var longest = 0.0
@@ -64,7 +61,6 @@ struct BlinkAnalysis {
       }
       edges += 1
       swings.append(swing)
-      lastEdge = index
       if on {
         markStart = index
       } else if let start = markStart {
@@ -89,7 +85,6 @@ struct BlinkAnalysis {
       }
     }
     self.edges = edges
-    self.lastEdge = lastEdge
     step = swings.sorted().dropFirst(swings.count / 2).first ?? contrast
     hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
   }

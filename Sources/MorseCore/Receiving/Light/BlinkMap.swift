@@ -107,42 +107,52 @@ struct BlinkMap {
   }
 
   /// One block's means, oldest first.
-  func values(ofBlock block: Int) -> [Double] {
+  private func values(ofBlock block: Int) -> [Double] {
     slots.map { Double(means[block * capacity + $0]) / 256 }
   }
 
   /// The spot that blinks most like Morse, with what its levels show; nil if none does.
   ///
   /// A block is a candidate when its range is well above the picture's noise (sixteen times
-  /// the median change between frames across all blocks, at least 8 levels) and it is
+  /// the median change between frames of all blocks, at least 8 levels) and it is
   /// Morse-like (`BlinkAnalysis`), alone or with the eight around it summed; the best has
   /// the most sharp edges times contrast over noise. The
   /// spot is that block and those around it that brighten with it (`Spot`).
   func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
     guard count >= 4 else { return nil }
     let blockCount = columns * rows
-    var change = [Double](repeating: 0, count: blockCount)
     var ranges = [Double](repeating: 0, count: blockCount)
+    // The changes between frames of every block, in sixteenths of a level (the last bin: 64
+    // levels or more): their median is the picture's noise — most blocks in most frames
+    // are steady, even when a light fills the whole picture.
+    var changes = [Int](repeating: 0, count: 1024)
     let slots = slots
     means.withUnsafeBufferPointer { means in
-      for block in 0..<blockCount {
-        let base = block * capacity
-        var previous = Int(means[base + slots[0]])
-        var lowest = previous
-        var highest = previous
-        var total = 0
-        for slot in slots.dropFirst() {
-          let value = Int(means[base + slot])
-          total += abs(value - previous)
-          lowest = min(lowest, value)
-          highest = max(highest, value)
-          previous = value
+      changes.withUnsafeMutableBufferPointer { changes in
+        for block in 0..<blockCount {
+          let base = block * capacity
+          var previous = Int(means[base + slots[0]])
+          var lowest = previous
+          var highest = previous
+          for slot in slots.dropFirst() {
+            let value = Int(means[base + slot])
+            changes[min(abs(value - previous) >> 4, 1023)] += 1
+            lowest = min(lowest, value)
+            highest = max(highest, value)
+            previous = value
+          }
+          ranges[block] = Double(highest - lowest) / 256
         }
-        change[block] = Double(total) / Double(slots.count - 1) / 256
-        ranges[block] = Double(highest - lowest) / 256
       }
     }
-    let noise = change.sorted()[blockCount / 2]
+    var median = 0
+    var counted = 0
+    let half = blockCount * (slots.count - 1) / 2
+    while median < 1023 && counted + changes[median] <= half {
+      counted += changes[median]
+      median += 1
+    }
+    let noise = (Double(median) + 0.5) / 16
     let threshold = max(4, 8 * noise)
     var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
     // Sharp changes (over half the threshold within two frames), counted cheaply first: a

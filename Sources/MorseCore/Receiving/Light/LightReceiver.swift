@@ -59,7 +59,6 @@ public struct LightReceiver: Sendable {
   private var framesToSearch = 0
   private var searches = 0
   private var lastEdge: Duration?
-  private var lastTime: Duration = .zero
 
   /// A receiver of frames `frameInterval` apart, with `settings`.
   public init(settings: Settings = Settings(), frameInterval: Duration) {
@@ -73,7 +72,6 @@ public struct LightReceiver: Sendable {
 
   /// Takes the next frame (frames in time order, all of one size); returns what it showed.
   public mutating func receive(_ frame: LightFrame) -> [Event] {
-    lastTime = frame.time
     if let region = settings.region {
       guard region.fits(width: frame.width, height: frame.height) else { return [] }
       return watch(region, level: region.meanLuma(in: frame), time: frame.time)
