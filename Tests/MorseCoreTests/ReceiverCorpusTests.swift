@@ -63,15 +63,17 @@ private func intervals(_ edges: [MorseEdge]) -> [Duration] {
         #expect(piece.length == expected[piece.kind], "\(piece)")
       }
       let marks = message.pieces.filter(\.isMark)
-      #expect(message.edges == marks.flatMap { [
-        MorseEdge(time: $0.start, isOn: true), MorseEdge(time: $0.end, isOn: false),
-      ] })
+      let onAndOff = marks.flatMap { mark in
+        [MorseEdge(time: mark.start, isOn: true), MorseEdge(time: mark.end, isOn: false)]
+      }
+      #expect(message.edges == onAndOff)
     }
   }
 
   @Test(arguments: [ReceiverCorpus.Condition.ideal5, .ideal40])
   func idealTimingHasTheUnitOfItsSpeed(condition: ReceiverCorpus.Condition) {
-    let unit = Duration.milliseconds(1200) / Int(ReceiverCorpus.messages(condition)[0].wordsPerMinute)
+    let unit =
+      Duration.milliseconds(1200) / Int(ReceiverCorpus.messages(condition)[0].wordsPerMinute)
     for message in ReceiverCorpus.messages(condition) {
       #expect(message.pieces.filter { $0.kind == .dot }.allSatisfy { $0.length == unit })
       #expect(message.pieces.filter { $0.kind == .wordGap }.allSatisfy { $0.length == unit * 7 })
