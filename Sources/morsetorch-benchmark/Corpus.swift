@@ -208,8 +208,12 @@ func runCorpus(seed: UInt64) throws {
     "corpus: seed 0x\(String(seed, radix: 16)), \(ReceiverCorpus.messageCount) messages of "
       + "\(ReceiverCorpus.wordsPerMessage) random words per condition; character error rate "
       + "(edit distance / characters sent, spaces and case normalised)")
-  for decoder in decoders where decoder.missing != nil {
-    print("  \(decoder.name): n/a, \(decoder.missing!)")
+  var reasons: [String] = []
+  for decoder in decoders {
+    guard let reason = decoder.missing, !reasons.contains(reason) else { continue }
+    reasons.append(reason)
+    let columns = decoders.filter { $0.missing == reason }.map(\.name)
+    print("  \(columns.joined(separator: ", ")): n/a, \(reason)")
   }
   let nameWidth = 33
   let cellWidth = 20
