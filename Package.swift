@@ -45,7 +45,8 @@ let package = Package(
       ]),
     .executableTarget(
       name: "morsetorch-benchmark",
-      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem"],
+      // MorseTestSupport: the receiver's corpus (`corpus`), made by the tests' generator.
+      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem", "MorseTestSupport"],
       path: "Sources/morsetorch-benchmark",
       // Built with the system's C compiler when the benchmark runs: the C floor and the
       // launcher that measures a sender's own peak memory (not linked with Swift's runtime).

@@ -1,8 +1,8 @@
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all]
-//       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH]
+//   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all|corpus]
+//       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH] [--seed N]
 //
 // report: compare, cancel and throughput: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
@@ -18,6 +18,9 @@
 //         its absolute deadline, and the drift from the first edge to the last.
 // loop:   `--loop` of SOS for an hour of virtual time; the memory held after a minute and
 //         after the hour.
+// corpus: the receiver on the seeded corpus of Tests/Support/ReceiverCorpus.swift (ideal
+//         timing 5-40 WPM, hand keying, speed changes, Farnsworth, bounce, a noisy light),
+//         with and without the speed, beside libcw and multimon-ng: character error rates.
 // cancel: the built `morsetorch` (release, next to this binary) sending on a temporary LED;
 //         a second `morsetorch send` is started at a random moment; the time from its start
 //         to the LED being off with its trigger restored.
@@ -26,6 +29,7 @@ import LEDDriver
 import LinuxSystem
 import MorseCore
 import MorsePlayer
+import MorseTestSupport
 
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
   guard !sorted.isEmpty else { return .nan }
@@ -229,6 +233,7 @@ var tries = 50
 var text = "PARIS PARIS PARIS"
 var units: [Duration] = [.milliseconds(60), .milliseconds(1)]
 var megabytes = 10
+var seed = ReceiverCorpus.defaultSeed
 /// The morsetorch under test: `--morsetorch PATH`, or the one built next to this benchmark.
 nonisolated(unsafe) var morsetorchPath = URL(fileURLWithPath: CommandLine.arguments[0])
   .deletingLastPathComponent().appendingPathComponent("morsetorch").path
@@ -242,6 +247,7 @@ while let argument = arguments.popFirst() {
       .milliseconds($0)
     }
   case "--megabytes": megabytes = Int(arguments.popFirst() ?? "") ?? megabytes
+  case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
   case "--morsetorch": morsetorchPath = arguments.popFirst() ?? morsetorchPath
   default: mode = argument
   }
@@ -254,6 +260,7 @@ do {
     try runThroughput(megabytes: megabytes)
   }
   if mode == "loop" || mode == "all" { try runLoop() }
+  if mode == "corpus" { try runCorpus(seed: seed) }
 } catch {
   print("benchmark failed: \(error)")
   exit(1)

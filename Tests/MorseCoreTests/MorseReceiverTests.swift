@@ -22,19 +22,6 @@ private func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
   MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
 }
 
-/// Levenshtein distance, for the character error rate.
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-  var previous = Array(0...b.count)
-  for (i, x) in a.enumerated() {
-    var current = [i + 1]
-    for (j, y) in b.enumerated() {
-      current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-    }
-    previous = current
-  }
-  return previous[b.count]
-}
-
 /// Hand keying of `text`, timed by `timing` scaled as `pace` says (1: as timed, 1.3: 30 %
 /// faster) at each step's fraction of the way, every length off by up to `jitter`, and with
 /// probability `bounce` a 1-3 ms bounce just after each key-down and key-up, a glitch

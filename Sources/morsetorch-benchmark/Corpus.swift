@@ -1,0 +1,309 @@
+import Foundation
+import MorseCore
+import MorseTestSupport
+
+/// `corpus`: the receiver on the seeded corpus of `ReceiverCorpus` (ideal timing, hand
+/// keying, speed changes, Farnsworth, bounce, a noisy light), beside two peer decoders fed the
+/// same edges: unixcw's libcw (`C/peers/libcw-receive.c`) and multimon-ng's MORSE_CW on a
+/// tone keyed by the edges (`C/peers/keyed-tone.c`); each with the sender's speed and without.
+/// Prints the character error rate of each.
+
+/// One way of decoding a message's edges file into text; nil when it could not run.
+struct CorpusDecoder {
+  /// The column's name.
+  let name: String
+  /// Why it cannot run here, or nil.
+  let missing: String?
+  /// The text it reads from the message whose edges are in the file.
+  let decode: (_ message: ReceiverCorpus.Message, _ edgesFile: String) -> String?
+}
+
+/// Everything `receiver` makes of `edges`, as text: an unknown code (`[.-.-.-]`) as one `?`,
+/// as libcw-receive prints it.
+func morsetorchRead(_ edges: [MorseEdge], settings: MorseReceiver.Settings) -> String {
+  var receiver = MorseReceiver(settings: settings)
+  var outputs: [MorseReceiver.Output] = []
+  for edge in edges { outputs += receiver.receive(edge) }
+  outputs += receiver.finish()
+  return outputs.map { output in
+    switch output {
+    case .text(let text): text.hasPrefix("[") ? "?" : text
+    case .space: " "
+    case .lineBreak: "\n"
+    }
+  }.joined()
+}
+
+/// multimon-ng's output with each code it could not map (`<.-.-_>`, `<ERR_9>`) as one `?`.
+func multimonText(_ output: String) -> String {
+  var text = ""
+  var inside: String?
+  for character in output {
+    if character == "<" {
+      inside = ""
+    } else if character == ">", let code = inside {
+      let isUnknown = code.allSatisfy { $0 == "." || $0 == "_" } || code.hasPrefix("ERR_")
+      text += isUnknown ? "?" : "<\(code)>"
+      inside = nil
+    } else if inside != nil {
+      inside!.append(character)
+    } else {
+      text.append(character)
+    }
+  }
+  return text + (inside.map { "<" + $0 } ?? "")
+}
+
+/// Runs `program ARGUMENTS…` with `input` on its standard input and its output into
+/// `output` (errors to /dev/null); its exit status, or nil when it could not start.
+@discardableResult
+func runFiltering(_ program: String, _ arguments: [String], input: String, output: String)
+  -> Int32?
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  guard let reading = FileHandle(forReadingAtPath: input),
+    FileManager.default.createFile(atPath: output, contents: nil),
+    let writing = FileHandle(forWritingAtPath: output)
+  else { return nil }
+  defer {
+    try? reading.close()
+    try? writing.close()
+  }
+  process.standardInput = reading
+  process.standardOutput = writing
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return nil }
+  process.waitUntilExit()
+  return process.terminationStatus
+}
+
+/// Builds one of the peer programs of `C/peers` with `cc -O2` and `libraries`.
+func buildPeer(_ name: String, libraries: [String], into scratch: String) -> String? {
+  let source =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/C/peers/\(name).c"
+  let output = scratch + "/" + name
+  guard let compiler = which("cc") ?? which("gcc"),
+    FileManager.default.fileExists(atPath: source)
+  else { return nil }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: compiler)
+  process.arguments = ["-O2", "-Wall", "-o", output, source] + libraries
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return nil }
+  process.waitUntilExit()
+  return process.terminationStatus == 0 ? output : nil
+}
+
+/// The six decoders of the table, those that cannot run here with their reason.
+func corpusDecoders(scratch: String) -> [CorpusDecoder] {
+  let hinted = { (message: ReceiverCorpus.Message) -> MorseReceiver.Settings in
+    var settings = MorseReceiver.Settings()
+    settings.wordsPerMinute = message.wordsPerMinute
+    settings.farnsworthWPM = message.farnsworthWPM
+    return settings
+  }
+  var decoders = [
+    CorpusDecoder(name: "morsetorch hint", missing: nil) { message, _ in
+      morsetorchRead(message.edges, settings: hinted(message))
+    },
+    CorpusDecoder(name: "morsetorch no hint", missing: nil) { message, _ in
+      morsetorchRead(message.edges, settings: MorseReceiver.Settings())
+    },
+  ]
+  let libcw = buildPeer("libcw-receive", libraries: ["-lcw", "-lm"], into: scratch)
+  let libcwMissing =
+    libcw == nil
+    ? "cannot build C/peers/libcw-receive.c (needs cc and libcw-dev: apt-get install libcw-dev)"
+    : nil
+  for isHinted in [true, false] {
+    decoders.append(
+      CorpusDecoder(name: isHinted ? "libcw hint" : "libcw no hint", missing: libcwMissing) {
+        message, edgesFile in
+        // Told the speed as check.sh does: adaptive from it, primed (libcw's range 4-60).
+        let wpm = min(max(Int(message.wordsPerMinute.rounded()), 4), 60)
+        let arguments = isHinted ? ["--wpm", String(wpm), "--prime"] : []
+        let output = edgesFile + ".libcw"
+        guard runFiltering(libcw!, arguments, input: edgesFile, output: output) == 0,
+          let text = readLossily(output)
+        else { return nil }
+        return text
+      })
+  }
+  let tone = buildPeer("keyed-tone", libraries: ["-lm"], into: scratch)
+  let multimon = which("multimon-ng")
+  let multimonMissing =
+    multimon == nil
+    ? "multimon-ng not found (apt-get install multimon-ng)"
+    : tone == nil ? "cannot build C/peers/keyed-tone.c (needs cc)" : nil
+  for isHinted in [true, false] {
+    decoders.append(
+      CorpusDecoder(
+        name: isHinted ? "multimon-ng hint" : "multimon-ng no hint", missing: multimonMissing
+      ) { message, edgesFile in
+        let audio = edgesFile + ".raw"
+        if !FileManager.default.fileExists(atPath: audio) {
+          guard runFiltering(tone!, [], input: edgesFile, output: audio) == 0 else { return nil }
+        }
+        // Told the dot as check.sh does: -d and -g, the dit and the gap unit (a letter gap is
+        // over 2, a word gap over 5); with Farnsworth spacing the gap unit is a third of the
+        // stretched letter gap, as morsetorch is told `farnsworthWPM`.
+        let dit = 1200 / message.wordsPerMinute
+        let gap = message.farnsworthWPM == nil ? dit : dit * message.fist.letterGapUnits / 3
+        let told = [
+          "-d", String(Int(dit.rounded())), "-g", String(Int(gap.rounded())),
+        ]
+        let arguments = ["-q"] + (isHinted ? told : []) + ["-a", "MORSE_CW", "-t", "raw", "-"]
+        let output = edgesFile + ".multimon"
+        guard runFiltering(multimon!, arguments, input: audio, output: output) == 0,
+          let text = readLossily(output)
+        else { return nil }
+        return multimonText(text)
+      })
+  }
+  return decoders
+}
+
+/// The text of the file at `path`, a byte that is not UTF-8 (libcw's Latin-1 letters) as
+/// U+FFFD: one character either way.
+func readLossily(_ path: String) -> String? {
+  FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// The edges file of `edges`, as `receive --edges` reads it.
+func edgesFileText(_ edges: [MorseEdge]) -> String {
+  edges.map { EdgeText.format($0) + "\n" }.joined()
+}
+
+/// A character error rate as a table cell: percent with one decimal.
+func percentCell(_ errors: Int, _ sent: Int) -> String {
+  sent == 0 ? "n/a" : String(format: "%.1f %%", Double(errors) * 100 / Double(sent))
+}
+
+/// How close a hand sender's word gaps come to its letter gaps: the shortest word gap and
+/// the longest letter gap of `message` (in the sender's dots), and how many of its word gaps
+/// are shorter than that letter gap (no single threshold tells those from letter gaps).
+func gapMargin(_ message: ReceiverCorpus.Message)
+  -> (shortestWord: Double, longestLetter: Double, overlapping: Int)
+{
+  let dots = { (piece: KeyedPiece) in piece.length / piece.unit }
+  let longest = message.pieces.filter { $0.kind == .letterGap }.map(dots).max() ?? 0
+  let words = message.pieces.filter { $0.kind == .wordGap }.map(dots)
+  return (words.min() ?? .infinity, longest, words.filter { $0 < longest }.count)
+}
+
+func runCorpus(seed: UInt64) throws {
+  // BENCHMARK_CORPUS_DIR: keep the edges files (and the peers' outputs) there.
+  let kept = ProcessInfo.processInfo.environment["BENCHMARK_CORPUS_DIR"]
+  let scratch =
+    kept ?? FileManager.default.temporaryDirectory.path + "/morsetorch-corpus-"
+    + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { if kept == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+  let decoders = corpusDecoders(scratch: scratch)
+  let verbose = ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil
+  print(
+    "corpus: seed 0x\(String(seed, radix: 16)), \(ReceiverCorpus.messageCount) messages of "
+      + "\(ReceiverCorpus.wordsPerMessage) random words per condition; character error rate "
+      + "(edit distance / characters sent, spaces and case normalised)")
+  var reasons: [String] = []
+  for decoder in decoders {
+    guard let reason = decoder.missing, !reasons.contains(reason) else { continue }
+    reasons.append(reason)
+    let columns = decoders.filter { $0.missing == reason }.map(\.name)
+    print("  \(columns.joined(separator: ", ")): n/a, \(reason)")
+  }
+  let nameWidth = 33
+  let cellWidth = 20
+  func row(_ name: String, _ cells: [String]) -> String {
+    "| " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " | "
+      + cells.map { $0.padding(toLength: cellWidth, withPad: " ", startingAt: 0) }
+      .joined(separator: " | ") + " |"
+  }
+  print(row("condition (characters)", decoders.map(\.name)))
+  print(
+    "|" + String(repeating: "-", count: nameWidth + 2) + "|"
+      + decoders.map { _ in String(repeating: "-", count: cellWidth + 2) }
+      .joined(separator: "|") + "|")
+  var totals = [(errors: Int, sent: Int, failed: Bool)](
+    repeating: (0, 0, false), count: decoders.count)
+  var overlaps: [String] = []
+  for condition in ReceiverCorpus.Condition.allCases {
+    let messages = ReceiverCorpus.messages(condition, seed: seed)
+    var counts = [(errors: Int, sent: Int, failed: Bool)](
+      repeating: (0, 0, false), count: decoders.count)
+    var sentCharacters = 0
+    var overlapCount = 0
+    var closest = (ratio: Double.infinity, text: "")
+    for (index, message) in messages.enumerated() {
+      let file = scratch + "/\(condition.rawValue)-\(index).edges"
+      try edgesFileText(message.edges).write(toFile: file, atomically: false, encoding: .utf8)
+      sentCharacters += normalizedForErrorRate(message.text).count
+      if verbose {
+        let fist = message.fist
+        print(
+          "    \(condition.rawValue) \(index): \(message.speed), dash \(fist.dashUnits), "
+            + "letter gap \(fist.letterGapUnits), word gap \(fist.wordGapUnits), "
+            + "jitter \(fist.jitter): \(message.text)")
+      }
+      if message.fist.jitter > 0 {
+        let margin = gapMargin(message)
+        overlapCount += margin.overlapping
+        if margin.shortestWord / margin.longestLetter < closest.ratio {
+          closest = (
+            margin.shortestWord / margin.longestLetter,
+            String(
+              format: "message %d (%.0f WPM, word gap %.2f, letter gap %.2f dots): "
+                + "shortest word gap %.2f dots, longest letter gap %.2f",
+              index + 1, message.wordsPerMinute, message.fist.wordGapUnits,
+              message.fist.letterGapUnits, margin.shortestWord, margin.longestLetter)
+          )
+        }
+      }
+      for (column, decoder) in decoders.enumerated() where decoder.missing == nil {
+        guard let read = decoder.decode(message, file) else {
+          counts[column].failed = true
+          continue
+        }
+        let (errors, sent) = characterErrors(read: read, sent: message.text)
+        counts[column].errors += errors
+        counts[column].sent += sent
+        if verbose {
+          print("    \(condition.rawValue) \(index) \(decoder.name): \(errors) errors: \(read)")
+        }
+      }
+      for suffix in kept == nil ? ["", ".raw", ".libcw", ".multimon"] : [".raw"] {
+        try? FileManager.default.removeItem(atPath: file + suffix)
+      }
+    }
+    if closest.ratio < .infinity {
+      overlaps.append(
+        "\(condition.name): \(overlapCount) word gaps shorter than the longest letter gap "
+          + "of their message; the closest, \(closest.text)")
+    }
+    print(
+      row(
+        "\(condition.name) (\(sentCharacters))",
+        decoders.indices.map { column in
+          let count = counts[column]
+          totals[column].errors += count.errors
+          totals[column].sent += count.sent
+          totals[column].failed = totals[column].failed || count.failed
+          if decoders[column].missing != nil { return "n/a" }
+          return percentCell(count.errors, count.sent) + (count.failed ? " (failed runs)" : "")
+        }))
+  }
+  let allSent = totals.map(\.sent).max() ?? 0
+  print(
+    row(
+      "all conditions (\(allSent))",
+      decoders.indices.map { column in
+        decoders[column].missing != nil
+          ? "n/a"
+          : percentCell(totals[column].errors, totals[column].sent)
+            + (totals[column].failed ? " (failed runs)" : "")
+      }))
+  for line in overlaps { print("  gaps: " + line) }
+}
