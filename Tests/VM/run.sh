@@ -20,6 +20,7 @@
 #   VM_TIMEOUT             seconds allowed for the whole VM run (default 300)
 #   VM_TIMING_ROUNDS       rounds of the side-by-side timing runs (default 3)
 #   VM_EXPECTED_FAILURES   scenario names reported as XFAIL instead of failing the run
+#   VM_ONLY                only these scenarios (names, space-separated; for work on them)
 #   VM_KERNEL_ABI          kernel to use, e.g. 6.1.0-56-amd64 (default: linux-image-ARCH's)
 #   VM_ARCH                x86_64 or aarch64 (default: the binary's, read from its ELF header)
 set -uo pipefail

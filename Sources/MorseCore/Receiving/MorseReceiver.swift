@@ -14,11 +14,14 @@
 ///   the debounce), silence makes the pair a blip (dropped). One mark far off the estimate
 ///   moves it little; two in a row, a lot.
 /// - Gaps inside a character are under two dots. The gaps between characters are told from
-///   word gaps by their own statistics (the last dozen of them, split where one is 1.6 times
-///   the one below: letter gaps are the lower group), not by the dot, so Farnsworth spacing
-///   (characters fast, gaps stretched) reads right: a gap over 5/3 of the letter gap is a word
-///   gap. When the recent gaps are all alike, they are letter gaps if near the expected letter
-///   gap (three dots, or as the Farnsworth hint says), else word gaps (`R R R`).
+///   word gaps by their own statistics (the last dozen of them, split in two groups — at a
+///   step of over a quarter from one to the next, else where they divide best, if the upper
+///   group is 1.35 times the lower: letter gaps are the lower group), not by the dot, so
+///   Farnsworth spacing (characters fast, gaps stretched) reads right, and a sender whose word
+///   gap is only 1.5 times the letter gap too: above the geometric middle of the two groups a
+///   gap is a word gap. When the recent gaps are all alike, a gap over 5/3 of them is a word
+///   gap, and they are letter gaps if near the expected letter gap (three dots, or as the
+///   Farnsworth hint says), else word gaps (`R R R`).
 /// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
 ///   of one length, dots if under twice the shortest gap between them, else dashes; or a
 ///   pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate
@@ -289,7 +292,7 @@ public struct MorseReceiver: Sendable {
   private var letterGap: Double { gapGroups.letter }
 
   /// The letter gap, and the word gap when the recent gaps show one: the recent gaps between
-  /// characters, split where one is 1.25 times the one below it (the widest such step), the
+  /// characters, split in two groups where they divide best (`split`), the
   /// lower group's median the letter gap and the upper's the word gap (unless it is over four
   /// letter gaps, which no sender spaces words by). When they are all
   /// alike, they are letter gaps if under 1.53 times (the geometric middle of 3 and 7 units)
@@ -304,12 +307,7 @@ public struct MorseReceiver: Sendable {
     }
     guard !gaps.isEmpty else { return (expected, nil) }
     let sorted = gaps.sorted()
-    var split = sorted.count
-    var widest = 1.25
-    for index in sorted.indices.dropFirst() where sorted[index] / sorted[index - 1] > widest {
-      widest = sorted[index] / sorted[index - 1]
-      split = index
-    }
+    let split = Self.split(sorted)
     let letters = sorted[..<split]
     let middle = letters[letters.count / 2]
     guard split == sorted.count else {
@@ -320,6 +318,38 @@ public struct MorseReceiver: Sendable {
       return (middle, word <= 4 * middle ? word : nil)
     }
     return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
+  }
+
+  /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
+  /// quarter from one gap to the next; without one, the division with the most variance
+  /// between the two groups (Otsu's), taken if the upper
+  /// group's median is at least 1.35 times the lower's — more than jitter of a quarter on
+  /// every gap makes of one group, less than any sender's words are spaced by; else
+  /// `sorted.count` (one group).
+  static func split(_ sorted: [Double]) -> Int {
+    guard sorted.count >= 2 else { return sorted.count }
+    // A step of a quarter between two gaps next in size divides them at once (the widest).
+    var step: (index: Int, ratio: Double)?
+    for index in sorted.indices.dropFirst() where sorted[index] / sorted[index - 1] > 1.25 {
+      if sorted[index] / sorted[index - 1] > step?.ratio ?? 0 {
+        step = (index, sorted[index] / sorted[index - 1])
+      }
+    }
+    if let step { return step.index }
+    let total = sorted.reduce(0, +)
+    var below = 0.0
+    var best: (index: Int, variance: Double)?
+    for index in 1..<sorted.count {
+      below += sorted[index - 1]
+      let (lower, upper) = (Double(index), Double(sorted.count - index))
+      let difference = (total - below) / upper - below / lower
+      let variance = lower * upper * difference * difference
+      if variance > best?.variance ?? 0 { best = (index, variance) }
+    }
+    guard let index = best?.index else { return sorted.count }
+    let lowerMedian = sorted[index / 2]
+    let upperMedian = sorted[index + (sorted.count - index) / 2]
+    return upperMedian >= 1.35 * lowerMedian ? index : sorted.count
   }
 
   /// The silence that ends a line: the setting, or twice the word gap when that is longer

@@ -96,7 +96,8 @@ enum ManualTopics {
 
     The receiver finds the sender's speed from the first dot and dash (--wpm is where it
     starts) and follows it between 5 and 60 WPM; it tells letter gaps from word gaps by their
-    own lengths, so Farnsworth spacing reads right. Pulses and gaps under 5 ms are contact
+    own lengths (the last dozen, in two groups), so Farnsworth spacing reads right, and so
+    does a hand whose word gap is only 1.5 times its letter gap. Pulses and gaps under 5 ms are contact
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and

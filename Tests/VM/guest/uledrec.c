@@ -11,8 +11,8 @@
 //           [-V VIDEO_DEVICE]
 //
 // -V: the first LED is shown to a camera: the picture of VIDEO_DEVICE (the kernel's vivid
-// virtual camera) is switched bright (its brightness control 255) the moment the LED is on
-// and dark (0) the moment it is off, its text overlay turned off; logged as "picture T VALUE".
+// virtual camera) is switched white the moment the LED is on and back to colour bars the
+// moment it is off, its text overlay turned off; logged as "picture T VALUE" (1 white).
 //
 // Phases, in order: SETUP (sh -c, waited for) -> MAIN (sh -c "exec MAIN") -> POST_MS of
 // further recording after MAIN (and SECOND) exited -> FINAL (sh -c, waited for) -> the LEDs
@@ -40,7 +40,7 @@
 //   missed T WHAT             the event came due after MAIN had ended, and did nothing
 //   removed I T               LED I was removed by closing its fd
 //   hang WHO T                WHO outlived TIMEOUT_MS and was killed
-//   picture T VALUE           -V: the camera's picture was switched (VALUE 255 bright, 0 dark)
+//   picture T VALUE           -V: the camera's picture was switched (VALUE 1 white, 0 bars)
 //   error TEXT                something in the harness itself failed
 //   done T
 #define _GNU_SOURCE
@@ -157,8 +157,11 @@ static void usage(void) {
   exit(64);
 }
 
-// -V: the camera whose picture shows the first LED.
+// -V: the camera whose picture shows the first LED, the control that switches its test
+// pattern, and that control's entries for the LED off and on.
 static int camera_fd = -1;
+static unsigned pattern_control;
+static int pattern_off = -1, pattern_on = -1;
 
 // Sets control `id` of the camera; logs a failure.
 static void set_camera_control(unsigned id, int value) {
@@ -167,8 +170,22 @@ static void set_camera_control(unsigned id, int value) {
     log_line("error VIDIOC_S_CTRL 0x%x=%d: %s", id, value, strerror(errno));
 }
 
-// Opens the camera, turns vivid's text overlay off (the control named "OSD Text Mode", its
-// entry "None") and makes the picture dark.
+// The index of the entry named `name` of menu control `query`, or -1.
+static int menu_entry(const struct v4l2_queryctrl *query, const char *name) {
+  for (int index = query->minimum; index <= query->maximum; index++) {
+    struct v4l2_querymenu menu = {.id = query->id, .index = (unsigned)index};
+    if (ioctl(camera_fd, VIDIOC_QUERYMENU, &menu) == 0 &&
+        strcmp((const char *)menu.name, name) == 0)
+      return index;
+  }
+  return -1;
+}
+
+// Opens the camera, turns vivid's text overlay off (the control "OSD Text Mode", its entry
+// "None") and shows the LED off: vivid's "Test Pattern" control switches between "75%
+// Colorbar" (off) and "100% White" (on) — a picture in which part (its white bar) never
+// changes, as a scene around a light. (The brightness control would not do: vivid ignores
+// it in GREY pictures.)
 static void open_camera(const char *path) {
   camera_fd = open(path, O_RDWR | O_CLOEXEC);
   if (camera_fd < 0) {
@@ -177,17 +194,24 @@ static void open_camera(const char *path) {
   }
   struct v4l2_queryctrl query = {.id = V4L2_CTRL_FLAG_NEXT_CTRL};
   while (ioctl(camera_fd, VIDIOC_QUERYCTRL, &query) == 0) {
-    if (strcmp((const char *)query.name, "OSD Text Mode") == 0) {
-      for (int index = query.minimum; index <= query.maximum; index++) {
-        struct v4l2_querymenu menu = {.id = query.id, .index = (unsigned)index};
-        if (ioctl(camera_fd, VIDIOC_QUERYMENU, &menu) == 0 &&
-            strcmp((const char *)menu.name, "None") == 0)
-          set_camera_control(query.id, index);
-      }
+    const char *name = (const char *)query.name;
+    if (strcmp(name, "OSD Text Mode") == 0) {
+      int none = menu_entry(&query, "None");
+      if (none >= 0) set_camera_control(query.id, none);
+    } else if (strcmp(name, "Test Pattern") == 0) {
+      pattern_control = query.id;
+      pattern_off = menu_entry(&query, "75% Colorbar");
+      pattern_on = menu_entry(&query, "100% White");
     }
     query.id |= V4L2_CTRL_FLAG_NEXT_CTRL;
   }
-  set_camera_control(V4L2_CID_BRIGHTNESS, 0);
+  if (pattern_off < 0 || pattern_on < 0) {
+    log_line("error %s has no Test Pattern control with 75%% Colorbar and 100%% White", path);
+    close(camera_fd);
+    camera_fd = -1;
+    return;
+  }
+  set_camera_control(pattern_control, pattern_off);
 }
 
 int main(int argc, char **argv) {
@@ -299,8 +323,8 @@ int main(int argc, char **argv) {
       if (got == (ssize_t)sizeof value) {
         log_line("edge %d %lld %d", i, (long long)t, value);
         if (i == 0 && camera_fd >= 0) {
-          set_camera_control(V4L2_CID_BRIGHTNESS, value > 0 ? 255 : 0);
-          log_line("picture %lld %d", (long long)now_ns(), value > 0 ? 255 : 0);
+          set_camera_control(pattern_control, value > 0 ? pattern_on : pattern_off);
+          log_line("picture %lld %d", (long long)now_ns(), value > 0 ? 1 : 0);
         }
         if (phase == MAIN && (event_value < 0 || value == event_value)) {
           edge_count[i]++;
