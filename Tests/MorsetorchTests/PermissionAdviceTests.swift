@@ -17,6 +17,15 @@ struct PermissionAdviceTests {
     #expect(text.split(separator: "\n").count == 1)
   }
 
+  /// Every distribution's own udev rules give the cameras to group `video`: no rule to add.
+  @Test func forACameraJoiningGroupVideoIsTheStep() {
+    let text = PermissionAdvice(
+      group: "video", isRuleInstalled: false, isListedInGroup: false, hasGroup: false
+    ).text
+    #expect(text == "Only root and group `video` may use the cameras here: add yourself with "
+      + "`sudo usermod -aG video $USER` and log in again.")
+  }
+
   @Test func aMemberWhoseLoginIsOlderIsToldToLogInAgain() {
     let text = PermissionAdvice(
       group: "gpio", isRuleInstalled: true, isListedInGroup: true, hasGroup: false

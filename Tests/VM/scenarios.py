@@ -1142,6 +1142,23 @@ def check_camera_sigterm(run):
     return check_camera_run(run, "SOS", 143)
 
 
+@scenario("camera-busy-and-denied", [], timeout_ms=30000, main=shell(
+    f"{morsetorch('receive', '--camera', CAMERA, '--timeout', '5s')} > /dev/null 2>&1 & "
+    f"sleep 2; {morsetorch('receive', '--camera', CAMERA, '--timeout', '1s')}; echo busy=$?; "
+    f"wait; {MEMBER}{shlex.quote(morsetorch('receive', '--camera', '--timeout', '1s'))}; "
+    f"echo denied=$?; ls -l {CAMERA}"))
+def check_camera_busy_and_denied(run):
+    check_exit(run, 0)
+    said, errors = run.text("main.out"), run.text("main.err")
+    require("busy=75" in said, f"a camera another receive streams from: not 75: {said!r} "
+            f"{errors!r}")
+    require(f"{CAMERA} is busy" in errors, f"the busy camera is not named: {errors!r}")
+    require("denied=77" in said, f"a user outside group video: not 77: {said!r} {errors!r}")
+    require("sudo usermod -aG video" in errors, f"no advice for group video: {errors!r}")
+    return "a second receive on a streaming camera: 75, naming it; a user who may not open " \
+        "it: 77, with the group video advice"
+
+
 def kernel_edges(run):
     """{led name: [(t_ns, value)]} from the scenario's kprobe trace."""
     edges = {}

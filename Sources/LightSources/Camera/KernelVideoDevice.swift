@@ -9,9 +9,12 @@ public final class KernelVideoDevice: VideoDevice {
   private var mapped: [UnsafeRawBufferPointer] = []
   private var isStreaming = false
 
-  /// Opens `path` read-write, non-blocking (a capture device is only read through its queue).
+  /// Opens `path` read-write, non-blocking (a capture device is only read through its queue);
+  /// anything but a character device is `ENOTTY`, before any V4L2 request is made of it.
   public init(path: String) throws(Errno) {
-    file = try FileDescriptor.open(path, [.readWrite, .nonBlocking])
+    let file = try FileDescriptor.open(path, [.readWrite, .nonBlocking])
+    guard try file.status().isCharacterDevice else { throw Errno.inappropriateIOControl }
+    self.file = file
     self.path = path
   }
 

@@ -73,7 +73,7 @@ public struct VideoDevices {
   /// Opens `path` and asks what it is.
   private func describe(_ path: String) throws(CameraError) -> (any VideoDevice, VideoDeviceInfo) {
     let device = try Camera.attempt("open", path) { () throws(Errno) in try open(path) }
-    let info = try Camera.attempt("ask what is", path) { () throws(Errno) in
+    let info = try Camera.attempt("read the capabilities of", path) { () throws(Errno) in
       try device.describe()
     }
     return (device, info)
