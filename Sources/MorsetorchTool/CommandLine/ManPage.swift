@@ -160,6 +160,10 @@ enum ManPage {
     members see and stop each other's transmissions. A user then only joins the group
     (`sudo usermod -aG leds $USER`, or gpio) and logs in again.
 
+    Cameras (receive --camera) belong to group video on every distribution, by its own udev
+    rules: a user who may not open one gets status 77 and joins that group
+    (`sudo usermod -aG video $USER`, then logs in again).
+
     Without the package, install these rules as /etc/udev/rules.d/90-morsetorch.rules:
     """
 
