@@ -5,22 +5,27 @@ import MorseCore
 /// fast as they come, each timed by its number and the header's frame rate.
 ///
 /// Only the luma plane is kept (brought to 8 bits); the other planes are read past. Before
-/// each `read(2)` it polls, so `stop` ends a wait for input at once.
+/// each `read(2)` it polls, so `stop` ends a wait for input at once (a silent pipe, a FIFO
+/// no one has opened to write yet), and what was cut short by it is no error.
 public final class Y4MReader {
   /// The stream's header.
   public let header: Y4MHeader
   private let stream: ByteStream
+  private let stop: OneShotEvent
   private var frameNumber = 0
   private var luma: [UInt8] = []
 
-  /// Reads the header of the stream in `file`; `stop` ends any wait for input.
-  public init(file: consuming FileDescriptor, stop: OneShotEvent) throws(VideoError) {
+  /// Reads the header of the stream in `file`; `stop` ends any wait for input. Nil if `stop`
+  /// fired before the header came.
+  public init?(file: consuming FileDescriptor, stop: OneShotEvent) throws(VideoError) {
     let stream = ByteStream(file: file, stop: stop)
     guard let line = try stream.readLine(limit: 4096, frame: nil) else {
+      if stop.isFired { return nil }
       throw .notY4M(found: "")
     }
     header = try Y4MHeader(line: line)
     self.stream = stream
+    self.stop = stop
   }
 
   /// The next frame; nil at the end of the stream or once stopped.
@@ -40,6 +45,7 @@ public final class Y4MReader {
       complete = try stream.read(into: &luma)
     }
     guard complete, try stream.skip(header.otherPlaneBytes) else {
+      if stop.isFired { return nil }
       throw .truncatedFrame(number: frameNumber)
     }
     defer { frameNumber += 1 }
@@ -69,7 +75,7 @@ private final class ByteStream {
     var line: [UInt8] = []
     while true {
       guard try fill() else {
-        if line.isEmpty { return nil }
+        if line.isEmpty || stop.isFired { return nil }
         throw frame.map { .truncatedFrame(number: $0) } ?? .notY4M(found: Y4MHeader.shown(line))
       }
       if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {

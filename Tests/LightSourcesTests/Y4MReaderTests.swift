@@ -16,7 +16,7 @@ private func file(holding bytes: [UInt8]) throws -> FileDescriptor {
 }
 
 private func frames(_ bytes: [UInt8]) throws -> (Y4MHeader, [LightFrame]) {
-  let reader = try Y4MReader(file: try file(holding: bytes), stop: OneShotEvent())
+  let reader = try #require(try Y4MReader(file: try file(holding: bytes), stop: OneShotEvent()))
   var frames: [LightFrame] = []
   while let frame = try reader.next() { frames.append(frame) }
   return (reader.header, frames)
@@ -95,8 +95,22 @@ private func picture(_ number: Int) -> LightFrame {
     let pipe = try Pipe()
     try pipe.writeEnd.writeWhole(Array("YUV4MPEG2 W2 H2 F30:1 Cmono\n".utf8))
     let stop = OneShotEvent()
-    let reader = try Y4MReader(file: pipe.readEnd, stop: stop)
+    let reader = try #require(try Y4MReader(file: pipe.readEnd, stop: stop))
     stop.fire()
+    #expect(try reader.next() == nil)
+  }
+
+  @Test func aStopBeforeTheHeaderOrInsideAFrameIsNoError() throws {
+    let silent = try Pipe()
+    let stop = OneShotEvent()
+    stop.fire()
+    #expect(try Y4MReader(file: silent.readEnd, stop: stop) == nil)
+    let cut = try Pipe()
+    try cut.writeEnd.writeWhole(Array("YUV4MPEG2 W2 H2 F30:1 Cmono\nFRAME\n\u{1}".utf8))
+    let later = OneShotEvent()
+    let reader = try #require(try Y4MReader(file: cut.readEnd, stop: later))
+    // The frame's first byte is in, the other three never come: the stop ends the wait.
+    later.fire()
     #expect(try reader.next() == nil)
   }
 }

@@ -166,3 +166,28 @@ extension LightReceiverTests {
     #expect(events.count == 1)
   }
 }
+
+extension LightReceiverTests {
+  /// A light that stops blinking is said to be lost once nothing has blinked for 10 s, and
+  /// is looked for again (found again when it blinks anew).
+  @Test func aLightThatStopsIsLostAfterTenSecondsAndFoundAgain() throws {
+    let scene = SyntheticScene()
+    let first = scene.frames(showing: try edges("PARIS", wpm: 12), tail: .seconds(12))
+    let shift = first.last!.time + .seconds(1) / 30
+    let again = scene.frames(showing: try edges("CQ", wpm: 12)).map {
+      LightFrame(width: $0.width, height: $0.height, luma: $0.luma, time: $0.time + shift)!
+    }
+    let (text, events) = read(first + again)
+    #expect(text == "PARIS\nCQ" || text == "PARIS CQ", "\(text) \(events)")
+    let lost = events.compactMap { event -> Duration? in
+      if case .lost(_, let time) = event { return time }
+      return nil
+    }
+    #expect(lost.count == 1, "\(events)")
+    // The last edge of PARIS is 1 s + its length in; lost 10-10.5 s after it (searches are
+    // half a second apart).
+    let lastEdge = try edges("PARIS", wpm: 12).last!.time + .seconds(1)
+    #expect(lost.allSatisfy { $0 - lastEdge >= .seconds(10) && $0 - lastEdge <= .milliseconds(10_600) }, "\(lost)")
+    #expect(events.filter { if case .found = $0 { return true } else { return false } }.count == 2, "\(events)")
+  }
+}

@@ -130,12 +130,16 @@ private func fifoWithNoWriter(in leds: TemporaryLEDDirectory) throws -> String {
   return path
 }
 
+/// Both sources that read a file or a pipe: edge lines and a YUV4MPEG2 video.
+private let fileSources = ["--edges", "--video"]
+
 @Suite("receive, waiting for input")
 struct ReceiveWaitTests {
-  @Test func aSignalEndsTheWaitForAFIFOWithNoWriter() throws {
+  @Test(arguments: fileSources)
+  func aSignalEndsTheWaitForAFIFOWithNoWriter(source: String) throws {
     let leds = try TemporaryLEDDirectory()
     let fifo = try fifoWithNoWriter(in: leds)
-    let child = try MorsetorchProcess(["receive", "--edges", fifo], ledsDirectory: leds.ledsPath)
+    let child = try MorsetorchProcess(["receive", source, fifo], ledsDirectory: leds.ledsPath)
     child.closeInput()
     let isWaiting = eventually { child.hasOpen(fifo) }
     try #require(isWaiting, "the child never opened the FIFO")
@@ -145,21 +149,23 @@ struct ReceiveWaitTests {
     #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
   }
 
-  @Test func theTimeoutEndsTheWaitForAFIFOWithNoWriter() throws {
+  @Test(arguments: fileSources)
+  func theTimeoutEndsTheWaitForAFIFOWithNoWriter(source: String) throws {
     let leds = try TemporaryLEDDirectory()
     let fifo = try fifoWithNoWriter(in: leds)
     let outcome = try MorsetorchProcess.run(
-      ["receive", "--edges", fifo, "--timeout", "300ms"], ledsDirectory: leds.ledsPath,
+      ["receive", source, fifo, "--timeout", "300ms"], ledsDirectory: leds.ledsPath,
       timeout: .seconds(10))
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardOutput.isEmpty, "\(outcome)")
   }
 
-  @Test func theTimeoutEndsTheWaitForASilentPipe() throws {
+  @Test(arguments: fileSources)
+  func theTimeoutEndsTheWaitForASilentPipe(source: String) throws {
     let leds = try TemporaryLEDDirectory()
     // Standard input stays open and silent: the test never writes to it nor closes it.
     let child = try MorsetorchProcess(
-      ["receive", "--edges", "-", "--timeout", "300ms"], ledsDirectory: leds.ledsPath)
+      ["receive", source, "-", "--timeout", "300ms"], ledsDirectory: leds.ledsPath)
     defer { child.closeInput() }
     let outcome = try child.wait(timeout: .seconds(10))
     #expect(outcome.exitStatus == 0, "\(outcome)")

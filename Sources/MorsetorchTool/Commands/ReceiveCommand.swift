@@ -134,7 +134,8 @@ struct ReceiveCommand {
     let stop = OneShotEvent()
     cancellation.onCancel { stop.fire() }
     try Self.at(timeout, unless: cancellation) { stop.fire() }
-    let video = try Y4MReader(file: try Self.open(path), stop: stop)
+    // Nil: stopped (a signal, --timeout) before the video's header came.
+    guard let video = try Y4MReader(file: try Self.open(path), stop: stop) else { return }
     let header = video.header
     if let region, !region.fits(width: header.width, height: header.height) {
       throw UsageError.invalidValue(

@@ -159,8 +159,10 @@ public struct LightReceiver: Sendable {
     guard let pixels = map.pixels(of: found.spot) else { return [] }
     let isQuiet = time - (lastEdge ?? .zero) >= .seconds(3)
     if found.spot.overlaps(spot) {
-      // No edge for a while, but the light blinks here: read it anew from the last edge.
-      if isQuiet {
+      // No edge for a while, but the light blinks here: read it anew from the last edge —
+      // only if it blinks since then, at half the contrast read before at least (a light
+      // that stopped is no reason to read noise).
+      if isQuiet, blinksSince(lastEdge, in: found.spot, map: map, at: time, detector: detector) {
         return Array(
           take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
             .dropFirst())
@@ -171,6 +173,18 @@ public struct LightReceiver: Sendable {
     follow(spot, map: map, detector: &detector)
     self.detector = detector
     return []
+  }
+
+  /// Whether `spot`'s levels after `since` show two sharp edges or more, of at least half
+  /// the contrast `detector` reads with.
+  private func blinksSince(
+    _ since: Duration?, in spot: Spot, map: BlinkMap, at time: Duration, detector: LightEdges
+  ) -> Bool {
+    let frames = Int(((time - (since ?? .zero)) / frameInterval).rounded())
+    let levels = Array(map.levels(of: spot).suffix(frames))
+    guard levels.count >= 4 else { return false }
+    let recent = BlinkAnalysis(levels, reach: searchFrames * 2)
+    return recent.edges >= 2 && recent.contrast >= abs(detector.bright - detector.dark) / 2
   }
 
   /// Weights the spot anew by how the blocks around it brightened with the light over the
