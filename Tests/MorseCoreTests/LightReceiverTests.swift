@@ -191,3 +191,37 @@ extension LightReceiverTests {
     #expect(events.filter { if case .found = $0 { return true } else { return false } }.count == 2, "\(events)")
   }
 }
+
+extension LightReceiverTests {
+  /// The light set down elsewhere between two words (a torch moved across the table) is
+  /// said to have moved, and its text is read on.
+  @Test func aLightThatMovesIsFollowed() throws {
+    let edges = try edges("PARIS PARIS", wpm: 12)
+    // Cut in the word gap: the first word at one place, the second at another.
+    let cut = try #require(
+      (1..<edges.count).first {
+        edges[$0].isOn && edges[$0].time - edges[$0 - 1].time > .milliseconds(500)
+      })
+    var first = SyntheticScene()
+    (first.lightX, first.lightY) = (40, 30)
+    var second = SyntheticScene()
+    (second.lightX, second.lightY) = (120, 90)
+    let before = first.frames(showing: Array(edges[..<cut]), tail: .zero)
+    let start = before.last!.time + .seconds(1) / 30
+    let rest = edges[cut...].map { MorseEdge(time: $0.time - edges[cut].time, isOn: $0.isOn) }
+    let after = second.frames(showing: rest, lead: .milliseconds(500)).map {
+      LightFrame(width: $0.width, height: $0.height, luma: $0.luma, time: $0.time + start)!
+    }
+    let (text, events) = read(before + after)
+    #expect(text == "PARIS PARIS" || text == "PARIS\nPARIS", "\(text) \(events)")
+    let kinds = events.map { event -> String in
+      switch event {
+      case .found(let region, _): "found \(region.x < 80 ? "left" : "right")"
+      case .moved(let region, _): "moved \(region.x < 80 ? "left" : "right")"
+      case .lost: "lost"
+      case .edge: "edge"
+      }
+    }
+    #expect(kinds == ["found left", "moved right"], "\(events)")
+  }
+}

@@ -7,9 +7,10 @@
 ///   two lengths (`BlinkAnalysis`) — so neither the brightest thing in view, a steady lamp,
 ///   nor a heartbeat or power LED blinking marks all alike is taken. Once found, the frames
 ///   it kept are replayed, so what was sent before is not lost.
-/// - Following: a spot found again next to where it was is followed quietly; one found
-///   elsewhere while the old one shows no edge is a move; no edge for `lostAfter` and no
-///   spot anywhere, it is lost, and it looks again.
+/// - Following: a spot found again next to where it was is followed quietly (after 3 s
+///   without an edge, read anew from its last edge if it blinks since); one found elsewhere
+///   after 3 s without an edge is a move, read from the last edge; no edge for `lostAfter`
+///   and no spot anywhere, it is lost, and it looks again.
 /// - Timing: `LightEdges` (sub-frame timing from partly lit frames).
 public struct LightReceiver: Sendable {
   /// What the receiver says.
@@ -167,7 +168,8 @@ public struct LightReceiver: Sendable {
           take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
             .dropFirst())
       }
-    } else if BlinkAnalysis(map.levels(of: spot), reach: searchFrames * 2).edges == 0 {
+    } else if isQuiet {
+      // Blinking elsewhere while the spot has shown no edge for 3 s: the light was moved.
       return take(found, pixels: pixels, map: map, after: lastEdge, event: .moved(pixels, at: time))
     }
     follow(spot, map: map, detector: &detector)
