@@ -18,20 +18,10 @@ struct CorpusDecoder {
   let decode: (_ message: ReceiverCorpus.Message, _ edgesFile: String) -> String?
 }
 
-/// Everything `receiver` makes of `edges`, as text: an unknown code (`[.-.-.-]`) as one `?`,
-/// as libcw-receive prints it.
+/// Everything the receiver makes of `edges`, as text: an unknown code (`[.-.-.-]`) as one
+/// `?`, as libcw-receive prints it.
 func morsetorchRead(_ edges: [MorseEdge], settings: MorseReceiver.Settings) -> String {
-  var receiver = MorseReceiver(settings: settings)
-  var outputs: [MorseReceiver.Output] = []
-  for edge in edges { outputs += receiver.receive(edge) }
-  outputs += receiver.finish()
-  return outputs.map { output in
-    switch output {
-    case .text(let text): text.hasPrefix("[") ? "?" : text
-    case .space: " "
-    case .lineBreak: "\n"
-    }
-  }.joined()
+  textReceived(from: edges, settings: settings, unknown: "?")
 }
 
 /// multimon-ng's output with each code it could not map (`<.-.-_>`, `<ERR_9>`) as one `?`.

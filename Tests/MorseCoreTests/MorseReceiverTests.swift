@@ -3,19 +3,9 @@ import Testing
 
 @testable import MorseCore
 
-/// Everything `receiver` makes of `edges`, as text ("\n" for a line break).
+/// Everything the receiver makes of `edges`, as text ("\n" for a line break).
 private func decode(_ edges: [MorseEdge], settings: MorseReceiver.Settings = .init()) -> String {
-  var receiver = MorseReceiver(settings: settings)
-  var outputs: [MorseReceiver.Output] = []
-  for edge in edges { outputs += receiver.receive(edge) }
-  outputs += receiver.finish()
-  return outputs.map { output in
-    switch output {
-    case .text(let text): text
-    case .space: " "
-    case .lineBreak: "\n"
-    }
-  }.joined()
+  textReceived(from: edges, settings: settings)
 }
 
 private func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {

@@ -112,7 +112,7 @@ struct ReceiveCameraTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     for name in devices {
-      FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+      _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
     }
     let leds = try TemporaryLEDDirectory()
     return try MorsetorchProcess.run(
