@@ -26,6 +26,42 @@ public enum CurrentProcess {
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The environment variables, from `environ`: a name's first entry, as `getenv` finds it;
+  /// an entry without `=` is left out, and bytes that are not UTF-8 are repaired. Read as
+  /// bytes (no `Character` is formed: this runs before the first edge of every `send`).
+  public static func environmentVariables() -> [String: String] {
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    var result = [String: String](minimumCapacity: count)
+    for index in 0..<count {
+      guard let entry = environ[index] else { break }
+      let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+        .bindMemory(to: UInt8.self)
+      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+      guard result[name] == nil else { continue }
+      result[name] = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+    }
+    return result
+  }
+
+  /// The bytes of each command-line argument after the program's name, given to `body` one
+  /// at a time (1 is the first), without a copy.
+  public static func withEachArgument<Result, Failure: Error>(
+    _ body: (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> [Result] {
+    var results: [Result] = []
+    results.reserveCapacity(max(0, Int(CommandLine.argc) - 1))
+    for position in 1..<max(1, Int(CommandLine.argc)) {
+      guard let pointer = CommandLine.unsafeArgv[position] else { break }
+      let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+        .bindMemory(to: UInt8.self)
+      results.append(try body(position, bytes))
+    }
+    return results
+  }
+
   /// `setsid(2)`: a session of its own, away from the terminal (and its hangup).
   public static func startSession() { _ = setsid() }
 

@@ -179,9 +179,9 @@ public enum MorseAlphabet {
     for entry in internationalEntries + extendedEntries {
       guard let ascii = entry.character.asciiValue else { continue }
       codes[Int(ascii)] = entry.code
-      if let lower = entry.character.lowercased().first?.asciiValue {
-        codes[Int(lower)] = entry.code
-      }
+      // The lowercase of an ASCII capital, without Unicode's case tables (this runs before
+      // the first edge of every send).
+      if (0x41...0x5A).contains(ascii) { codes[Int(ascii | 0x20)] = entry.code }
     }
     return codes
   }()

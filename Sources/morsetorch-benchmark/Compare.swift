@@ -275,9 +275,8 @@ func seconds(_ duration: Duration) -> String {
 /// Whether `python3` can import python-periphery.
 func hasPeriphery(_ python: String) -> Bool {
   guard
-    let pid = try? ChildProcess.spawn(
-      python, arguments: [python, "-c", "import periphery"],
-      environment: ProcessInfo.processInfo.environment, defaultSignals: [])
+    let pid = try? spawnQuietly(
+      python, environment: ProcessInfo.processInfo.environment, ["-c", "import periphery"])
   else { return false }
   return (try? ChildProcess.waitForExit(pid)) == 0
 }

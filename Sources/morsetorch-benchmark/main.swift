@@ -1,15 +1,17 @@
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [report|compare|edges|cancel|throughput|loop|all|corpus]
+//   swift run -c release morsetorch-benchmark [report|compare|startup|edges|cancel|throughput|loop|all|corpus]
 //       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH] [--seed N]
 //
-// report: compare, cancel and throughput: Sources/morsetorch-benchmark/README.md.
+// report: compare, startup, cancel and throughput: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
 //         python-periphery's LED with time.sleep and a C writer at absolute deadlines, each on
 //         a temporary LED whose writes are timestamped from outside (inotify), at 60 ms and
 //         1 ms units: edges, median/p99/max error, drift, CPU share, peak RSS, exec to the
 //         first edge.
+// startup: exec to the first edge of morsetorch send and of the C floor, `--tries` runs each,
+//         alternately: median, p10, p90, and the ratio of the medians.
 // throughput: `encode` beside bsdgames `morse -s` on the same text, and `send --dry-run`,
 //         with wall time, MB/s of input and peak RSS.
 //
@@ -261,6 +263,7 @@ do {
   }
   if mode == "loop" || mode == "all" { try runLoop() }
   if mode == "corpus" { try runCorpus(seed: seed) }
+  if mode == "startup" || mode == "report" { try runStartup(tries: tries) }
 } catch {
   print("benchmark failed: \(error)")
   exit(1)

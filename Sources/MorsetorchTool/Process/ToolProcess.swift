@@ -15,7 +15,8 @@ public enum ToolProcess {
     StandardStreams.occupyClosedDescriptors()
     let status: Int32
     do {
-      let environment = ProcessEnvironment(variables: processEnvironment(), gpioStandIn: gpioStandIn)
+      let environment = ProcessEnvironment(
+        variables: CurrentProcess.environmentVariables(), gpioStandIn: gpioStandIn)
       status = Morsetorch.run(try strictArguments(), environment: environment)
     } catch {
       let report = failureReport(for: error)
@@ -29,32 +30,16 @@ public enum ToolProcess {
   /// The command line as strict UTF-8: Swift's `CommandLine.arguments` would quietly repair
   /// invalid bytes into U+FFFD, and they would be sent (or rejected) as something else.
   private static func strictArguments() throws -> [String] {
-    try (1..<Int(CommandLine.argc)).map { index in
-      let bytes =
-        CommandLine.unsafeArgv[index].map { pointer in
-          UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
-            UInt8(bitPattern: $0)
-          }
-        } ?? []
+    try CurrentProcess.withEachArgument { (position, bytes) throws(ArgumentEncodingError) in
+      // Without a byte-order mark (UTF8Lines.byteOrderMark), which only says "UTF-8".
+      let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+      let text = UnsafeBufferPointer(rebasing: bytes[(hasMark ? 3 : 0)...])
+      if let valid = String(validating: text, as: UTF8.self) { return valid }
       do throws(MorseError) {
-        return try UTF8Lines.decode(UTF8Lines.droppingByteOrderMark(bytes), line: 1)
+        return try UTF8Lines.decode(Array(text), line: 1)
       } catch {
-        throw ArgumentEncodingError(position: index, error: error)
+        throw ArgumentEncodingError(position: position, error: error)
       }
     }
-  }
-
-  /// The environment, from `environ` (no Foundation needed).
-  private static func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
-    }
-    return result
   }
 }
