@@ -370,62 +370,71 @@ func contenders(unit: Duration, text: String, scratch: String) throws -> [Conten
   return list
 }
 
-func runCompare(text: String, units: [Duration]) throws {
-  let scratch = NSTemporaryDirectory() + "morsetorch-compare-" + UUID().uuidString
+/// Runs `body` with a new scratch directory (removed after) and the usage launcher built in
+/// it; says so and skips `mode` when there is no C compiler.
+func withLauncher(_ mode: String, _ body: (_ scratch: String, _ launcher: String) throws -> Void)
+  throws
+{
+  let scratch = NSTemporaryDirectory() + "morsetorch-\(mode)-" + UUID().uuidString
   try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: scratch) }
   guard let launcher = buildC("usage", into: scratch) else {
-    print("compare: cannot build Sources/morsetorch-benchmark/C/usage.c (needs cc)")
+    print("\(mode): cannot build Sources/morsetorch-benchmark/C/usage.c (needs cc)")
     return
   }
-  for unit in units {
-    let timing = MorseTiming(unit: unit)
-    // At least about 5 s of sending, for the drift: the text repeated as often as that takes.
-    let once = MorseSteps(try MorseMessage(text), timing: timing).reduce(Duration.zero) {
-      $0 + $1.duration
-    }
-    let repeats = max(1, Int((Duration.seconds(5) / (once + timing.wordGap)).rounded(.up)))
-    let message = Array(repeating: text, count: repeats).joined(separator: " ")
-    let steps = Array(MorseSteps(try MorseMessage(message), timing: timing))
-    let length = steps.reduce(Duration.zero) { $0 + $1.duration }
-    print(
-      "compare: \"\(text)\"\(repeats > 1 ? " ×\(repeats)" : ""), unit \(unit.millisecondsText) ms (\(steps.count + 1) edges, "
-        + "\(length.millisecondsText) ms); edges timestamped by inotify from outside the sender;"
-        + " edge errors after removing the run's constant offset; length errors of each mark"
-        + " and gap")
-    print(
-      "  "
-        + [
-          "sender".padding(toLength: 34, withPad: " ", startingAt: 0), "edges", "median", "p99",
-          "max", "len med", "len p99", "len max", "shortest", "drift/min", "CPU", "peak RSS",
-          "1st edge",
-        ].map { $0.count < 10 ? String(repeating: " ", count: 10 - $0.count) + $0 : $0 }.joined())
-    for contender in try contenders(unit: unit, text: message, scratch: scratch) {
-      let label = contender.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-      if let missing = contender.missing {
-        print("  \(label)  skipped: \(missing)")
-        continue
-      }
-      guard let result = try run(contender, steps: steps, launcher: launcher) else { continue }
-      let cells = [
-        "\(result.seen)/\(result.expected)", String(format: "%.3f", result.median),
-        String(format: "%.3f", result.p99), String(format: "%.2f", result.worst),
-        String(format: "%.3f", result.lengthMedian), String(format: "%.3f", result.lengthP99),
-        String(format: "%.2f", result.lengthWorst),
-        String(format: "%.0f%%", result.shortestShare * 100),
-        String(format: "%+.2f", result.driftPerMinute),
-        String(format: "%.1f%%", result.cpuShare * 100), "\(result.peakResidentKilobytes) kB",
-        String(format: "%.1f", result.firstEdge),
-      ].map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }
-      let exit = result.exitStatus == 0 ? "" : " exit \(result.exitStatus)"
-      print("  \(label)\(cells.joined())\(exit) \(result.note)")
-    }
-    print(
-      "  (ms; len: error of each mark's and gap's length; shortest: the shortest element against"
-        + " its nominal length; drift in ms per minute of sending; CPU: user+system over wall"
-        + " time)")
-  }
+  try body(scratch, launcher)
 }
+
+func runCompare(text: String, units: [Duration]) throws {
+  try withLauncher("compare") { scratch, launcher in
+    for unit in units {
+      let timing = MorseTiming(unit: unit)
+      // At least about 5 s of sending, for the drift: the text repeated as often as that takes.
+      let once = MorseSteps(try MorseMessage(text), timing: timing).reduce(Duration.zero) {
+        $0 + $1.duration
+      }
+      let repeats = max(1, Int((Duration.seconds(5) / (once + timing.wordGap)).rounded(.up)))
+      let message = Array(repeating: text, count: repeats).joined(separator: " ")
+      let steps = Array(MorseSteps(try MorseMessage(message), timing: timing))
+      let length = steps.reduce(Duration.zero) { $0 + $1.duration }
+      print(
+        "compare: \"\(text)\"\(repeats > 1 ? " ×\(repeats)" : ""), unit \(unit.millisecondsText) ms (\(steps.count + 1) edges, "
+          + "\(length.millisecondsText) ms); edges timestamped by inotify from outside the sender;"
+          + " edge errors after removing the run's constant offset; length errors of each mark"
+          + " and gap")
+      print(
+        "  "
+          + [
+            "sender".padding(toLength: 34, withPad: " ", startingAt: 0), "edges", "median", "p99",
+            "max", "len med", "len p99", "len max", "shortest", "drift/min", "CPU", "peak RSS",
+            "1st edge",
+          ].map { $0.count < 10 ? String(repeating: " ", count: 10 - $0.count) + $0 : $0 }.joined())
+      for contender in try contenders(unit: unit, text: message, scratch: scratch) {
+        let label = contender.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        if let missing = contender.missing {
+          print("  \(label)  skipped: \(missing)")
+          continue
+        }
+        guard let result = try run(contender, steps: steps, launcher: launcher) else { continue }
+        let cells = [
+          "\(result.seen)/\(result.expected)", String(format: "%.3f", result.median),
+          String(format: "%.3f", result.p99), String(format: "%.2f", result.worst),
+          String(format: "%.3f", result.lengthMedian), String(format: "%.3f", result.lengthP99),
+          String(format: "%.2f", result.lengthWorst),
+          String(format: "%.0f%%", result.shortestShare * 100),
+          String(format: "%+.2f", result.driftPerMinute),
+          String(format: "%.1f%%", result.cpuShare * 100), "\(result.peakResidentKilobytes) kB",
+          String(format: "%.1f", result.firstEdge),
+        ].map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }
+        let exit = result.exitStatus == 0 ? "" : " exit \(result.exitStatus)"
+        print("  \(label)\(cells.joined())\(exit) \(result.note)")
+      }
+      print(
+        "  (ms; len: error of each mark's and gap's length; shortest: the shortest element against"
+          + " its nominal length; drift in ms per minute of sending; CPU: user+system over wall"
+          + " time)")
+    }
+  }}
 
 /// `relative-queue BRIGHTNESS STEP_NS…`: the original torch app's model, a serial
 /// OperationQueue whose operations switch the LED (open, write, close) and then sleep for the

@@ -38,64 +38,58 @@ func runThroughput(megabytes: Int) throws {
   }
   let base =
     FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
-  let scratch = NSTemporaryDirectory() + "morsetorch-throughput-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(atPath: scratch) }
-  guard let launcher = buildC("usage", into: scratch) else {
-    print("throughput: cannot build Sources/morsetorch-benchmark/C/usage.c (needs cc)")
-    return
-  }
-  let small = base + "morsetorch-bench-\(megabytes)mb.txt"
-  let large = base + "morsetorch-bench-\(megabytes * 10)mb.txt"
-  let probe = base + "morsetorch-bench-1mb.txt"
-  try writeRandomText(megabytes: megabytes, to: small)
-  try writeRandomText(megabytes: megabytes * 10, to: large)
-  try writeRandomText(megabytes: 1, to: probe)
-  defer {
-    for path in [small, large, probe] { try? FileManager.default.removeItem(atPath: path) }
-  }
-  print("throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
-  let morse = ["/usr/games/morse", "/usr/bin/morse"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-  var runs: [(label: String, command: [String], input: String, megabytes: Int)] = [
-    ("morsetorch encode", [morsetorch, "encode"], small, megabytes)
-  ]
-  if let morse {
-    runs.append(("bsdgames morse -s", [morse, "-s"], small, megabytes))
-  } else {
-    print("  bsdgames morse -s: skipped, not installed (apt-get install bsdgames)")
-  }
-  // The dry run on the large file only when one pass over 1 MB says it takes under a
-  // minute; otherwise the 1 MB figure, and what the large file would take.
-  let dryRun = [morsetorch, "send", "--dry-run"]
-  if let first = try launch(
-    dryRun, through: launcher, input: probe, report: scratch + "/usage.txt"),
-    first.seconds * Double(megabytes * 10) > 60
-  {
-    print(
-      "  morsetorch send --dry-run  1 MB in "
-        + String(format: "%.2f s: %.2f MB/s of input", first.seconds, 1 / first.seconds)
-        + ", peak RSS \(first.usage.peakResidentKilobytes) kB (one run; \(megabytes * 10) MB "
-        + String(format: "would take about %.0f s)", first.seconds * Double(megabytes * 10)))
-  } else {
-    runs.append(("morsetorch send --dry-run", dryRun, large, megabytes * 10))
-  }
-  for run in runs {
-    var best: LaunchedRun?
-    for _ in 0..<3 {
-      guard
-        let result = try launch(
-          run.command, through: launcher, input: run.input, report: scratch + "/usage.txt")
-      else { continue }
-      if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
+  try withLauncher("throughput") { scratch, launcher in
+    let small = base + "morsetorch-bench-\(megabytes)mb.txt"
+    let large = base + "morsetorch-bench-\(megabytes * 10)mb.txt"
+    let probe = base + "morsetorch-bench-1mb.txt"
+    try writeRandomText(megabytes: megabytes, to: small)
+    try writeRandomText(megabytes: megabytes * 10, to: large)
+    try writeRandomText(megabytes: 1, to: probe)
+    defer {
+      for path in [small, large, probe] { try? FileManager.default.removeItem(atPath: path) }
     }
-    guard let best else { continue }
-    let rate = Double(run.megabytes) / best.seconds
-    let exit = best.status == 0 ? "" : ", exit \(best.status)"
-    print(
-      "  \(run.label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(run.megabytes) MB in "
-        + String(format: "%.2f s: %.1f MB/s of input", best.seconds, rate)
-        + ", peak RSS \(best.usage.peakResidentKilobytes) kB\(exit)")
-  }
-}
+    print("throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
+    let morse = ["/usr/games/morse", "/usr/bin/morse"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    var runs: [(label: String, command: [String], input: String, megabytes: Int)] = [
+      ("morsetorch encode", [morsetorch, "encode"], small, megabytes)
+    ]
+    if let morse {
+      runs.append(("bsdgames morse -s", [morse, "-s"], small, megabytes))
+    } else {
+      print("  bsdgames morse -s: skipped, not installed (apt-get install bsdgames)")
+    }
+    // The dry run on the large file only when one pass over 1 MB says it takes under a
+    // minute; otherwise the 1 MB figure, and what the large file would take.
+    let dryRun = [morsetorch, "send", "--dry-run"]
+    if let first = try launch(
+      dryRun, through: launcher, input: probe, report: scratch + "/usage.txt"),
+      first.seconds * Double(megabytes * 10) > 60
+    {
+      print(
+        "  morsetorch send --dry-run  1 MB in "
+          + String(format: "%.2f s: %.2f MB/s of input", first.seconds, 1 / first.seconds)
+          + ", peak RSS \(first.usage.peakResidentKilobytes) kB (one run; \(megabytes * 10) MB "
+          + String(format: "would take about %.0f s)", first.seconds * Double(megabytes * 10)))
+    } else {
+      runs.append(("morsetorch send --dry-run", dryRun, large, megabytes * 10))
+    }
+    for run in runs {
+      var best: LaunchedRun?
+      for _ in 0..<3 {
+        guard
+          let result = try launch(
+            run.command, through: launcher, input: run.input, report: scratch + "/usage.txt")
+        else { continue }
+        if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
+      }
+      guard let best else { continue }
+      let rate = Double(run.megabytes) / best.seconds
+      let exit = best.status == 0 ? "" : ", exit \(best.status)"
+      print(
+        "  \(run.label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(run.megabytes) MB in "
+          + String(format: "%.2f s: %.1f MB/s of input", best.seconds, rate)
+          + ", peak RSS \(best.usage.peakResidentKilobytes) kB\(exit)")
+    }
+  }}
