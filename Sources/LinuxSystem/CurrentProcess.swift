@@ -62,6 +62,9 @@ public enum CurrentProcess {
     return results
   }
 
+  /// `exit(3)`: ends the process with `status`, flushing C's standard streams.
+  public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
+
   /// `setsid(2)`: a session of its own, away from the terminal (and its hangup).
   public static func startSession() { _ = setsid() }
 

@@ -170,24 +170,24 @@ struct ExitStatusTests {
   }
 
   @Test func signalNames() {
-    #expect(signalName(SIGINT) == "SIGINT")
-    #expect(signalName(SIGTERM) == "SIGTERM")
-    #expect(signalName(SIGHUP) == "SIGHUP")
-    #expect(signalName(SIGUSR1) == "SIGUSR1")
-    #expect(signalName(SIGQUIT) == "SIGQUIT")
-    #expect(signalName(__libc_current_sigrtmin()) == "SIGRTMIN")
-    #expect(signalName(__libc_current_sigrtmin() + 3) == "SIGRTMIN+3")
-    #expect(signalName(__libc_current_sigrtmax()) == "SIGRTMAX")
+    #expect(Signals.name(SIGINT) == "SIGINT")
+    #expect(Signals.name(SIGTERM) == "SIGTERM")
+    #expect(Signals.name(SIGHUP) == "SIGHUP")
+    #expect(Signals.name(SIGUSR1) == "SIGUSR1")
+    #expect(Signals.name(SIGQUIT) == "SIGQUIT")
+    #expect(Signals.name(__libc_current_sigrtmin()) == "SIGRTMIN")
+    #expect(Signals.name(__libc_current_sigrtmin() + 3) == "SIGRTMIN+3")
+    #expect(Signals.name(__libc_current_sigrtmax()) == "SIGRTMAX")
   }
 
   @Test func everyStoppingSignalHasAName() {
-    for signal in SignalWatcher.stoppingSignals {
-      #expect(signalName(signal).hasPrefix("SIG"), "\(signal)")
+    for signal in Signals.terminating {
+      #expect(Signals.name(signal).hasPrefix("SIG"), "\(signal)")
     }
     for crash in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGKILL, SIGPIPE] {
-      #expect(!SignalWatcher.stoppingSignals.contains(crash), "\(crash)")
+      #expect(!Signals.terminating.contains(crash), "\(crash)")
     }
-    #expect(SignalWatcher.stoppingSignals.contains(__libc_current_sigrtmax()))
+    #expect(Signals.terminating.contains(__libc_current_sigrtmax()))
   }
 
   @Test func onlyAMissingOrEmptyClassDirectoryMeansNoLED() {

@@ -20,7 +20,7 @@ struct ReceiveCommand {
     let timeout = plan.timeout
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
-      signals: SignalWatcher.stoppingSignals, cancelling: cancellation
+      signals: Signals.terminating, cancelling: cancellation
     ) { _ in cancellation.cancel() }
     let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
       try EdgeRecorder(path: path)
@@ -47,7 +47,7 @@ struct ReceiveCommand {
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
       return ExitStatus.success
     }
-    Console.note("stopped by \(signalName(signal))")
+    Console.note("stopped by \(Signals.name(signal))")
     return ExitStatus.signalled(signal)
   }
 

@@ -1,4 +1,3 @@
-import Glibc
 import LEDDriver
 import LinuxSystem
 import MorseCore
@@ -46,7 +45,7 @@ struct SendCommand {
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
-      signals: SignalWatcher.stoppingSignals, cancelling: cancellation
+      signals: Signals.terminating, cancelling: cancellation
     ) { _ in cancellation.cancel() }
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
@@ -248,13 +247,13 @@ struct SendCommand {
   ) -> Int32 {
     if outcome == .completed { return ExitStatus.success }
     if let signal = watcher.stoppingSignal ?? (request == nil ? watcher.firstSignal : nil) {
-      Console.note("stopped by \(signalName(signal)); \(situation)")
+      Console.note("stopped by \(Signals.name(signal)); \(situation)")
       return ExitStatus.signalled(signal)
     }
     guard let request else { return ExitStatus.success }
     Console.note(
       "stopped by pid \(request.processID) (`morsetorch stop` or a rerun); \(situation)")
-    return ExitStatus.signalled(SIGTERM)
+    return ExitStatus.signalled(Signals.terminate)
   }
 
   /// The LEDs to send on: those `--led` names, `options` (each a name or a pattern, see

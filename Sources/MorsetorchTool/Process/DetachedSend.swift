@@ -1,4 +1,3 @@
-import Glibc
 import LinuxSystem
 
 /// `send --detach`: the transmission goes on in a copy of the tool in the background, and the
@@ -43,7 +42,7 @@ enum DetachedSend {
       descriptors.give(ready.writeEnd, as: readyDescriptor)
       let pid = try ChildProcess.spawn(
         executable, arguments: [executable] + arguments, environment: childEnvironment,
-        descriptors: descriptors, defaultSignals: SignalWatcher.stoppingSignals + [SIGPIPE])
+        descriptors: descriptors, defaultSignals: Signals.terminating + [Signals.brokenPipe])
       // Only the child's copies of the write ends may stay open, or the reads never end.
       // Read what the copy says as it says it: a copy that says more than a pipe holds before
       // it is ready must not wait for a reader that waits for it.

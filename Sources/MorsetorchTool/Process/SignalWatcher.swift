@@ -1,4 +1,3 @@
-import Glibc
 import LinuxSystem
 import MorsePlayer
 
@@ -10,20 +9,6 @@ import MorsePlayer
 /// it and calls `handler`, where any work is safe. The signals are a parameter, so tests use
 /// `SIGUSR1` and never disturb the test runner with `SIGINT`.
 final class SignalWatcher: Sendable {
-  /// Every signal whose default action ends the process and that can be caught: sending,
-  /// previewing and waiting for an LED watch them all, so any of them puts the LED back first.
-  ///
-  /// From signal(7): the "Term" and "Core" signals sent from outside the process, and the
-  /// real-time signals (SIGRTMIN to SIGRTMAX, whose default is "Term"). Left out: SIGKILL
-  /// and SIGSTOP (they cannot be caught), SIGPIPE (ignored: a closed pipe is an `EPIPE` we
-  /// handle), and the synchronous crash signals SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
-  /// SIGTRAP and SIGSYS, which belong to the Swift runtime (its crash report).
-  static let stoppingSignals: [Int32] =
-    [
-      SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO,
-      SIGPWR, SIGXCPU, SIGXFSZ, SIGSTKFLT,
-    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
-
   private let catcher: SignalCatcher
 
   /// Starts watching `signals`, calling `handler` with each one's number as it arrives; with

@@ -1,5 +1,4 @@
 import GPIODriver
-import Glibc
 import LinuxSystem
 import MorseCore
 
@@ -10,7 +9,7 @@ public enum ToolProcess {
   public static func main(gpioStandIn: (any GPIOChipStandIn)? = nil) -> Never {
     // Ignored so a closed pipe on standard output or error is an EPIPE error we can handle
     // (with the LED restored) instead of a silent death with the LED left on.
-    signal(SIGPIPE, SIG_IGN)
+    Signals.ignoreBrokenPipes()
     // Before anything is opened: a closed standard stream must not lend its number to a file.
     StandardStreams.occupyClosedDescriptors()
     let status: Int32
@@ -24,7 +23,7 @@ public enum ToolProcess {
       status = report.status
     }
     Console.flushErrors()
-    exit(status)
+    CurrentProcess.exit(status)
   }
 
   /// The command line as strict UTF-8: Swift's `CommandLine.arguments` would quietly repair

@@ -1,0 +1,50 @@
+import Glibc
+
+/// The signals the layers above name, by number, so that they need not import Glibc.
+public enum Signals {
+  /// `SIGTERM`: what `kill` sends by default, and what a stop request counts as.
+  public static let terminate = SIGTERM
+  /// `SIGPIPE`: a write to a pipe whose reader has gone.
+  public static let brokenPipe = SIGPIPE
+
+  /// Every signal whose default action ends the process and that can be caught: a sender, a
+  /// preview, a receiver and a wait for an LED watch them all, so any of them puts the device
+  /// back first.
+  ///
+  /// From signal(7): the "Term" and "Core" signals sent from outside the process, and the
+  /// real-time signals (SIGRTMIN to SIGRTMAX, whose default is "Term"). Left out: SIGKILL
+  /// and SIGSTOP (they cannot be caught), SIGPIPE (ignored: a closed pipe is an `EPIPE` we
+  /// handle), and the synchronous crash signals SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+  /// SIGTRAP and SIGSYS, which belong to the Swift runtime (its crash report).
+  public static let terminating: [Int32] =
+    [
+      SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO,
+      SIGPWR, SIGXCPU, SIGXFSZ, SIGSTKFLT,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+  /// The names of the signals with one of their own.
+  private static let names: [Int32: String] = [
+    SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGTERM: "SIGTERM",
+    SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM", SIGVTALRM: "SIGVTALRM",
+    SIGPROF: "SIGPROF", SIGIO: "SIGIO", SIGPWR: "SIGPWR", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+    SIGSTKFLT: "SIGSTKFLT", SIGPIPE: "SIGPIPE", SIGKILL: "SIGKILL",
+  ]
+
+  /// "SIGTERM" for 15, "SIGRTMIN+3" for the fourth real-time signal, and so on; "signal N"
+  /// for a number that names none of those.
+  public static func name(_ signal: Int32) -> String {
+    if let name = names[signal] { return name }
+    let first = __libc_current_sigrtmin()
+    let last = __libc_current_sigrtmax()
+    if signal == first { return "SIGRTMIN" }
+    if signal == last { return "SIGRTMAX" }
+    if signal > first && signal < last { return "SIGRTMIN+\(signal - first)" }
+    return "signal \(signal)"
+  }
+
+  /// Ignores `SIGPIPE`, so that a closed pipe on standard output or error is an `EPIPE` the
+  /// caller handles rather than a silent death.
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+}
