@@ -30,11 +30,19 @@ public enum CurrentProcess {
   /// an entry without `=` is left out, and bytes that are not UTF-8 are repaired. Read as
   /// bytes (no `Character` is formed: this runs before the first edge of every `send`).
   public static func environmentVariables() -> [String: String] {
+    environmentVariables(from: environ)
+  }
+
+  /// The variables of `entries`, a null-terminated list of `NAME=value` strings like
+  /// `environ`, as `environmentVariables()` reads them.
+  public static func environmentVariables(
+    from entries: UnsafePointer<UnsafeMutablePointer<CChar>?>
+  ) -> [String: String] {
     var count = 0
-    while environ[count] != nil { count += 1 }
+    while entries[count] != nil { count += 1 }
     var result = [String: String](minimumCapacity: count)
     for index in 0..<count {
-      guard let entry = environ[index] else { break }
+      guard let entry = entries[index] else { break }
       let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
         .bindMemory(to: UInt8.self)
       guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }

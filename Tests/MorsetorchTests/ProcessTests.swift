@@ -293,6 +293,25 @@ struct SendProcessTests {
     #expect(try LEDSnapshot(of: flash, in: fixture) == before)
   }
 
+  @Test func aByteOrderMarkAtTheStartOfAnArgumentIsIgnored() throws {
+    let fixture = try timerFixture()
+    let child = try MorsetorchProcess(
+      ["encode"], ledsDirectory: fixture.ledsPath,
+      launch: .rawLastArgument([0xEF, 0xBB, 0xBF] + Array("SOS".utf8)))
+    child.closeInput()
+    let outcome = try child.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput == "... --- ...\n", "\(outcome)")
+    // After a mark, a bad byte's column counts from the first character after it.
+    let bad = try MorsetorchProcess(
+      ["encode"], ledsDirectory: fixture.ledsPath,
+      launch: .rawLastArgument([0xEF, 0xBB, 0xBF, 0x41, 0xFF]))
+    bad.closeInput()
+    let refused = try bad.wait()
+    #expect(refused.exitStatus == 65, "\(refused)")
+    #expect(refused.standardError.contains("byte 0xFF at column 2"), "\(refused)")
+  }
+
   @Test func unknownLEDListsTheLEDsThatExist() throws {
     let fixture = try timerFixture()
     try fixture.addLED("a:red:status")
