@@ -36,9 +36,11 @@ public struct UnixSocket: ~Copyable, Sendable {
     return socket
   }
 
-  /// `connect(2)` to the socket at `path`.
+  /// `connect(2)` to the socket at `path`, never waiting: the socket does not block, so a
+  /// listener whose queue is full (one that never accepts) is `EAGAIN` at once rather than a
+  /// wait no signal ends. Reads and writes on it do not block either.
   public static func connect(to path: String) throws(Errno) -> UnixSocket {
-    let socket = try makeSocket()
+    let socket = try makeSocket(flags: Int32(SOCK_NONBLOCK.rawValue))
     var address = try makeAddress(path)
     _ = try SystemCall.retryingOnInterrupt {
       withUnsafePointer(to: &address) { pointer in
@@ -104,14 +106,19 @@ public struct UnixSocket: ~Copyable, Sendable {
       guard left > .zero else { return false }
       // A signal (EINTR) only shortens a slice.
       guard file.waitUntilReadable(timeout: min(left, .milliseconds(50))) else { continue }
-      guard let bytes = try? receive(), !bytes.isEmpty else { return true }
+      do throws(Errno) {
+        if try receive().isEmpty { return true }
+      } catch {
+        // Nothing after all (a socket that does not block), or interrupted: look again.
+        if error != .wouldBlock && error != .interrupted { return true }
+      }
     }
     return false
   }
 
-  private static func makeSocket() throws(Errno) -> UnixSocket {
+  private static func makeSocket(flags: Int32 = 0) throws(Errno) -> UnixSocket {
     let raw = try SystemCall.retryingOnInterrupt {
-      socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | flags, 0)
     }
     return UnixSocket(FileDescriptor(owning: raw))
   }

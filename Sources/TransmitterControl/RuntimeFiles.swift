@@ -248,7 +248,13 @@ struct RuntimeFiles {
   func takeTicket(cancellation: Cancellation) throws(ControlError) -> Ticket? {
     guard let held = try lockTickets(cancellation: cancellation) else { return nil }
     defer { withExtendedLifetime(held) {} }
-    let number = (allTickets().map(\.number).max() ?? 0) + 1
+    let last = allTickets().last
+    if let last, last.number >= Self.highestTicket {
+      // Never numbered by a sender (one a second for 30 billion years): planted.
+      throw .unsafeFile(
+        path: last.path, reason: "no ticket may follow its number (someone put it there)")
+    }
+    let number = (last?.number ?? 0) + 1
     let digits = String(number)
     let path = directory.file(
       ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
@@ -300,12 +306,18 @@ struct RuntimeFiles {
     return live
   }
 
+  /// The highest ticket number: twenty digits hold more, and `Int` not much more.
+  static let highestTicket = 999_999_999_999_999_999
+
+  /// The tickets in the directory, in order; a name whose number is past `highestTicket` is
+  /// no ticket of ours.
   private func allTickets() -> [(number: Int, path: String)] {
     let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
     return names.compactMap { name -> (Int, String)? in
       guard name.hasPrefix(ticketPrefix) else { return nil }
       let digits = name.dropFirst(ticketPrefix.count)
-      guard digits.count == 20, let number = Int(digits) else { return nil }
+      guard digits.count == 20, let number = Int(digits), number <= Self.highestTicket
+      else { return nil }
       return (number, directory.file(name))
     }.sorted { $0.0 < $1.0 }
   }
