@@ -80,17 +80,51 @@ struct RuntimeFiles {
 
   /// Opens (creating if needed) a lock-type file: never through a symlink, and only if it is
   /// a regular file with a single link.
+  ///
+  /// A file that is there is opened without `O_CREAT`: with `fs.protected_regular = 2`
+  /// (Debian's default), an `O_CREAT` open of another user's file in a group-writable sticky
+  /// directory fails with `EACCES`, root's too, so the second user of an LED could never
+  /// lock it. Only a missing file is created, exclusively (another process may create it
+  /// first: then it is opened).
   func openLockFile(_ path: String? = nil) throws(ControlError) -> FileDescriptor {
     let path = path ?? lock
-    let file: FileDescriptor
-    do throws(Errno) {
-      file = try FileDescriptor.open(
-        path, [.readWrite, .noFollow, .nonBlocking, .create], permissions: 0o664)
-    } catch {
-      throw .file(operation: "open", path: path, errno: error)
+    let options: OpenOptions = [.readWrite, .noFollow, .nonBlocking]
+    for _ in 0..<8 {
+      let file: FileDescriptor
+      do throws(Errno) {
+        file = try FileDescriptor.open(path, options)
+      } catch where error == .noSuchFile {
+        do throws(Errno) {
+          file = try FileDescriptor.open(
+            path, options.union([.create, .exclusive]), permissions: 0o664)
+        } catch where error == .fileExists {
+          continue
+        } catch {
+          throw .file(operation: "create", path: path, errno: error)
+        }
+      } catch where error == .permissionDenied {
+        throw unusableLockFile(path) ?? .file(operation: "open", path: path, errno: error)
+      } catch {
+        throw .file(operation: "open", path: path, errno: error)
+      }
+      try checkRegular(file, path: path)
+      return file
     }
-    try checkRegular(file, path: path)
-    return file
+    throw .file(operation: "create", path: path, errno: .fileExists)
+  }
+
+  /// Why a lock-type file this user may not open is of no use to the group: another user's
+  /// file that the group may not write (a member made it so, or made it before the
+  /// directory was shared). Nil when it is not that.
+  private func unusableLockFile(_ path: String) -> ControlError? {
+    guard let status = try? FileSystem.linkStatus(path),
+      status.ownerID != CurrentProcess.effectiveUserID, !status.isGroupWritable
+    else { return nil }
+    let mode = "0" + String(status.permissions, radix: 8)
+    return .unsafeFile(
+      path: path,
+      reason: "it belongs to user \(status.ownerID) and has mode \(mode), so the group cannot "
+        + "lock it (only its owner or root may remove it)")
   }
 
   private func checkRegular(_ file: borrowing FileDescriptor, path: String)

@@ -162,6 +162,31 @@ struct SharedDirectoryAttackTests {
     #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
   }
 
+  @Test func aLockFileTheGroupMayNotWriteIsNamedWithItsOwnerAndMode() throws {
+    let (fixture, runtime) = try sharedLED()
+    // Another user's lock file that the group may not write (made so, or before the
+    // directory was shared): the member cannot lock it, and is told why rather than to use
+    // another runtime directory.
+    let lock = runtime + "/input3::capslock.lock"
+    #expect(FileManager.default.createFile(atPath: lock, contents: nil))
+    chmod(lock, 0o644)
+    let before = try LEDSnapshot(of: "input3::capslock", in: fixture)
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      launch: .groupMember)
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+    #expect(
+      outcome.standardError.contains("belongs to user 0 and has mode 0644"), "\(outcome)")
+    #expect(!outcome.standardError.contains("MORSETORCH_RUNTIME_DIR"), "\(outcome)")
+    #expect(try LEDSnapshot(of: "input3::capslock", in: fixture) == before)
+    // Root's own lock file as it makes it (0664) is the member's to lock.
+    chmod(lock, 0o664)
+    let sent = try MorsetorchProcess.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      launch: .groupMember)
+    #expect(sent.exitStatus == 0, "\(sent)")
+  }
+
   @Test func aGroupWritableRuntimeDirectoryMustBeSticky() throws {
     let (fixture, runtime) = try sharedLED()
     chmod(runtime, 0o2770)

@@ -643,6 +643,36 @@ def check_group_member(run):
             f"{' '.join(delay_on[0].split()[:4]) if delay_on else '?'}")
 
 
+# Two users of one LED, as Debian sets the kernel up: fs.protected_regular = 2 (its
+# /usr/lib/sysctl.d/99-protect-links.conf) refuses an O_CREAT open of another user's file in
+# a group-writable sticky directory, root's too. The member sends first (its lock file stays),
+# then root sends on the same LED.
+SHARED = "vm::shared"
+
+
+@scenario("second-user-protected-regular", [(SHARED, 255)],
+          setup=" && ".join([sysfs(SHARED, "trigger", "timer"), sysfs(SHARED, "delay_on", 100),
+                             sysfs(SHARED, "delay_off", 300),
+                             "cat /proc/sys/fs/protected_regular > /tmp/protected_regular",
+                             "echo 2 > /proc/sys/fs/protected_regular"]),
+          # (sh -c: the main command is run with `exec`.)
+          main="sh -c " + shlex.quote(
+              MEMBER + shlex.quote(morsetorch("send", "--led", SHARED, "--wpm", "20", "E"))
+              + f"; echo member $? owner $(stat -c %u {RUNTIME_DIR}/{SHARED}.lock); "
+              + morsetorch("send", "--led", SHARED, "--wpm", "20", "T") + "; echo root $?"),
+          final=f"cat /tmp/protected_regular > /proc/sys/fs/protected_regular; ledstate {SHARED}")
+def check_second_user(run):
+    check_exit(run, 0)
+    said = run.text("main.out").split()
+    require(said == ["member", "0", "owner", "1000", "root", "0"],
+            f"the member's exit status, its lock file's owner, root's exit status: "
+            f"{' '.join(said)!r}; root said {run.text('main.err').strip()!r}")
+    find_message(run, 0, "ET", 60, 255, run.starts["main"], run.main_exit()[0])
+    check_restored(run, SHARED, "timer", extra={"delay_on": 100, "delay_off": 300})
+    return ("with fs.protected_regular = 2, the member sent E, then root T on the member's "
+            "lock file; both exit 0, back to [timer] 100/300")
+
+
 # A member of leds plants a leftover record naming a file only root may write; root's next
 # status, stop and send must not write it (guest/planted-record, guest/plant-record).
 
