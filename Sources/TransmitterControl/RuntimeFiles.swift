@@ -331,11 +331,17 @@ struct RuntimeFiles {
     }
   }
 
-  /// The tickets whose owners are alive, in order, with their owners.
+  /// The tickets whose owners are alive, in order, with their owners. A ticket locked by no
+  /// process (an open file description lock, which morsetorch never takes: a member's way to
+  /// make `status` and `stop` fail for everyone) is no waiter, and is left out.
   func liveTickets() throws(ControlError) -> [(path: String, holder: Int32)] {
     var live: [(path: String, holder: Int32)] = []
     for ticket in allTickets() {
-      if let holder = try holder(lockPath: ticket.path) { live.append((ticket.path, holder)) }
+      do throws(ControlError) {
+        if let holder = try holder(lockPath: ticket.path) { live.append((ticket.path, holder)) }
+      } catch {
+        guard case .lockNotHeldByProcess = error else { throw error }
+      }
     }
     return live
   }

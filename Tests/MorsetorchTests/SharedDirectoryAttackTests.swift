@@ -162,6 +162,25 @@ struct SharedDirectoryAttackTests {
     #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
   }
 
+  @Test func aTicketLockedByNoProcessNeitherHidesNorShieldsTheSender() throws {
+    let (fixture, runtime) = try sharedLED()
+    let sender = try MorsetorchProcess(
+      ["send", "--led", "input3::capslock", "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime)
+    sender.closeInput()
+    #expect(try eventually { try fixture.read("brightness", of: "input3::capslock") != "0\n" })
+    // Before: status, stop and a rerun all exited 75, and the sender went on.
+    let ticket = runtime + "/input3::capslock.wait.00000000000000000001"
+    let lock = try #require(OpenFileDescriptionLock(path: ticket))
+    defer { withExtendedLifetime(lock) {} }
+    let status = try run(["status"], fixture, runtime: runtime)
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(status.standardOutput.contains("input3::capslock"), "\(status)")
+    let stop = try run(["stop", "--led", "input3::capslock"], fixture, runtime: runtime)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(try sender.wait().exitStatus == 143)
+  }
+
   @Test func aLockFileTheGroupMayNotWriteIsNamedWithItsOwnerAndMode() throws {
     let (fixture, runtime) = try sharedLED()
     // Another user's lock file that the group may not write (made so, or before the
