@@ -179,9 +179,8 @@ struct RuntimeFiles {
   func adoptedLock(_ file: consuming FileDescriptor) -> FileDescriptor {
     let euid = CurrentProcess.effectiveUserID
     guard euid == 0, let status = try? file.status(), status.ownerID != 0 else { return file }
-    let temporary = directory.file(".\(stem).lock.\(CurrentProcess.id)")
+    let temporary = unpredictableName(".\(stem).lock.")
     do throws(Errno) {
-      try? FileSystem.unlink(temporary)
       let replacement = try FileDescriptor.open(
         temporary, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
       try replacement.setPermissions(0o664)
@@ -221,14 +220,37 @@ struct RuntimeFiles {
     }
   }
 
+  /// A new file's name beside the others, `prefix` then this process's id and a random
+  /// number: a member of the group cannot plant it in advance (in the sticky directory this
+  /// user could not remove what another planted).
+  private func unpredictableName(_ prefix: String) -> String {
+    directory.file(
+      prefix + "\(CurrentProcess.id)." + String(UInt64.random(in: .min ... .max), radix: 16))
+  }
+
+  /// Creates a new file for writing named by `unpredictableName(prefix)`; `path` is set to
+  /// its name (or the last one tried).
+  private func createUnpredictable(_ prefix: String, path: inout String) throws(Errno)
+    -> FileDescriptor
+  {
+    for attempt in 1...5 {
+      path = unpredictableName(prefix)
+      do throws(Errno) {
+        return try FileDescriptor.open(
+          path, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o644)
+      } catch where error == .fileExists && attempt < 5 {
+        continue
+      }
+    }
+    throw .fileExists
+  }
+
   /// Writes the record to a new file, then renames it over the old one (atomic for readers).
   func writeRecord(_ value: TransmissionRecord) throws(ControlError) {
-    let temporary = directory.file(temporaryRecordPrefix + String(CurrentProcess.id))
     let bytes = value.encoded()
+    var temporary = ""
     do throws(Errno) {
-      try? FileSystem.unlink(temporary)
-      let file = try FileDescriptor.open(
-        temporary, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o644)
+      let file = try createUnpredictable(temporaryRecordPrefix, path: &temporary)
       let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
       try? file.close()
       try written.get()

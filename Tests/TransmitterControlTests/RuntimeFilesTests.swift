@@ -49,4 +49,19 @@ struct RuntimeFilesTests {
     #expect(FileManager.default.fileExists(atPath: other.lock))
     #expect(try Transmissions.devices(in: runtime) == [.led(".x.state")])
   }
+
+  @Test func aFilePlantedWhereTheRecordsCopyWasOnceWrittenDoesNotStopTheRecord() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    let files = RuntimeFiles(name: "led", directory: runtime)
+    // The copy was named by the pid alone: a member could plant it (here a directory, which
+    // not even root's unlink removes) and no record could be written.
+    let planted = runtime.path + "/.led.state.\(CurrentProcess.id)"
+    try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: false)
+    let saved = SavedLEDState(trigger: "none", brightness: 0, triggerAttributes: []).fields
+    try files.writeRecord(
+      TransmissionRecord(pid: 1, device: .led("led"), text: "x", totalSymbols: 1, saved: saved))
+    #expect(FileManager.default.fileExists(atPath: files.record))
+  }
 }
+
