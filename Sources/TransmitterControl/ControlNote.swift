@@ -4,9 +4,11 @@ import MorsePlayer
 public enum ControlNote: Sendable, Hashable {
   /// A device left claimed by a transmitter that was killed was put back from its record.
   /// `companions` are the other devices that transmitter had claimed with it, which may be
-  /// left claimed too; `skipped`, what of the record was left alone (see `SkippedSetting`).
+  /// left claimed too; `skipped`, what of the record was left alone (see `SkippedSetting`);
+  /// `writerID`, the user whose record it was (only the record says which process it was).
   case leftoverRestored(
-    device: DeviceID, pid: Int32, companions: [DeviceID] = [], skipped: [SkippedSetting] = [])
+    device: DeviceID, pid: Int32, companions: [DeviceID] = [], skipped: [SkippedSetting] = [],
+    writerID: UInt32? = nil)
   /// A record that cannot be trusted was ignored (and removed).
   case corruptRecordIgnored(path: String, reason: String)
 }

@@ -293,7 +293,8 @@ public final class TransmitterSession {
       deviceLock.removeRecord()
       return .leftoverRestored(
         device: device.id, pid: record.pid,
-        companions: (record.group ?? []).filter { $0 != device.id }, skipped: skipped)
+        companions: (record.group ?? []).filter { $0 != device.id }, skipped: skipped,
+        writerID: record.writerID)
     }
   }
 }

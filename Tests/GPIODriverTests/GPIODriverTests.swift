@@ -187,7 +187,9 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
         pid: 99_999, device: device.id, text: "SOS", totalSymbols: 3, saved: saved))
     try Data("1\n".utf8).write(to: URL(fileURLWithPath: fixture.valuePath(chip: 0, line: 17)))
     let note = try TransmitterSession.recoverLeftover(of: device, in: runtime)
-    #expect(note == .leftoverRestored(device: .gpioLine(chip: "gpiochip0", offset: 17), pid: 99_999))
+    #expect(note == .leftoverRestored(
+        device: .gpioLine(chip: "gpiochip0", offset: 17), pid: 99_999,
+        writerID: CurrentProcess.effectiveUserID))
     #expect(fixture.value(chip: 0, line: 17) == "0\n")
   }
 }

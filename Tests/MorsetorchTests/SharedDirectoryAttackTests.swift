@@ -111,6 +111,9 @@ struct SharedDirectoryAttackTests {
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(try fixture.read("delay_on", of: "input3::capslock") == "70\n", "\(outcome)")
     #expect(try fixture.read("trigger", of: "input3::capslock") == "timer\n", "\(outcome)")
+    // The pid is only what the record says; whose record it was is known for sure.
+    #expect(
+      outcome.standardError.contains("morsetorch pid 99999 of user 65534 (killed"), "\(outcome)")
   }
 
   @Test(arguments: ["directory", "fifo"])

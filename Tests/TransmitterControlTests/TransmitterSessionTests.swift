@@ -91,7 +91,8 @@ struct TransmitterSessionTests {
     try fixture.write("255\n", to: "brightness", of: "white:flash")
     try fixture.write("500\n", to: "delay_on", of: "white:flash")
     let note = try TransmitterSession.recoverLeftover(of: LEDDevice(led: led), in: runtime)
-    #expect(note == .leftoverRestored(device: .led("white:flash"), pid: 99_999))
+    #expect(note == .leftoverRestored(
+        device: .led("white:flash"), pid: 99_999, writerID: CurrentProcess.effectiveUserID))
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
     #expect(try fixture.read("delay_on", of: "white:flash") == "100\n")
     #expect(try fixture.read("brightness", of: "white:flash") == "0\n")
@@ -106,7 +107,10 @@ struct TransmitterSessionTests {
         saved: SavedLEDState(of: led).fields))
     try fixture.write("none\n", to: "trigger", of: "white:flash")
     let session = try reserve(led, in: runtime)
-    #expect(session.notes == [.leftoverRestored(device: .led("white:flash"), pid: 4242)])
+    #expect(session.notes == [
+        .leftoverRestored(
+          device: .led("white:flash"), pid: 4242, writerID: CurrentProcess.effectiveUserID)
+      ])
     #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
   }
 

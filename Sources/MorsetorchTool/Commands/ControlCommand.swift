@@ -119,7 +119,7 @@ enum ControlCommand {
       let note = try TransmitterSession.recoverLeftover(of: driver, in: runtime)
     else { return false }
     Console.error(note.message)
-    guard case .leftoverRestored(_, _, let companions, _) = note else { return false }
+    guard case .leftoverRestored(_, _, let companions, _, _) = note else { return false }
     recoverCompanions(companions, runtime: runtime, environment: environment)
     return true
   }

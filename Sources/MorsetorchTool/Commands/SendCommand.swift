@@ -130,7 +130,7 @@ struct SendCommand {
   )
   {
     for note in notes {
-      guard case .leftoverRestored(_, _, let companions, _) = note else {
+      guard case .leftoverRestored(_, _, let companions, _, _) = note else {
         Console.error(note.message)
         continue
       }

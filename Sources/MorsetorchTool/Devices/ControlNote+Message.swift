@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorsePlayer
 import TransmitterControl
 
@@ -5,9 +6,11 @@ extension ControlNote {
   /// The note as the user reads it, for an LED.
   var message: String {
     switch self {
-    case .leftoverRestored(let device, let pid, _, let skipped):
-      return "restored \(DeviceNames.naming([device])), left claimed by morsetorch pid \(pid) "
-        + "(killed before it could restore it)"
+    case .leftoverRestored(let device, let pid, _, let skipped, let writer):
+      // The pid is only what the record says; its file's owner is known for sure.
+      let whose = writer.map { $0 == CurrentProcess.effectiveUserID ? "" : " of user \($0)" } ?? ""
+      return "restored \(DeviceNames.naming([device])), left claimed by morsetorch pid \(pid)"
+        + "\(whose) (killed before it could restore it)"
         + skipped.map { "\nwarning: " + $0.message(device: device) }.joined()
     case .corruptRecordIgnored(let path, let reason):
       return "ignoring the state record \(path): \(reason)"
