@@ -17,6 +17,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   case lockNotHeldByProcess(path: String, pid: Int32)
   /// A device name too long for the runtime directory's file names.
   case nameTooLong(name: String, limit: Int)
+  /// The transmitter whose record is there still runs and holds the lock file it locked, but
+  /// that file is no longer at `path` (moved away: a member may rename the files it made).
+  case lockFileMoved(device: String, pid: Int32, path: String)
 
   /// What went wrong and what to do.
   public var description: String {
@@ -41,6 +44,10 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         : "a process in another PID namespace"
       return "\(path) is locked by \(kind) (F_GETLK reports pid \(pid)), so no process can be "
         + "asked to let go of it; find the holder with `fuser -v \(path)` and end it"
+    case .lockFileMoved(let device, let pid, let path):
+      return "the transmission on \(device) (pid \(pid)) is still running, but the lock file "
+        + "it holds is no longer \(path) (someone moved it away); nothing was done: let it "
+        + "finish or end it (kill \(pid)), then try again"
     case .nameTooLong(let name, let limit):
       return "the device name \(name.debugDescription) is too long for the runtime directory's "
         + "file names (at most \(limit) bytes once %, . and / are escaped)"

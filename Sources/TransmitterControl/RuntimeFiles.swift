@@ -193,6 +193,25 @@ struct RuntimeFiles {
     }
   }
 
+  /// Whether the transmitter that wrote `record` still runs, as the user who wrote it, and
+  /// holds a lock on a file of this directory's filesystem that is not one of its writer's
+  /// own files here: the lock file it locked was moved away (a member of the group may
+  /// rename the files it made), so the device is still in use though no one holds the lock
+  /// at its name. Its record is then no leftover.
+  func isStillHeldElsewhere(by record: TransmissionRecord) -> Bool {
+    guard let writer = record.writerID, RecordLockTable.userID(of: record.pid) == writer,
+      let here = try? FileSystem.status(directory.path)
+    else { return false }
+    var held = RecordLockTable.writeLocks(of: record.pid, onFileSystemOf: here.identity)
+    for name in (try? FileSystem.directoryEntries(directory.path)) ?? [] {
+      guard !held.isEmpty else { break }
+      if let status = try? FileSystem.linkStatus(directory.file(name)), status.ownerID == writer {
+        held.remove(status.identity)
+      }
+    }
+    return !held.isEmpty
+  }
+
   /// Reads the record's bytes now and leaves decoding for later.
   func readRecordLater() -> RecordReading {
     let bytes: [UInt8]
@@ -355,12 +374,19 @@ struct RuntimeFiles {
 
   /// The tickets whose owners are alive, in order, with their owners. A ticket locked by no
   /// process (an open file description lock, which morsetorch never takes: a member's way to
-  /// make `status` and `stop` fail for everyone) is no waiter, and is left out.
+  /// make `status` and `stop` fail for everyone) is no waiter, and is left out; so is one
+  /// locked by a process of another user than the file's (a waiter makes its own ticket: that
+  /// is a lock file a member renamed to look like one, to have another device's sender
+  /// stopped).
   func liveTickets() throws(ControlError) -> [(path: String, holder: Int32)] {
     var live: [(path: String, holder: Int32)] = []
     for ticket in allTickets() {
       do throws(ControlError) {
-        if let holder = try holder(lockPath: ticket.path) { live.append((ticket.path, holder)) }
+        guard let holder = try holder(lockPath: ticket.path),
+          let owner = try? FileSystem.linkStatus(ticket.path).ownerID,
+          RecordLockTable.userID(of: holder) == owner
+        else { continue }
+        live.append((ticket.path, holder))
       } catch {
         guard case .lockNotHeldByProcess = error else { throw error }
       }

@@ -277,6 +277,9 @@ public final class TransmitterSession {
     case .corrupt(let path, let reason):
       deviceLock.removeRecord()
       return .corruptRecordIgnored(path: path, reason: reason)
+    case .record(let record) where deviceLock.files.isStillHeldElsewhere(by: record):
+      throw ControlError.lockFileMoved(
+        device: deviceLock.files.name, pid: record.pid, path: deviceLock.files.lock)
     case .record(let record) where !device.isPlausible(record.saved):
       deviceLock.removeRecord()
       return .corruptRecordIgnored(

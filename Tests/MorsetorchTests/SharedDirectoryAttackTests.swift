@@ -184,6 +184,50 @@ struct SharedDirectoryAttackTests {
     #expect(try sender.wait().exitStatus == 143)
   }
 
+  /// A member's send on a lock file another member made beforehand (uid 1234, the group's
+  /// to write), which that member then renames to `newName` while the send runs.
+  private func sendOnALockFileMovedAway(to newName: String) throws
+    -> (TemporaryLEDDirectory, runtime: String, sender: MorsetorchProcess)
+  {
+    let (fixture, runtime) = try sharedLED()
+    let lock = runtime + "/input3::capslock.lock"
+    #expect(FileManager.default.createFile(atPath: lock, contents: nil))
+    chown(lock, 1234, Self.member)
+    chmod(lock, 0o664)
+    let sender = try MorsetorchProcess(
+      ["send", "--led", "input3::capslock", "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime, launch: .groupMember)
+    sender.closeInput()
+    #expect(try eventually { try fixture.read("brightness", of: "input3::capslock") != "0\n" })
+    #expect(rename(lock, runtime + "/" + newName) == 0)
+    return (fixture, runtime, sender)
+  }
+
+  @Test func aLockFileMovedAwayFromARunningSendIsNotTakenForALeftover() throws {
+    let (fixture, runtime, sender) = try sendOnALockFileMovedAway(to: "junk")
+    // Before: root took the device for free, "restored" it from the running send's record
+    // (removing it) and sent at the same time.
+    let outcome = try run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], fixture, runtime: runtime)
+    #expect(outcome.exitStatus == 75, "\(outcome)")
+    #expect(outcome.standardError.contains("is no longer"), "\(outcome)")
+    #expect(FileManager.default.fileExists(atPath: runtime + "/input3::capslock.state"))
+    sender.send(signal: SIGTERM)
+    #expect(try sender.wait().exitStatus == 143)
+  }
+
+  @Test func aLockFileRenamedAsAnotherDevicesTicketDoesNotHaveItsHolderStopped() throws {
+    let (fixture, runtime, sender) = try sendOnALockFileMovedAway(
+      to: "input4::numlock.wait.00000000000000000001")
+    try fixture.addLED("input4::numlock", trigger: "[none] timer")
+    // Before: `stop` on the other LED stopped this send, "a sender waiting for" it.
+    let stop = try run(["stop", "--led", "input4::numlock"], fixture, runtime: runtime)
+    #expect(!stop.standardError.contains("waiting"), "\(stop)")
+    #expect(sender.isRunning, "\(stop)")
+    sender.send(signal: SIGTERM)
+    #expect(try sender.wait().exitStatus == 143)
+  }
+
   @Test func aLockFileTheGroupMayNotWriteIsNamedWithItsOwnerAndMode() throws {
     let (fixture, runtime) = try sharedLED()
     // Another user's lock file that the group may not write (made so, or before the

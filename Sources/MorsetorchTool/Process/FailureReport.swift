@@ -125,7 +125,7 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     )
   case .file:
     return (error.description, ExitStatus.ioError)
-  case .holderDidNotStop, .lockNotHeldByProcess:
+  case .holderDidNotStop, .lockNotHeldByProcess, .lockFileMoved:
     return (error.description, ExitStatus.temporaryFailure)
   case .nameTooLong:
     return (error.description, ExitStatus.unavailable)
