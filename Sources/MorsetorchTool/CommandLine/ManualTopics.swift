@@ -166,7 +166,9 @@ enum ManualTopics {
 
     The unit is hardened (`systemd-analyze security` rates it about 1.5): it runs as root
     with only CAP_SYS_NICE and CAP_IPC_LOCK (SCHED_FIFO and locked memory for its timing),
-    sees the file system read-only except /run/morsetorch, /sys and its own /tmp, has no
+    in group leds (without CAP_DAC_OVERRIDE, the lock files and stop sockets the members made
+    are the group's to use), sees the file system read-only except /run/morsetorch, /sys and
+    its own /tmp, has no
     network and no devices, and a system call outside its filter fails with EPERM rather
     than ending it.
     """
