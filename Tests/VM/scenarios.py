@@ -654,7 +654,10 @@ SHARED = "vm::shared"
           setup=" && ".join([sysfs(SHARED, "trigger", "timer"), sysfs(SHARED, "delay_on", 100),
                              sysfs(SHARED, "delay_off", 300),
                              "cat /proc/sys/fs/protected_regular > /tmp/protected_regular",
-                             "echo 2 > /proc/sys/fs/protected_regular"]),
+                             "echo 2 > /proc/sys/fs/protected_regular",
+                             # (the udev rule gives the group the timer's files on the
+                             # change event)
+                             "sleep 0.3"]),
           # (sh -c: the main command is run with `exec`.)
           main="sh -c " + shlex.quote(
               MEMBER + shlex.quote(morsetorch("send", "--led", SHARED, "--wpm", "20", "E"))
