@@ -329,6 +329,14 @@ __attribute__((constructor)) static void morse_map_executable_by_page(void) {
     }
   int descriptor =
       found ? (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY) : -1;
+  // Never one of the standard streams: started with one closed, the lowest free number is
+  // its, and main would take the userfaultfd for that stream (a closed standard input read
+  // that way waits for ever) instead of putting /dev/null there.
+  if (descriptor >= 0 && descriptor <= 2) {
+    int moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3);
+    close(descriptor);
+    descriptor = moved;
+  }
   struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_WP_ASYNC};
   if (descriptor >= 0 && ioctl(descriptor, UFFDIO_API, &api) == 0) {
     int registered = 0;

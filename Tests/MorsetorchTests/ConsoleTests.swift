@@ -138,4 +138,27 @@ import Testing
     #expect(try fixture.read("trigger", of: "a") == "timer\n")
     #expect(try fixture.read("brightness", of: "a") == "0\n")
   }
+
+  @Test(arguments: [
+    "encode", "decode", "send --dry-run --unit 1", "send --led a --unit 1", "receive --edges -",
+  ])
+  func aClosedStandardInputIsAnEmptyOne(command: String) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("a", trigger: "none [timer]", attributes: ["delay_on": "100\n"])
+    let script = """
+      "$0" \(command) <&- & pid=$!
+      for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+      if kill -0 $pid 2>/dev/null; then echo "hung"; kill -KILL $pid; fi
+      wait $pid; echo "status $?"
+      """
+    let (output, errors) = try shell(script, fixture: fixture)
+    // Before: start-up's userfaultfd took descriptor 0, and reading it waited for ever (a
+    // send with the LED claimed).
+    #expect(!output.contains("hung"), "\(output) \(errors)")
+    #expect(output.hasSuffix("status 0\n"), "\(output) \(errors)")
+    // Untouched, or (send) restored.
+    #expect(try ["none [timer]\n", "timer\n"].contains(fixture.read("trigger", of: "a")))
+    #expect(try fixture.read("brightness", of: "a") == "0\n")
+  }
 }
+
