@@ -14,7 +14,9 @@ public enum MorseError: Error, Hashable, CustomStringConvertible {
     case .unsendable(let character):
       return "\(character) has no Morse code"
     case .unknownCode(let code, let line, let column):
-      if let stray = code.first(where: { $0 != "." && $0 != "-" }) {
+      // (A code of over 40 characters is quoted cut, with "…" after its first 40.)
+      let quoted = code.count == 41 && code.hasSuffix("…") ? code.dropLast() : code[...]
+      if let stray = quoted.first(where: { $0 != "." && $0 != "-" }) {
         let shown = UnsendableCharacter.describe(stray)
         return "\"\(code)\" at line \(line), column \(column) contains \(shown), which is not a "
           + "Morse element; write codes with '.' and '-' only, letters separated by a space "

@@ -4,10 +4,14 @@ public struct LinePiece: Sendable, Hashable {
   public let bytes: [UInt8]
   /// Whether it continues the line of the piece before it (rather than starting a new line).
   public let continuesLine: Bool
+  /// Whether the line ends with it (rather than going on in the next piece, perhaps in the
+  /// middle of a word: a piece is cut at a character boundary when it has no space).
+  public let endsLine: Bool
 
-  /// A piece of `bytes`, continuing the line before it or not.
-  public init(_ bytes: [UInt8], continuesLine: Bool = false) {
+  /// A piece of `bytes`, continuing the line before it or not, ending it or not.
+  public init(_ bytes: [UInt8], continuesLine: Bool = false, endsLine: Bool = true) {
     self.bytes = bytes
     self.continuesLine = continuesLine
+    self.endsLine = endsLine
   }
 }

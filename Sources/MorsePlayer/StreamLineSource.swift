@@ -123,7 +123,8 @@ public final class StreamLineSource: LineSource, Sendable {
       line.append(contentsOf: buffer[start..<count])
       while line.count > pieceLimit {
         let cut = Self.cut(line, limit: pieceLimit)
-        guard hand(.piece(LinePiece(Array(line[..<cut]), continuesLine: isContinuing))) else {
+        let piece = LinePiece(Array(line[..<cut]), continuesLine: isContinuing, endsLine: false)
+        guard hand(.piece(piece)) else {
           return
         }
         line.removeFirst(cut)

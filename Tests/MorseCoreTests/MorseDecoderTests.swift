@@ -67,4 +67,46 @@ import Testing
         .unknownCode(".......", line: 2, column: 5), .unknownCode("......", line: 2, column: 19),
       ])
   }
+
+  @Test(arguments: [
+    ".- / -... / -.-.", ".-   -...   -.-.", ".- -... -.-.", "   .- / -...", ".-.-.- / .--.-.",
+  ])
+  func aTextInPiecesDecodesAsTheWhole(morse: String) throws {
+    let whole = try MorseDecoder.decode(morse)
+    // Cut everywhere: inside codes, inside word gaps, at their edges.
+    let characters = Array(morse)
+    for first in 0...characters.count {
+      for second in first...characters.count {
+        var stream = MorseDecoder.Stream()
+        var errors: [MorseError] = []
+        let pieces = [characters[..<first], characters[first..<second], characters[second...]]
+        let decoded =
+          pieces.map { stream.decode(String($0)) { errors.append($0) } }.joined()
+          + stream.finish { errors.append($0) }
+        #expect(decoded == whole, "cut at \(first) and \(second)")
+        #expect(errors.isEmpty)
+      }
+    }
+  }
+
+  @Test func anUnknownCodeCutBetweenPiecesIsOneCodeAtItsFirstColumn() {
+    var stream = MorseDecoder.Stream(line: 7)
+    var errors: [MorseError] = []
+    let decoded =
+      stream.decode("... ....") { errors.append($0) } + stream.decode("... ---") { errors.append($0) }
+      + stream.finish { errors.append($0) }
+    #expect(decoded == "S[.......]O")
+    #expect(errors == [.unknownCode(".......", line: 7, column: 5)])
+  }
+
+  @Test func aLongCodeIsQuotedCutAndNotBlamedForTheCut() {
+    let thrown = morseError { _ = try MorseDecoder.decode(String(repeating: ".", count: 41)) }
+    let description = String(describing: thrown)
+    #expect(description.contains("is not a Morse code"), "\(description)")
+    #expect(!description.contains("U+2026"), "\(description)")
+    // A "…" typed in a short code is still named.
+    let typed = morseError { _ = try MorseDecoder.decode(".…") }
+    #expect(String(describing: typed).contains("U+2026"))
+  }
 }
+

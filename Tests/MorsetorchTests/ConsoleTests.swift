@@ -118,6 +118,19 @@ import Testing
       output.hasSuffix("-.-. --.- / -.. . -.-. --.- / -.. . -.-. --.- / -.. . -.-. -"), "\(output)")
   }
 
+  @Test func aLongLineOfCodeIsDecodedAsAWholeThoughReadInPieces() throws {
+    // 400 words on one line of code, 32 KB: before, each 4 KiB piece was decoded alone, and
+    // a word gap at the start of a piece was lost ("BROWNFOX"), with exit 0.
+    let (output, errors) = try shell(
+      "yes 'PARIS QUICK BROWN FOX' | head -n 400 | tr '\\n' ' ' | \"$0\" encode "
+        + "| \"$0\" decode; echo \"status $?\"")
+    #expect(!errors.contains("morsetorch"), "\(errors)")
+    let words = output.split(separator: "\n").first?.split(separator: " ") ?? []
+    #expect(words.count == 1600, "\(words.count) words")
+    #expect(Set(words) == ["PARIS", "QUICK", "BROWN", "FOX"], "\(Set(words))")
+    #expect(output.hasSuffix("status 0\n"), "\(output.suffix(40))")
+  }
+
   @Test(arguments: ["<&-", ">&- 2>&-", "<&- >&- 2>&-"])
   func closedStandardStreamsNeitherHangNorMixUp(redirections: String) throws {
     let fixture = try TemporaryLEDDirectory()

@@ -28,15 +28,65 @@ public enum MorseDecoder {
     _ text: String, line: Int = 1, alphabet: NationalAlphabet = .latin,
     unknown: (MorseError) -> Void
   ) -> String {
-    var output = ""
-    var currentLine = line
-    var column = 1
-    var code = ""
-    var codeColumn = 0
-    var whitespaceRun = 0
-    var isWordGapPending = false
+    var stream = Stream(line: line, alphabet: alphabet)
+    return stream.decode(text, unknown: unknown) + stream.finish(unknown: unknown)
+  }
 
-    func finishCode() {
+  /// Decodes a text given in pieces (a long line read a piece at a time), as `decode` would
+  /// decode the whole: a code or a word gap cut between two pieces is read as one.
+  public struct Stream {
+    private let alphabet: NationalAlphabet
+    private var currentLine: Int
+    private var column = 1
+    private var code = ""
+    private var codeColumn = 0
+    private var whitespaceRun = 0
+    private var isWordGapPending = false
+    private var hasOutput = false
+
+    /// A stream whose text starts at line `line`.
+    public init(line: Int = 1, alphabet: NationalAlphabet = .latin) {
+      currentLine = line
+      self.alphabet = alphabet
+    }
+
+    /// Decodes the next piece; a code at its very end waits for the next piece or `finish`.
+    public mutating func decode(_ text: String, unknown: (MorseError) -> Void) -> String {
+      var output = ""
+      for character in text {
+        if character.isWhitespace {
+          finishCode(into: &output, unknown: unknown)
+          whitespaceRun += 1
+          // "\n" and "\r\n" end a line, as in the line reader; a lone "\r" is whitespace.
+          if character == "\n" || character == "\r\n" {
+            isWordGapPending = true
+            currentLine += 1
+            column = 1
+            continue
+          }
+          if whitespaceRun >= 3 { isWordGapPending = true }
+        } else if character == "/" {
+          finishCode(into: &output, unknown: unknown)
+          whitespaceRun = 0
+          isWordGapPending = true
+        } else {
+          whitespaceRun = 0
+          if code.isEmpty { codeColumn = column }
+          code.append(character)
+        }
+        column += 1
+      }
+      return output
+    }
+
+    /// The code the text ended with, decoded.
+    public mutating func finish(unknown: (MorseError) -> Void) -> String {
+      var output = ""
+      finishCode(into: &output, unknown: unknown)
+      return output
+    }
+
+    private mutating func finishCode(into output: inout String, unknown: (MorseError) -> Void) {
       guard !code.isEmpty else { return }
       var decoded = MorseCode.shownUnknown(code)
       if let morse = MorseCode(code), let text = MorseAlphabet.text(for: morse, alphabet: alphabet)
@@ -47,36 +97,11 @@ public enum MorseDecoder {
         let shown = code.count > 40 ? String(code.prefix(40)) + "…" : code
         unknown(.unknownCode(shown, line: currentLine, column: codeColumn))
       }
-      if isWordGapPending && !output.isEmpty { output += " " }
+      if isWordGapPending && hasOutput { output += " " }
       isWordGapPending = false
       output += decoded
+      hasOutput = true
       code = ""
     }
-
-    for character in text {
-      if character.isWhitespace {
-        finishCode()
-        whitespaceRun += 1
-        // "\n" and "\r\n" end a line, as in the line reader; a lone "\r" is whitespace.
-        if character == "\n" || character == "\r\n" {
-          isWordGapPending = true
-          currentLine += 1
-          column = 1
-          continue
-        }
-        if whitespaceRun >= 3 { isWordGapPending = true }
-      } else if character == "/" {
-        finishCode()
-        whitespaceRun = 0
-        isWordGapPending = true
-      } else {
-        whitespaceRun = 0
-        if code.isEmpty { codeColumn = column }
-        code.append(character)
-      }
-      column += 1
-    }
-    finishCode()
-    return output
   }
 }

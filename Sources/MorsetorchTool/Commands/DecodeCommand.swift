@@ -43,13 +43,19 @@ enum DecodeCommand {
     if let text = plan.text {
       Console.output(MorseDecoder.decode(text, alphabet: alphabet, unknown: report))
     } else {
-      // A long line comes in pieces cut at a space: they go on the same output line.
+      // A long line comes in pieces: one stream decodes them, so a code or a word gap cut
+      // between two is read as one, and they go on the same output line.
+      var stream: MorseDecoder.Stream?
       var isLineOpen = false
       // The line begun is ended whatever happens: an error on a later line included.
       defer { if isLineOpen { Console.write("\n") } }
-      try InputLines.forEach { text, line, _, continuesLine in
-        let decoded = MorseDecoder.decode(text, line: line, alphabet: alphabet, unknown: report)
-        Console.write((isLineOpen && !continuesLine ? "\n" : "") + decoded)
+      try InputLines.forEach { text, line, _, continuesLine, endsLine in
+        if isLineOpen && !continuesLine { Console.write("\n") }
+        var current = stream ?? MorseDecoder.Stream(line: line, alphabet: alphabet)
+        // A whole line is shown at once (a stream shows each line as it comes).
+        Console.write(
+          current.decode(text, unknown: report) + (endsLine ? current.finish(unknown: report) : ""))
+        stream = endsLine ? nil : current
         isLineOpen = true
       }
     }

@@ -47,7 +47,7 @@ enum EncodeCommand {
     var isLineOpen = false
     // The line begun is ended whatever happens: an error on a later line included.
     defer { if isLineOpen { Console.write("\n") } }
-    try InputLines.forEach(repairing: policy == .skip) { text, line, column, continuesLine in
+    try InputLines.forEach(repairing: policy == .skip) { text, line, column, continuesLine, _ in
       let encoded = try encode(text, line: line, column: column)
       if continuesLine {
         Console.write(encoded.isEmpty ? "" : " / " + encoded)
