@@ -118,6 +118,32 @@ import Testing
       output.hasSuffix("-.-. --.- / -.. . -.-. --.- / -.. . -.-. --.- / -.. . -.-. -"), "\(output)")
   }
 
+  @Test(arguments: [
+    ("send --echo --loop --led a --unit 20 PARIS", ">/dev/full", "status 74"),
+    ("send --echo --loop --led a --unit 20 PARIS", "| head -c 1 >/dev/null", "status 0"),
+    ("send --preview --loop --unit 20 PARIS", ">/dev/full", "status 74"),
+    ("send --preview --loop --unit 20 PARIS", "| head -c 1 >/dev/null", "status 0"),
+  ])
+  func anEchoOrPreviewNobodyReadsEndsTheTransmission(
+    command: String, output redirection: String, status: String
+  ) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("a", trigger: "none [timer]", attributes: ["delay_on": "100\n"])
+    let script = """
+      { "$0" \(command) \(redirection); echo "status ${PIPESTATUS[0]}" > "$0.status"; } &
+      for i in $(seq 100); do [ -s "$0.status" ] && break; sleep 0.1; done
+      cat "$0.status" 2>/dev/null || { echo "still running"; pkill -KILL -f "$0 send"; }
+      """
+    // (the status file beside the executable would be shared: one per test case)
+    let marker = fixture.root + "/run-status"
+    let (output, errors) = try shell(
+      script.replacingOccurrences(of: "$0.status", with: marker), fixture: fixture)
+    // Before: it went on writing nowhere, for ever with --loop.
+    #expect(output == status + "\n", "\(output) \(errors)")
+    #expect(try ["none [timer]\n", "timer\n"].contains(fixture.read("trigger", of: "a")))
+    #expect(try fixture.read("brightness", of: "a") == "0\n")
+  }
+
   @Test func aLongLineOfCodeIsDecodedAsAWholeThoughReadInPieces() throws {
     // 400 words on one line of code, 32 KB: before, each 4 KiB piece was decoded alone, and
     // a word gap at the start of a piece was lost ("BROWNFOX"), with exit 0.

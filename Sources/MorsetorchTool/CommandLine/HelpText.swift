@@ -8,7 +8,8 @@ enum HelpText {
       "128+N",
       "stopped by signal N, \(firstDone): 129 SIGHUP, 130 SIGINT (Ctrl-C), 131 SIGQUIT "
         + "(Ctrl-\\), 143 SIGTERM, 138 SIGUSR1, 142 SIGALRM, 162-192 the real-time signals; "
-        + "any signal whose default is to end the process (not the crash signals)")
+        + "any signal whose default is to end the process (not the crash signals, nor "
+        + "SIGPIPE, which is ignored: a closed pipe is the exit 0 above)")
   }
 
   /// 69 for the commands that use an LED or a line (`list` has its own).
@@ -18,7 +19,8 @@ enum HelpText {
   /// Every exit status, as the manual and the tool's `--help` list them. A command whose
   /// status means something narrower declares its own row for it with its help.
   static let statusRows: [Row] = [
-    Row("0", "done"),
+    Row("0", "done; also when the reader of standard output went away (`| head`): the output, "
+      + "and a --echo or --preview transmission, ends there"),
     Row("3", "stop, status: nothing is being sent (nor left to restore)"),
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
@@ -26,7 +28,8 @@ enum HelpText {
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
     Row("70", "internal error (please report it)"),
     Row("73", "an output file (receive --edges-out) cannot be created"),
-    Row("74", "I/O error reading input, writing standard output or an LED"),
+    Row("74", "I/O error reading input, writing standard output (which also ends a --echo or "
+      + "--preview transmission) or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
     Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),

@@ -102,6 +102,9 @@ struct SendCommand {
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
       let display = try display(message, timing: timing)
+      // `--echo` that nobody reads any more (`| head`, a full disk) ends the transmission, as
+      // it ends the reading of standard input: a `--loop` would go on for ever.
+      if plan.echoes { Console.whenOutputFails { cancellation.fail($0) } }
       // The progress line goes before anything else is said, errors included.
       defer { display.finish() }
       // This thread keeps the deadlines: least timer slack, real-time where allowed.
@@ -174,6 +177,7 @@ struct SendCommand {
     // What was said before (no LED here, skipped characters) comes before the light.
     Console.flushErrors()
     let preview = try TerminalPreview(isPlain: isPlain)
+    Console.whenOutputFails { cancellation.fail($0) }
     let display = try display(message, timing: timing, preview: preview)
     let transmitter = makeTransmitter(
       preview, timing: timing, cancellation: cancellation,

@@ -9,6 +9,15 @@ import Synchronization
 /// do at exit.
 enum Console {
   private static let outputFailure = Mutex<Errno?>(nil)
+  /// What to do when standard output first fails (stop what only writes to it).
+  private static let failureAction = Mutex<(@Sendable (OutputError) -> Void)?>(nil)
+
+  /// Runs `action` (on the writing thread) when a write to standard output first fails, or
+  /// at once if one has: a `--echo` or `--preview` that nobody reads any more stops.
+  static func whenOutputFails(_ action: @escaping @Sendable (OutputError) -> Void) {
+    failureAction.withLock { $0 = action }
+    if let errno = outputFailure.withLock({ $0 }) { action(OutputError(errno: errno)) }
+  }
 
   /// Prints `line` to standard output, unless an earlier write failed.
   static func output(_ line: String) {
@@ -54,9 +63,11 @@ enum Console {
     do throws(Errno) {
       try StandardStreams.write(text, to: .output)
     } catch {
-      outputFailure.withLock { failure in
-        if failure == nil { failure = error }
+      let isFirst = outputFailure.withLock { failure in
+        defer { if failure == nil { failure = error } }
+        return failure == nil
       }
+      if isFirst, let action = failureAction.withLock({ $0 }) { action(OutputError(errno: error)) }
     }
   }
 
