@@ -129,6 +129,26 @@ private func randomText(words: Int, random: inout SplitMix64) -> String {
 
   /// A new sender eight times as fast, after one word gap: the first word at the new speed
   /// may be misread, the rest is exact.
+  @Test func aLightThatOnlyBlinksIsOneUnknownCodeKeptShort() throws {
+    // 10 000 dots with no letter gap (a blinking light), then "E" after a letter gap: before,
+    // every element was kept, and memory grew with the blinking.
+    let timing = MorseTiming(unit: .milliseconds(60))
+    var blinking: [MorseEdge] = []
+    var time = Duration.seconds(1)
+    for _ in 0..<10_000 {
+      blinking.append(MorseEdge(time: time, isOn: true))
+      blinking.append(MorseEdge(time: time + timing.unit, isOn: false))
+      time += timing.unit * 2
+    }
+    time += timing.unit * 2
+    let letter = try edges("E", timing: timing).map {
+      MorseEdge(time: $0.time + time, isOn: $0.isOn)
+    }
+    let text = decode(blinking + letter)
+    let cut = "[" + String(repeating: ".", count: MorseReceiver.longestKept) + "…]"
+    #expect(text.hasPrefix(cut + "E"), "\(text.prefix(100))")
+  }
+
   @Test func aSuddenSpeedChangeIsFollowedWithinAWord() throws {
     let slow = try edges("CQ CQ DE N0CALL", timing: try MorseTiming(wordsPerMinute: 5))
     let fast = try edges("TEST ME 73 <SK>", timing: try MorseTiming(wordsPerMinute: 40))

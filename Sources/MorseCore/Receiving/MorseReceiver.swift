@@ -76,6 +76,11 @@ public struct MorseReceiver: Sendable {
   private var lastOn: Duration?
   private var lastOff: Duration?
   private var code = ""
+  /// Whether the code went on past `longestKept` elements (a light that only blinks):
+  /// those are not kept, so memory stays flat whatever comes.
+  private var isCodeCut = false
+  /// The elements of a code kept: far more than any character or prosign has.
+  static let longestKept = 64
   private var isWordSpaceSaid = true
   private var isLineBreakSaid = true
   private var gaps: [Double] = []
@@ -243,7 +248,7 @@ public struct MorseReceiver: Sendable {
   /// A mark: a dot under two dots, else a dash; the speed follows.
   private mutating func markEnded(_ mark: Double) {
     let isDot = mark < 2 * dot
-    code.append(isDot ? "." : "-")
+    if code.utf8.count < Self.longestKept { code.append(isDot ? "." : "-") } else { isCodeCut = true }
     let implied = isDot ? mark : mark / 3
     // Far off the estimate twice in a row (a new speed): move most of the way at once; one odd
     // mark alone (noise) moves it little.
@@ -269,13 +274,16 @@ public struct MorseReceiver: Sendable {
 
   /// The character just completed, after the word space before it, if any.
   private mutating func finishCharacter() -> [Output] {
-    defer { code = "" }
+    defer {
+      code = ""
+      isCodeCut = false
+    }
     isWordSpaceSaid = false
     let space: [Output] = isSpacePending ? [.space] : []
     isSpacePending = false
-    guard let morse = MorseCode(code),
+    guard !isCodeCut, let morse = MorseCode(code),
       let text = MorseAlphabet.text(for: morse, alphabet: settings.alphabet)
-    else { return space + [.text(MorseCode.shownUnknown(code))] }
+    else { return space + [.text(MorseCode.shownUnknown(code + (isCodeCut ? "…" : "")))] }
     return space + [.text(text)]
   }
 
