@@ -911,6 +911,21 @@ struct CommandProcessTests {
     #expect(try fixture.read("brightness", of: flash) == "0\n")
   }
 
+  @Test func aBrightnessOverTheMaximumIsTheMaximumAndSaidSo() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(flash, maxBrightness: 255, brightness: 0, trigger: "[none]")
+    let recorder = AttributeRecorder("brightness", of: flash, in: fixture)
+    let outcome = try runMorsetorch(
+      "send", "--led", flash, "--unit", "30", "--brightness", "300", "E", in: fixture)
+    let values = recorder.stop()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(values.contains("255\n"), "\(values)")
+    // Before: clamped without a word.
+    #expect(
+      outcome.standardError.contains("--brightness 300 is over the max_brightness of LED "
+        + "\(flash), 255: 255 used"), "\(outcome)")
+  }
+
   @Test func repeatSendsTheMessageAgainAfterThePause() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try runMorsetorch(

@@ -101,6 +101,14 @@ struct SendCommand {
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
+      // A brightness over an LED's maximum is that maximum: said, as the value asked is not.
+      if case .value(let asked) = plan.brightness {
+        for case let torch as SysfsTorch in claimed.torch.members where asked > torch.maxBrightness {
+          Console.error(
+            "warning: --brightness \(asked) is over the max_brightness of LED "
+              + "\(torch.led.name), \(torch.maxBrightness): \(torch.maxBrightness) used")
+        }
+      }
       let display = try display(message, timing: timing)
       // `--echo` that nobody reads any more (`| head`, a full disk) ends the transmission, as
       // it ends the reading of standard input: a `--loop` would go on for ever.

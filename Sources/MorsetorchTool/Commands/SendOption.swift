@@ -34,7 +34,8 @@ enum SendOption: CommandOption {
     case .brightness:
       .value(
         "brightness", "N|P%",
-        help: "how bright \"on\" is: a value up to max_brightness, or a percentage")
+        help: "how bright \"on\" is: a value up to max_brightness (more is that, with a "
+          + "warning), or a percentage")
     case .skipUnknown: .skipUnknown
     case .repeat: .value("repeat", "N", help: "send TEXT N times (1-1000000), a --pause apart")
     case .loop:
