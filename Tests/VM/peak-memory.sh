@@ -6,7 +6,8 @@
 # asynchronous write-protect mode (Linux 6.7; on arm64 6.10), which turns off the kernel's
 # fault-around for the executable's own pages (Sources/CLinuxSystem/shim.c). Boots that kernel
 # for the binary's architecture under qemu with a small initramfs (busybox, the executable,
-# Tests/VM/guest/peakrss.c and guest/peak-memory-init), measures `send --unit 5 E` and
+# the benchmark's launcher Sources/morsetorch-benchmark/C/usage.c, which reports wait4's peak
+# RSS, and guest/peak-memory-init), measures `send --unit 5 E` and
 # `receive --edges` of "CQ DE N0CALL" three times each on a fake LED of plain files, and fails
 # if any run peaks over 4 MiB, ends with another status, decodes something else, or leaves
 # the LED otherwise than it found it. Bookworm's 6.1 has no such mode: there the same runs
@@ -84,13 +85,14 @@ if [ ! -s "$kept/vmlinuz" ] || [ ! -s "$kept/busybox" ]; then
   rm -rf "$scratch"
 fi
 
-# --- the guest: busybox, the executable, peakrss, /init ----------------------------------
+# --- the guest: busybox, the executable, the usage launcher, /init -------------------------
 stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/tmp" "$stage/dev" ||
   fail "cannot create $stage"
 cp "$kept/busybox" "$stage/bin/busybox" && cp "$binary" "$stage/morsetorch" &&
   cp "$here/guest/peak-memory-init" "$stage/init" || fail "cannot fill $stage"
-"$cc" -static -O2 -Wall -o "$stage/peakrss" "$here/guest/peakrss.c" || fail "cannot build peakrss.c with $cc"
+usage_c=$here/../../Sources/morsetorch-benchmark/C/usage.c
+"$cc" -static -O2 -Wall -o "$stage/usage" "$usage_c" || fail "cannot build usage.c with $cc"
 (cd "$stage" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) >"$work/initramfs-$arch.gz" ||
   fail "cannot pack the initramfs"
 
@@ -103,17 +105,17 @@ grep -q '^@@ done' <<<"$results" || fail "the guest did not finish; its console'
 
 # --- the figures, and what must hold -------------------------------------------------------
 problems=()
-figures() {  # the peak of each run of $1 (send or receive)
-  sed -n "s/^@@ $1 .*peak-rss-kb=\([0-9]*\) .*/\1/p" <<<"$results" | tr '\n' ' '
+figures() {  # the peak of each run of $1 (send or receive): "usage: STATUS USER SYSTEM PEAK"
+  sed -n "s/^@@ $1 .*usage: [0-9]* [0-9]* [0-9]* \([0-9]*\) *$/\1/p" <<<"$results" | tr '\n' ' '
 }
 send=$(figures send) receive=$(figures receive)
 [ "$(wc -w <<<"$send $receive")" -eq 6 ] || problems+=("not every run reported its peak")
 for kb in $send $receive; do
   [ "$kb" -le "$limit_kb" ] || problems+=("a run peaked at $kb kB, over $limit_kb kB")
 done
-grep '^@@ \(send\|receive\) ' <<<"$results" | grep -qv 'status=0 *$' &&
-  problems+=("a run exited with another status: $(grep '^@@ \(send\|receive\) ' <<<"$results" | grep -v 'status=0 *$' | head -1)")
-[ "$(grep -c '^@@ receive CQ DE N0CALL peak' <<<"$results")" -eq 3 ] ||
+grep '^@@ \(send\|receive\) ' <<<"$results" | grep -qv 'usage: 0 ' &&
+  problems+=("a run exited with another status: $(grep '^@@ \(send\|receive\) ' <<<"$results" | grep -v 'usage: 0 ' | head -1)")
+[ "$(grep -c '^@@ receive CQ DE N0CALL usage: 0 ' <<<"$results")" -eq 3 ] ||
   problems+=("receive did not decode CQ DE N0CALL each time")
 grep -q '^@@ led after: 0 timer$' <<<"$results" ||
   problems+=("the LED was left as: $(sed -n 's/^@@ led after: //p' <<<"$results")")
