@@ -248,7 +248,11 @@ public struct MorseReceiver: Sendable {
   /// A mark: a dot under two dots, else a dash; the speed follows.
   private mutating func markEnded(_ mark: Double) {
     let isDot = mark < 2 * dot
-    if code.utf8.count < Self.longestKept { code.append(isDot ? "." : "-") } else { isCodeCut = true }
+    if code.utf8.count < Self.longestKept {
+      code.append(isDot ? "." : "-")
+    } else {
+      isCodeCut = true
+    }
     let implied = isDot ? mark : mark / 3
     // Far off the estimate twice in a row (a new speed): move most of the way at once; one odd
     // mark alone (noise) moves it little.

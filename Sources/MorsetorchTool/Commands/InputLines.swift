@@ -4,10 +4,11 @@ import MorsePlayer
 /// Standard input, line by line (streaming), each line decoded as strict UTF-8.
 enum InputLines {
   /// Calls `body` with each line (or piece of a line longer than 4 KiB: `continuesLine` when
-  /// it is not the first, `endsLine` when it is the last) and its number, until the input ends or standard output has failed (nobody reads what
-  /// the lines turn into). Output that `Console` buffers is written whenever no more input
-  /// is ready. A byte-order mark at the start is dropped; with `repairing`, bytes
-  /// that are not UTF-8 become U+FFFD instead of an error.
+  /// it is not the first, `endsLine` when it is the last) and its number, until the input
+  /// ends or standard output has failed (nobody reads what the lines turn into). Output that
+  /// `Console` buffers is written whenever no more input is ready. A byte-order mark at the
+  /// start is dropped; with `repairing`, bytes that are not UTF-8 become U+FFFD instead of
+  /// an error.
   static func forEach(
     repairing: Bool = false,
     _ body: (

@@ -103,7 +103,8 @@ struct SendCommand {
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
       // A brightness over an LED's maximum is that maximum: said, as the value asked is not.
       if case .value(let asked) = plan.brightness {
-        for case let torch as SysfsTorch in claimed.torch.members where asked > torch.maxBrightness {
+        for case let torch as SysfsTorch in claimed.torch.members
+        where asked > torch.maxBrightness {
           Console.error(
             "warning: --brightness \(asked) is over the max_brightness of LED "
               + "\(torch.led.name), \(torch.maxBrightness): \(torch.maxBrightness) used")

@@ -30,9 +30,7 @@ public enum ToolProcess {
   /// invalid bytes into U+FFFD, and they would be sent (or rejected) as something else.
   private static func strictArguments() throws -> [String] {
     try CurrentProcess.withEachArgument { (position, bytes) throws(ArgumentEncodingError) in
-      // Without a byte-order mark (UTF8Lines.byteOrderMark), which only says "UTF-8".
-      let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-      let text = UnsafeBufferPointer(rebasing: bytes[(hasMark ? 3 : 0)...])
+      let text = UnsafeBufferPointer(rebasing: UTF8Lines.droppingByteOrderMark(bytes))
       if let valid = String(validating: text, as: UTF8.self) { return valid }
       do throws(MorseError) {
         return try UTF8Lines.decode(Array(text), line: 1)

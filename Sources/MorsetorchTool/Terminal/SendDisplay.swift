@@ -23,7 +23,9 @@ struct SendDisplay {
     let isDumb = environment["TERM"] == "dumb"
     let color = (environment["NO_COLOR"] ?? "").isEmpty && !isDumb
     // Worked out only for a progress line (it walks the whole message's timing).
-    var state: ProgressState { initialState(message: message, timing: timing, repetition: repetition) }
+    var state: ProgressState {
+      initialState(message: message, timing: timing, repetition: repetition)
+    }
     if let preview {
       // After the light (8 columns) and the character (a dozen): the rest of the line.
       let width: @Sendable () -> Int = { (StandardStreams.columns(of: .output) ?? 80) - 24 }
