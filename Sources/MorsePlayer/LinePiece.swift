@@ -14,4 +14,14 @@ public struct LinePiece: Sendable, Hashable {
     self.continuesLine = continuesLine
     self.endsLine = endsLine
   }
+
+  /// Whether the line goes on in the next piece inside a word: the piece was cut where the
+  /// limit fell, not after a space or tab, so the next piece begins with the rest of the word
+  /// (and follows it after a letter gap, not a word gap).
+  public var breaksWord: Bool {
+    !endsLine && bytes.last.map { !LinePiece.isSpace($0) } ?? false
+  }
+
+  /// Whether `byte` separates words where a line is cut: a space or a tab.
+  static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

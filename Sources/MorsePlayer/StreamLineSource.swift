@@ -1,4 +1,5 @@
 import LinuxSystem
+import MorseCore
 
 /// Reads lines from a file descriptor on a thread of its own, a few lines ahead.
 ///
@@ -134,13 +135,25 @@ public final class StreamLineSource: LineSource, Sendable {
   }
 
   /// Where to cut a piece of at most `limit` bytes off `line`: after the last space or tab
-  /// in it, else before the UTF-8 sequence that the limit would split.
+  /// in it, else inside the word: before a prosign (`<SK>`) that the limit would split, else
+  /// before the UTF-8 sequence that it would split.
   static func cut(_ line: [UInt8], limit: Int) -> Int {
-    if let space = line[..<limit].lastIndex(where: { $0 == 0x20 || $0 == 0x09 }), space > 0 {
+    if let space = line[..<limit].lastIndex(where: LinePiece.isSpace), space > 0 {
       return space + 1
+    }
+    let recent = line[max(0, limit - longestProsign)..<limit]
+    if let open = recent.lastIndex(of: UInt8(ascii: "<")), open > 0,
+      !recent[open...].contains(UInt8(ascii: ">"))
+    {
+      return open
     }
     var cut = limit
     while cut > 1 && (0x80...0xBF).contains(line[cut]) { cut -= 1 }
     return cut
   }
+
+  /// The bytes of the longest prosign with its brackets: a `<` further from the cut than
+  /// this opens none that the cut splits.
+  private static let longestProsign =
+    (MorseAlphabet.prosignEntries.map(\.name.utf8.count).max() ?? 0) + 2
 }

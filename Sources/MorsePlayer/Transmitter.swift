@@ -84,12 +84,14 @@ public final class Transmitter {
 
   /// Sends `source` line by line as lines arrive, until it ends or the run is cancelled.
   ///
-  /// A piece of a long line is sent like a line of its own (after a word gap), and positions in
-  /// errors still count from the start of its line.
+  /// A piece of a long line is sent like a line of its own, after a word gap (a letter gap
+  /// when it goes on with a word the piece before it broke), and positions in errors still
+  /// count from the start of its line.
   public func send(lines source: some LineSource) throws -> TransmissionOutcome {
     scheduler.cancellation.onCancel { [source] in source.close() }
     var lineNumber = 0
     var column = 1
+    var isWordBroken = false
     while true {
       observers.forEach { $0.transmissionIsWaitingForInput(line: lineNumber + 1) }
       guard let piece = try source.nextPiece() else { break }
@@ -103,7 +105,11 @@ public final class Transmitter {
         text, firstLine: lineNumber, firstColumn: column, unknownCharacters: unknownCharacters)
       column += text.count
       observers.forEach { $0.transmission(willSendLine: message, number: lineNumber) }
-      guard try transmit(message, line: lineNumber) == .completed else { return .cancelled }
+      let gap = isWordBroken && piece.continuesLine ? timing.letterGap : timing.wordGap
+      isWordBroken = piece.breaksWord
+      guard try transmit(message, line: lineNumber, after: gap) == .completed else {
+        return .cancelled
+      }
     }
     return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
   }
@@ -117,16 +123,17 @@ public final class Transmitter {
     return try UTF8Lines.decode(bytes, line: line, firstColumn: column)
   }
 
-  /// Sends one message at `fixedStart`, or (for a line of input) a word gap after the last
-  /// one ended, or now if it came later than that.
+  /// Sends one message at `fixedStart`, or (for a line of input) `gap` after the last one
+  /// ended, or now if it came later than that.
   private func transmit(
-    _ message: MorseMessage, line: Int, startingAt fixedStart: MonotonicInstant? = nil
+    _ message: MorseMessage, line: Int, startingAt fixedStart: MonotonicInstant? = nil,
+    after gap: Duration? = nil
   ) throws -> TransmissionOutcome {
     guard !message.isEmpty else {
       return scheduler.isCancelled ? try outcome(of: scheduler.stoppedOutcome()) : .completed
     }
     let now = scheduler.clock.now()
-    let start = fixedStart ?? lastEnd.map { max($0 + timing.wordGap, now) } ?? now
+    let start = fixedStart ?? lastEnd.map { max($0 + (gap ?? timing.wordGap), now) } ?? now
     let observe: ((MorseStep, MonotonicInstant) -> Void)? =
       observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
     let result = try outcome(

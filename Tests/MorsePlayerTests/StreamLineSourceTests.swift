@@ -92,6 +92,23 @@ private final class Writer: @unchecked Sendable {
     #expect(whole == Array(words.utf8))
   }
 
+  @Test func aWordLongerThanAPieceIsCutWhereTheLimitFallsButNotInAProsign() throws {
+    let word = String(repeating: "E", count: 97) + "<SK>" + String(repeating: "T", count: 150)
+    let pipe = try LinuxSystem.Pipe()
+    let writer = Writer(pipe.writeEnd)
+    defer { writer.close() }
+    let source = try StreamLineSource(reading: pipe.readEnd, pieceLimit: 100)
+    try writer.write(word)  // no newline yet: it comes in pieces
+    var pieces: [LinePiece] = []
+    while pieces.count < 2, let piece = try source.nextPiece() { pieces.append(piece) }
+    try writer.write(" E\n")
+    if let last = try source.nextPiece() { pieces.append(last) }
+    // Cut before the prosign the limit would have split, then at the limit inside the word.
+    #expect(pieces.map(\.bytes.count) == [97, 100, 56])
+    #expect(pieces.map(\.breaksWord) == [true, true, false])
+    #expect(pieces.flatMap(\.bytes) == Array((word + " E").utf8))
+  }
+
   @Test func aPieceIsNeverCutInsideACharacter() {
     let line = Array(String(repeating: "Ж", count: 100).utf8)  // 2 bytes each, no space
     let cut = StreamLineSource.cut(line, limit: 51)

@@ -154,6 +154,28 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ("EE", [0, 100, 400, 500, 800, 1100] as [Double]),
+    ("EE ", [0, 100, 400, 500, 1200, 1500] as [Double]),
+  ])
+  func aPieceGoesOnAfterALetterGapWithinAWordAndAWordGapAfterASpace(
+    first: String, edges: [Double]
+  ) throws {
+    let clock = ManualStepClock()
+    let torch = RecordingTorch(clock: clock)
+    let transmitter = Transmitter(
+      torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: timing)
+    let source = PieceSource([
+      LinePiece(Array(first.utf8), endsLine: false),
+      LinePiece(Array("T".utf8), continuesLine: true),
+    ])
+    _ = try transmitter.send(lines: source)
+    // E, E, then T after a letter gap (300 ms: the word "EET" cut for length) or a word gap
+    // (700 ms: the line cut after a space).
+    #expect(torch.events == timeline(edges))
+  }
+
   @Test func aRepeatedMessageKeepsItsRoundsOnTheSchedule() throws {
     // Every wait wakes 7 ms late: the rounds start on the schedule all the same.
     let clock = ManualStepClock(lateness: .milliseconds(7))

@@ -126,10 +126,13 @@ enum HelpText {
 
     Blinks TEXT as Morse code on an LED and exits when the last step has ended, with the LED's
     trigger and brightness as they were. Several TEXT words are joined by spaces. With no TEXT,
-    or TEXT "-", standard input is read and sent line by line as each line arrives.
+    or TEXT "-", standard input is read and sent line by line as each line arrives (a line
+    over 4 KiB in pieces as they arrive, cut at a space, or inside a word that has none: the
+    word goes on after a letter gap).
 
-    Every character is checked before anything is sent (for standard input: each line before
-    it starts); one without a Morse signal is an error naming it and its line and column.
+    Every character is checked before anything is sent (for standard input: each line, or
+    piece, before it starts); one without a Morse signal is an error naming it and its line
+    and column.
 
     One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
     (the LED goes back as it was), says so, and exits 4 without sending: run it again to stop.

@@ -49,13 +49,14 @@ enum DecodeCommand {
       var isLineOpen = false
       // The line begun is ended whatever happens: an error on a later line included.
       defer { if isLineOpen { Console.write("\n") } }
-      try InputLines.forEach { text, line, _, continuesLine, endsLine in
-        if isLineOpen && !continuesLine { Console.write("\n") }
+      try InputLines.forEach { text, line, _, piece in
+        if isLineOpen && !piece.continuesLine { Console.write("\n") }
         var current = stream ?? MorseDecoder.Stream(line: line, alphabet: alphabet)
         // A whole line is shown at once (a stream shows each line as it comes).
         Console.write(
-          current.decode(text, unknown: report) + (endsLine ? current.finish(unknown: report) : ""))
-        stream = endsLine ? nil : current
+          current.decode(text, unknown: report)
+            + (piece.endsLine ? current.finish(unknown: report) : ""))
+        stream = piece.endsLine ? nil : current
         isLineOpen = true
       }
     }

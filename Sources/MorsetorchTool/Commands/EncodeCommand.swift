@@ -43,17 +43,20 @@ enum EncodeCommand {
       Console.output(try encode(text, line: 1))
       return ExitStatus.success
     }
-    // A long line comes in pieces cut at a space: its words go on the same output line.
+    // A long line comes in pieces cut at a space (or inside a word with none): its words go
+    // on the same output line, a broken word's letters after a letter's separator.
     var isLineOpen = false
+    var isWordBroken = false
     // The line begun is ended whatever happens: an error on a later line included.
     defer { if isLineOpen { Console.write("\n") } }
-    try InputLines.forEach(repairing: policy == .skip) { text, line, column, continuesLine, _ in
+    try InputLines.forEach(repairing: policy == .skip) { text, line, column, piece in
       let encoded = try encode(text, line: line, column: column)
-      if continuesLine {
-        Console.write(encoded.isEmpty ? "" : " / " + encoded)
+      if piece.continuesLine {
+        Console.write(encoded.isEmpty ? "" : (isWordBroken ? " " : " / ") + encoded)
       } else {
         Console.write((isLineOpen ? "\n" : "") + encoded)
       }
+      isWordBroken = piece.breaksWord
       isLineOpen = true
     }
     return ExitStatus.success

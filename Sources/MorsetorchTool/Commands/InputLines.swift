@@ -3,17 +3,15 @@ import MorsePlayer
 
 /// Standard input, line by line (streaming), each line decoded as strict UTF-8.
 enum InputLines {
-  /// Calls `body` with each line (or piece of a line longer than 4 KiB: `continuesLine` when
-  /// it is not the first, `endsLine` when it is the last) and its number, until the input
+  /// Calls `body` with each line (or piece of a line longer than 4 KiB: see `LinePiece`), its
+  /// number and the column it starts at, until the input
   /// ends or standard output has failed (nobody reads what the lines turn into). Output that
   /// `Console` buffers is written whenever no more input is ready. A byte-order mark at the
   /// start is dropped; with `repairing`, bytes that are not UTF-8 become U+FFFD instead of
   /// an error.
   static func forEach(
     repairing: Bool = false,
-    _ body: (
-      _ text: String, _ line: Int, _ column: Int, _ continuesLine: Bool, _ endsLine: Bool
-    ) throws -> Void
+    _ body: (_ text: String, _ line: Int, _ column: Int, _ piece: LinePiece) throws -> Void
   ) throws {
     // Many lines ahead: reading and converting take turns by the batch, not line by line.
     let source = try StreamLineSource(capacity: 256)
@@ -32,7 +30,7 @@ enum InputLines {
       let text =
         repairing
         ? UTF8Lines.repairing(bytes) : try UTF8Lines.decode(bytes, line: line, firstColumn: column)
-      try body(text, line, column, piece.continuesLine, piece.endsLine)
+      try body(text, line, column, piece)
       column += text.count
     }
   }

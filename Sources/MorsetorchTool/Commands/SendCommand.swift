@@ -314,7 +314,7 @@ struct SendCommand {
       _ = try send(message, with: transmitter, timing: timing)
       return ExitStatus.success
     }
-    let timeline = DryRunTimeline(origin: clock.now())
+    let timeline = DryRunTimeline(origin: clock.now(), timing: timing)
     let transmitter = makeTransmitter(
       VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
       observers: [timeline])

@@ -56,11 +56,17 @@ final class TimelineFormatter: @unchecked Sendable {
 
   /// A line for the idle time before `start` since the last step ended (between two lines
   /// of input), or nil if there was none.
-  func gapLine(before start: MonotonicInstant, label: String = "word gap, next line") -> String? {
-    guard let end, start > end else { return nil }
+  func gapLine(before start: MonotonicInstant, label: String) -> String? {
+    guard let end, let idle = idle(before: start) else { return nil }
     return Self.padded((end - origin).millisecondsText, 12) + "  "
       + Self.padded("off", 5, left: true)
-      + "  " + Self.padded((start - end).millisecondsText, 11) + "  (\(label))"
+      + "  " + Self.padded(idle.millisecondsText, 11) + "  (\(label))"
+  }
+
+  /// The idle time before `start` since the last step ended, or nil if there was none.
+  func idle(before start: MonotonicInstant) -> Duration? {
+    guard let end, start > end else { return nil }
+    return start - end
   }
 
   /// The closing line: the whole length of the transmission.
