@@ -53,8 +53,9 @@ func runFiltering(_ program: String, _ arguments: [String], input: String, outpu
   let process = Process()
   process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
+  // Not FileManager.createFile: it writes by way of a temporary directory it leaves behind.
   guard let reading = FileHandle(forReadingAtPath: input),
-    FileManager.default.createFile(atPath: output, contents: nil),
+    (try? Data().write(to: URL(fileURLWithPath: output))) != nil,
     let writing = FileHandle(forWritingAtPath: output)
   else { return nil }
   defer {

@@ -3,33 +3,38 @@ import LinuxSystem
 import MorseTestSupport
 import Testing
 
-private let directories = Counter()
-
-/// A temporary directory with an empty file for each of `names`.
-private func directory(_ names: [String]) throws -> String {
-  let path = "/tmp/morsetorch-video-\(CurrentProcess.id)-\(directories.next())"
-  try FileSystem.makeDirectory(path, permissions: 0o700)
-  for name in names {
-    _ = try FileDescriptor.open(path + "/" + name, [.writeOnly, .create, .truncate])
-  }
-  return path
-}
-
-/// The devices of `names` in a directory, each a double made by `make` (nil: ENOENT).
-private func devices(
-  _ names: [String], _ make: @escaping (String) -> RecordingVideoDevice?
-) throws -> VideoDevices {
-  let path = try directory(names)
-  return VideoDevices(directory: path) { path throws(Errno) in
-    guard let device = make(path) else { throw Errno.noSuchFile }
-    return device
-  }
-}
-
 private let capture: UInt32 = 0x0400_0001
 private let output: UInt32 = 0x0400_0002
 
-@Suite struct VideoDevicesTests {
+@Suite final class VideoDevicesTests {
+  private let temporary: TemporaryDirectory
+  private let directories = Counter()
+
+  init() throws {
+    temporary = try TemporaryDirectory("morsetorch-video")
+  }
+
+  /// A directory with an empty file for each of `names`.
+  private func directory(_ names: [String]) throws -> String {
+    let path = temporary.path + "/\(directories.next())"
+    try FileSystem.makeDirectory(path, permissions: 0o700)
+    for name in names {
+      _ = try FileDescriptor.open(path + "/" + name, [.writeOnly, .create, .truncate])
+    }
+    return path
+  }
+
+  /// The devices of `names` in a directory, each a double made by `make` (nil: ENOENT).
+  private func devices(
+    _ names: [String], _ make: @escaping (String) -> RecordingVideoDevice?
+  ) throws -> VideoDevices {
+    let path = try directory(names)
+    return VideoDevices(directory: path) { path throws(Errno) in
+      guard let device = make(path) else { throw Errno.noSuchFile }
+      return device
+    }
+  }
+
   @Test func theNodesAreListedByNumber() throws {
     let devices = try devices(["video10", "video2", "video0", "media0", "videox"]) { _ in nil }
     #expect(devices.paths().map { $0.split(separator: "/").last! } == ["video0", "video2", "video10"])

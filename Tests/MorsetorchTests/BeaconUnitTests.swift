@@ -105,7 +105,7 @@ struct BeaconUnitTests {
     let text = try unit().replacingOccurrences(
       of: "/usr/bin/morsetorch", with: try MorsetorchProcess.executablePath())
     try text.write(
-      toFile: directory + "/morsetorch-beacon@.service", atomically: true, encoding: .utf8)
+      toFile: directory + "/morsetorch-beacon@.service", atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: directory + "/morsetorch-beacon@test.service",
       withDestinationPath: "morsetorch-beacon@.service")

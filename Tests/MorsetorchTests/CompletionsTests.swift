@@ -38,7 +38,7 @@ struct CompletionsTests {
     guard let path = Self.shellPath(shell) else { return }  // that shell is not installed here
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "morsetorch-completion-\(UUID().uuidString).\(shell)")
-    try #require(Completions.script(for: shell)).write(to: file, atomically: true, encoding: .utf8)
+    try #require(Completions.script(for: shell)).write(to: file, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -138,7 +138,7 @@ struct CompletionsTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("_morsetorch")
     try #require(Completions.script(for: shell)).write(
-      to: script, atomically: true, encoding: .utf8)
+      to: script, atomically: false, encoding: .utf8)
     let session = "morsetorch-\(UUID().uuidString.prefix(8))"
     // Through system(3), which waits for the tmux client alone (Foundation's Process waited
     // on past the client's end: the server it starts lives on).

@@ -85,7 +85,7 @@ struct ReceiveTests {
         let parts = line.split(separator: " ")
         return "\(Double(parts[0])! + 1) \(parts[1])"
       }).joined(separator: "\n").write(
-        toFile: gpio.chipPath(0) + "/line4/edges", atomically: true, encoding: .utf8)
+        toFile: gpio.chipPath(0) + "/line4/edges", atomically: false, encoding: .utf8)
     let read = try run(
       ["receive", "--gpio", "pinctrl-bcm2711:GPIO4", "--active-low", "--timeout", "3s"],
       gpio: gpio)
@@ -105,7 +105,7 @@ struct ReceiveTests {
     let gpio = try TemporaryGPIODirectory()
     try gpio.addChip(0, label: "sim", lines: 8)
     let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E"]).standardOutput
-    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: true, encoding: .utf8)
+    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: false, encoding: .utf8)
     let leds = try TemporaryLEDDirectory()
     let child = try MorsetorchProcess(
       ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
@@ -179,7 +179,7 @@ struct ReceiveIntoAClosedPipeTests {
     let gpio = try TemporaryGPIODirectory()
     try gpio.addChip(0, label: "sim", lines: 8)
     let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E E E"]).standardOutput
-    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: true, encoding: .utf8)
+    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: false, encoding: .utf8)
     let leds = try TemporaryLEDDirectory()
     // Standard output closed: the first write fails; listening must end then (74), not run on.
     let outcome = try MorsetorchProcess.run(

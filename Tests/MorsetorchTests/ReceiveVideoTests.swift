@@ -112,7 +112,7 @@ struct ReceiveCameraTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     for name in devices {
-      _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+      try Data().write(to: URL(fileURLWithPath: directory + "/" + name))
     }
     let leds = try TemporaryLEDDirectory()
     return try MorsetorchProcess.run(

@@ -283,14 +283,14 @@ struct RerunTests {
     chmod(directory, 0o700)
     // Int.max: counting on from it overflowed (a crash of every --wait sender, root's too).
     let huge = directory + "/" + led + ".wait.09223372036854775807"
-    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    try Data().write(to: URL(fileURLWithPath: huge))
     let sent = try run(["send", "--wait", "--led", led, "--unit", "1", "E"], in: fixture)
     #expect(sent.exitStatus == 0, "\(sent)")
     try expectTimerRestored(fixture)
     // The largest number a ticket may have: no ticket can follow it, which is said plainly.
     try FileManager.default.removeItem(atPath: huge)
     let largest = directory + "/" + led + ".wait.00999999999999999999"
-    #expect(FileManager.default.createFile(atPath: largest, contents: nil))
+    try Data().write(to: URL(fileURLWithPath: largest))
     let before = try LEDSnapshot(of: led, in: fixture)
     let refused = try run(["send", "--wait", "--led", led, "--unit", "1", "E"], in: fixture)
     #expect(refused.exitStatus == 78, "\(refused)")

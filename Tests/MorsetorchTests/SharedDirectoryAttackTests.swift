@@ -191,7 +191,7 @@ struct SharedDirectoryAttackTests {
   {
     let (fixture, runtime) = try sharedLED()
     let lock = runtime + "/input3::capslock.lock"
-    #expect(FileManager.default.createFile(atPath: lock, contents: nil))
+    try Data().write(to: URL(fileURLWithPath: lock))
     chown(lock, 1234, Self.member)
     chmod(lock, 0o664)
     let sender = try MorsetorchProcess(
@@ -234,7 +234,7 @@ struct SharedDirectoryAttackTests {
     // directory was shared): the member cannot lock it, and is told why rather than to use
     // another runtime directory.
     let lock = runtime + "/input3::capslock.lock"
-    #expect(FileManager.default.createFile(atPath: lock, contents: nil))
+    try Data().write(to: URL(fileURLWithPath: lock))
     chmod(lock, 0o644)
     let before = try LEDSnapshot(of: "input3::capslock", in: fixture)
     let outcome = try MorsetorchProcess.run(
