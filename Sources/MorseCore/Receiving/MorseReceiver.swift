@@ -15,13 +15,16 @@
 ///   moves it little; two in a row, a lot.
 /// - Gaps inside a character are under two dots. The gaps between characters are told from
 ///   word gaps by their own statistics (the last dozen of them, split in two groups — at a
-///   step of over a quarter from one to the next, else where they divide best, if the upper
-///   group is 1.35 times the lower: letter gaps are the lower group), not by the dot, so
-///   Farnsworth spacing (characters fast, gaps stretched) reads right, and a sender whose word
-///   gap is only 1.5 times the letter gap too: above the geometric middle of the two groups a
-///   gap is a word gap. When the recent gaps are all alike, a gap over 5/3 of them is a word
-///   gap, and they are letter gaps if near the expected letter gap (three dots, or as the
-///   Farnsworth hint says), else word gaps (`R R R`).
+///   step of over a quarter from one to the next, else where they divide best — when the
+///   lower group has two gaps at least and the upper group's median is 1.4 times the lower's,
+///   1.45 for one gap alone: letter gaps are the lower group), not by the dot, so Farnsworth
+///   spacing (characters fast, gaps stretched) soon reads right, and a sender whose word gap
+///   is only 1.5 times the letter gap too: above the geometric middle of the two groups a gap
+///   is a word gap. When the recent gaps are all alike, a gap over 1.6 times them is a word
+///   gap (a hand's letter gap is rarely a quarter long, its word gap rarely a quarter short),
+///   and they are letter gaps if near the expected letter gap (three dots, or as the
+///   Farnsworth hint says), else word gaps (`R R R`). A new speed (two marks far off the
+///   estimate in a row) forgets the gaps kept.
 /// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
 ///   of one length, dots if under twice the shortest gap between them, else dashes; or a
 ///   pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate
@@ -258,6 +261,8 @@ public struct MorseReceiver: Sendable {
     // mark alone (noise) moves it little.
     let isFarOff = implied < dot / 2 || implied > dot * 2
     let weight = isFarOff ? (wasFarOff ? 0.7 : 0.1) : 0.25
+    // The gaps kept were another speed's: they say nothing of this one's letters and words.
+    if isFarOff && wasFarOff { gaps.removeAll() }
     wasFarOff = isFarOff
     let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
     dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
@@ -293,10 +298,11 @@ public struct MorseReceiver: Sendable {
 
   /// Above this, a gap between characters is a word gap: the geometric middle of the letter
   /// and word gaps when the recent gaps show both (a sender whose word gap is only 1.5 times
-  /// the letter gap is read right), else 5/3 of the letter gap (the middle of 3 and 7 units).
+  /// the letter gap is read right), else 1.6 times the letter gap (between 3 and 7 units, so
+  /// that a hand's jitter of a quarter on each gap leaves letters and words apart).
   private var wordThreshold: Double {
     let (letter, word) = gapGroups
-    guard let word else { return letter * 5 / 3 }
+    guard let word else { return letter * 1.6 }
     return (letter * word).squareRoot()
   }
 
@@ -333,35 +339,41 @@ public struct MorseReceiver: Sendable {
   }
 
   /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
-  /// quarter from one gap to the next; without one, the division with the most variance
-  /// between the two groups (Otsu's), taken if the upper
-  /// group's median is at least 1.35 times the lower's — more than jitter of a quarter on
-  /// every gap makes of one group, less than any sender's words are spaced by; else
-  /// `sorted.count` (one group).
+  /// quarter from one gap to the next; without one (or if that division is not taken), the
+  /// division with the most variance between the two groups (Otsu's). Taken if the lower
+  /// group has two gaps at least and the upper group's median is at least 1.4 times the
+  /// lower's (1.45 when it is one gap) — more than jitter of a quarter on every gap makes of
+  /// one group, less than any sender's words are spaced by; else `sorted.count` (one group).
   static func split(_ sorted: [Double]) -> Int {
-    guard sorted.count >= 2 else { return sorted.count }
+    // Two letter gaps at least: one alone is as likely one keyed short. One word gap alone
+    // must stand further apart than a group of them.
+    guard sorted.count >= 3 else { return sorted.count }
+    let candidates = 2...(sorted.count - 1)
+    func isApart(_ index: Int) -> Bool {
+      let lowerMedian = sorted[index / 2]
+      let upperMedian = sorted[index + (sorted.count - index) / 2]
+      return upperMedian >= (index == sorted.count - 1 ? 1.45 : 1.35) * lowerMedian
+    }
     // A step of a quarter between two gaps next in size divides them at once (the widest).
     var step: (index: Int, ratio: Double)?
-    for index in sorted.indices.dropFirst() where sorted[index] / sorted[index - 1] > 1.25 {
+    for index in candidates where sorted[index] / sorted[index - 1] > 1.25 {
       if sorted[index] / sorted[index - 1] > step?.ratio ?? 0 {
         step = (index, sorted[index] / sorted[index - 1])
       }
     }
-    if let step { return step.index }
+    if let step, isApart(step.index) { return step.index }
     let total = sorted.reduce(0, +)
-    var below = 0.0
+    var below = sorted[..<candidates.lowerBound].dropLast().reduce(0, +)
     var best: (index: Int, variance: Double)?
-    for index in 1..<sorted.count {
+    for index in candidates {
       below += sorted[index - 1]
       let (lower, upper) = (Double(index), Double(sorted.count - index))
       let difference = (total - below) / upper - below / lower
       let variance = lower * upper * difference * difference
       if variance > best?.variance ?? 0 { best = (index, variance) }
     }
-    guard let index = best?.index else { return sorted.count }
-    let lowerMedian = sorted[index / 2]
-    let upperMedian = sorted[index + (sorted.count - index) / 2]
-    return upperMedian >= 1.35 * lowerMedian ? index : sorted.count
+    guard let index = best?.index, isApart(index) else { return sorted.count }
+    return index
   }
 
   /// The silence that ends a line: the setting, or twice the word gap when that is longer
