@@ -2,6 +2,10 @@ import LinuxSystem
 
 /// Why a video (a YUV4MPEG2 stream) cannot be read.
 public enum VideoError: Error, Hashable, CustomStringConvertible {
+  /// How to make a stream this reader takes of any recording: 8-bit 4:2:0 (ffmpeg writes no
+  /// YUV4MPEG2 of a 10-bit phone video unless told a format).
+  public static let conversion = "ffmpeg -i FILE -pix_fmt yuv420p -f yuv4mpegpipe -"
+
   /// The stream does not start as YUV4MPEG2 does.
   case notY4M(found: String)
   /// A header parameter is missing or wrong.
@@ -20,10 +24,10 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
     switch self {
     case .notY4M(let found) where found.isEmpty:
       "the video is empty (no YUV4MPEG2 header); convert a recording with "
-        + "ffmpeg -i FILE -f yuv4mpegpipe -"
+        + Self.conversion
     case .notY4M(let found):
       "the video is not a YUV4MPEG2 stream (it starts with \(found)); convert it with "
-        + "ffmpeg -i FILE -f yuv4mpegpipe -"
+        + Self.conversion
     case .badHeader(let reason): "the YUV4MPEG2 header is wrong: \(reason)"
     case .unsupportedColourSpace(let space):
       "the YUV4MPEG2 colour space \(space) is not supported (4:2:0, 4:2:2, 4:4:4, 4:1:1, "

@@ -44,6 +44,29 @@ struct ReceiveVideoTests {
     #expect(replay.standardOutput == "CQ TEST\n", "\(replay) \(edges)")
   }
 
+  @Test func aVideoWithNoLightBlinkingSaysSoAndHowToPointAtIt() throws {
+    // Four seconds of the scene with its lamp and heartbeat LED, and the light never on.
+    var scene = SyntheticScene()
+    scene.hasHeartbeat = true
+    let frames = Y4MWriting.bytes(
+      of: scene.frames(showing: [], lead: .seconds(2), tail: .seconds(2)))
+    let (searched, watched) = try withFile(frames) { path in
+      (
+        try run(["receive", "--video", path]),
+        try run(["receive", "--video", path, "--region", "8,8,16,16"])
+      )
+    }
+    // Before: nothing on either stream, and 0.
+    #expect(searched.exitStatus == 0, "\(searched)")
+    #expect(searched.standardOutput.isEmpty, "\(searched)")
+    #expect(
+      searched.standardError.contains("no light blinking Morse was seen in the 4.0 s of video")
+        && searched.standardError.contains("--region X,Y,W,H"), "\(searched)")
+    #expect(
+      watched.standardError.contains("the region 8,8 (16x16) did not blink in the 4.0 s"),
+      "\(watched)")
+  }
+
   @Test func aGivenRegionIsReadAndOneOutsideThePictureIsAUsageError() throws {
     try withFile(try video("EE", wpm: 15)) { path in
       let inside = try run(["receive", "--video", path, "--region", "94,34,12,12"])
@@ -71,7 +94,8 @@ struct ReceiveVideoTests {
       let read = try run(["receive", "--video", path])
       #expect(read.exitStatus == 65, "\(read)")
       #expect(read.standardError.contains("not a YUV4MPEG2 stream"), "\(read)")
-      #expect(read.standardError.contains("ffmpeg -i FILE -f yuv4mpegpipe -"), "\(read)")
+      #expect(
+        read.standardError.contains("ffmpeg -i FILE -pix_fmt yuv420p -f yuv4mpegpipe -"), "\(read)")
     }
     let missing = try run(["receive", "--video", "/nonexistent/clip.y4m"])
     #expect(missing.exitStatus == 74, "\(missing)")

@@ -186,7 +186,7 @@ public final class Camera {
       reason: (names.isEmpty ? "offers no picture format" : "offers only "
         + names.joined(separator: ", "))
         + " (morsetorch reads \(readable); for another, record it and use "
-        + "ffmpeg -i FILE -f yuv4mpegpipe - | morsetorch receive --video -)")
+        + VideoError.conversion + " | morsetorch receive --video -)")
   }
 
   /// `body`, its errno turned into the camera error for `operation` on `path`.

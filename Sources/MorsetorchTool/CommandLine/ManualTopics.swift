@@ -107,9 +107,10 @@ enum ManualTopics {
     it saw, from any source, in the edge file's form, so a hard case can be kept and replayed.
 
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
-    recording works through ffmpeg: `ffmpeg -i clip.mp4 -f yuv4mpegpipe - | morsetorch receive
-    --video -`. Frames are timed by the header's frame rate and read as fast as they come.
-    Only the picture's brightness (luma) is used. The light is found on a grid of blocks of
+    recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
+    morsetorch receive --video -` (the format named, so that a phone's 10-bit video works).
+    Frames are timed by the header's frame rate and read as fast as they come. Only the
+    picture's brightness (luma) is used. The light is found on a grid of blocks of
     about 80 across: the block (alone, or with the eight around it, for a light that moves)
     whose brightness has the most sharp changes and marks of two lengths, as Morse has dots
     and dashes; a steady lamp does not change and a heartbeat or power LED has marks all
@@ -117,7 +118,9 @@ enum ManualTopics {
     spot, looked at again every half second, so a shaking camera is followed; the last 8 s
     are kept, so what was sent before the light was found is read too. --region X,Y,W,H says
     where the light is instead. Standard error says where the light was found, when it moved
-    and when it was lost (no edge for 10 s and nothing else blinking).
+    and when it was lost (no edge for 10 s and nothing else blinking), and at the end when
+    none was found at all (a flickering, moving or busy picture can hide a small light: name
+    its place with --region).
 
     Sub-frame timing: a frame integrates the light over its exposure, so the frame in which
     the light came on is partly bright, in proportion to the part of the exposure it was on;

@@ -146,6 +146,7 @@ struct ReceiveCommand {
     while !Console.hasOutputFailed, let frame = try video.next() {
       try light.read(frame, into: &printer)
     }
+    light.finish(watched: "of video")
   }
 
   /// `--camera [DEVICE]`: the frames of a V4L2 camera, timed by the kernel, until a signal or
@@ -188,6 +189,7 @@ struct ReceiveCommand {
         printer.advance(to: MonotonicTime.now().sinceOrigin)
       }
     }
+    light.finish(watched: "watched")
     if camera.droppedFrames > 0 {
       Console.note("the camera dropped \(camera.droppedFrames) frames")
     }
@@ -226,6 +228,8 @@ private struct LightReader {
   private let lostAfter: Duration
   /// The first frame's time: what the notes count from (a camera's is the time since boot).
   private var origin: Duration?
+  private var lastFrame: Duration?
+  private var isFound = false
 
   init(region: LightRegion?, frameInterval: Duration, exposure: Duration?) {
     var settings = LightReceiver.Settings()
@@ -238,11 +242,13 @@ private struct LightReader {
   mutating func read(_ frame: LightFrame, into printer: inout ReceivedText) throws {
     let origin = self.origin ?? frame.time
     self.origin = origin
+    lastFrame = frame.time
     func seconds(_ time: Duration) -> String { ReceiveCommand.seconds(time - origin) }
     for event in receiver.receive(frame) {
       switch event {
       case .edge(let edge): try printer.receive(edge)
       case .found(let region, let time):
+        isFound = true
         Console.note("light found at \(region) at \(seconds(time))")
       case .moved(let region, let time):
         Console.note("light moved to \(region) at \(seconds(time))")
@@ -253,5 +259,21 @@ private struct LightReader {
       }
     }
     printer.advance(to: frame.time)
+  }
+
+  /// Says so when no light was found in all the frames (else the output is empty, and
+  /// nothing says why): `watched` is what the time is of ("of video").
+  func finish(watched: String) {
+    guard !isFound, let origin, let lastFrame else { return }
+    let time = ReceiveCommand.seconds(lastFrame - origin)
+    if let region = receiver.settings.region {
+      Console.note(
+        "the region \(region) did not blink in the \(time) \(watched): check --region "
+          + "against the picture (X,Y from its top left corner)")
+    } else {
+      Console.note(
+        "no light blinking Morse was seen in the \(time) \(watched); if one is there, say "
+          + "where with --region X,Y,W,H (flicker, a moving or busy picture can hide it)")
+    }
   }
 }
