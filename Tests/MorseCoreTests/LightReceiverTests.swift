@@ -53,6 +53,21 @@ extension LightReceiverTests {
     }
   }
 
+  /// A light in a room whose light flickers by 15 % ten times a second (the background's
+  /// brightness, not the light's). Before: the flicker, in every block, was taken for noise
+  /// as large as the light's blinking, and nothing was found.
+  @Test(arguments: [10, 20])
+  func aLightUnderFlickeringRoomLightReadsBackExactly(wpm: Int) throws {
+    var scene = SyntheticScene()
+    scene.flicker = 0.15
+    scene.lightBrightness = 120
+    scene.hasHeartbeat = true
+    let frames = scene.frames(showing: try edges("PARIS CQ", wpm: wpm))
+    let (text, events) = read(frames)
+    #expect(text == "PARIS CQ")
+    #expect(events.count == 1)
+  }
+
   @Test(arguments: [5, 12, 20])
   func aShakingCameraIsFollowed(wpm: Int) throws {
     var scene = SyntheticScene()

@@ -4,7 +4,8 @@ import MorseCore
 /// A camera's view of a blinking light, made up frame by frame for the light receiver's
 /// tests: a textured background with sensor noise, the light (a small disc, sharp or
 /// blurred, lit for the part of each exposure it was on), and what makes finding it hard —
-/// a steady lamp, a heartbeat LED, a slow exposure drift, a shaking camera, dropped frames.
+/// a steady lamp, a heartbeat LED, a slow exposure drift, a shaking camera, flickering room
+/// light, dropped frames.
 public struct SyntheticScene: Sendable {
   /// Frame size in pixels.
   public var width = 160
@@ -29,6 +30,9 @@ public struct SyntheticScene: Sendable {
   public var drift = 0.0
   /// The camera shaking by this many pixels, slowly (a 3 s period, and 4.1 s across).
   public var shake = 0.0
+  /// The room's light flickering by this share up and down, 10 times a second (mains light
+  /// beating with the frame rate): the background's brightness, not the light's.
+  public var flicker = 0.0
   /// Frames never delivered (their numbers).
   public var droppedFrames: Set<Int> = []
 
@@ -70,7 +74,8 @@ public struct SyntheticScene: Sendable {
       let beat = Self.overlap(heartbeat(around: start), window) / (interval * exposure)
       let gain = 1 + drift * sin(2 * Double.pi * start / 20)
       let (dx, dy) = (shake * sin(2 * .pi * start / 3), shake * sin(2 * .pi * start / 4.1))
-      var values = background
+      let room = 1 + flicker * sin(2 * Double.pi * 10 * (start + interval * exposure / 2))
+      var values = room == 1 ? background : background.map { $0 * room }
       add(lightBrightness * lit, disc: (lightX + dx, lightY + dy, lightRadius), to: &values)
       if hasHeartbeat { add(200 * beat, disc: (130 + dx, 95 + dy, 2), to: &values) }
       if hasLamp { add(250, disc: (30 + dx, 80 + dy, 12), to: &values, replacing: true) }

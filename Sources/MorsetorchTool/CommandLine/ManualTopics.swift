@@ -114,7 +114,9 @@ enum ManualTopics {
     about 80 across: the block (alone, or with the eight around it, for a light that moves)
     whose brightness has the most sharp changes and marks of two lengths, as Morse has dots
     and dashes; a steady lamp does not change and a heartbeat or power LED has marks all
-    alike, so neither is taken, however bright. The blocks that brighten with it form the
+    alike, so neither is taken, however bright. Where the whole picture changes (a room's
+    light flickering with the frame rate, an exposure that moves), the light is also looked
+    for with that change taken out of every block. The blocks that brighten with it form the
     spot, looked at again every half second, so a shaking camera is followed; the last 8 s
     are kept, so what was sent before the light was found is read too. --region X,Y,W,H says
     where the light is instead. Standard error says where the light was found, when it moved

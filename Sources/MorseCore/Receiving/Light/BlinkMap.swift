@@ -17,6 +17,12 @@ struct BlinkMap {
   private var means: [UInt16]
   /// The frames' times, in the same ring.
   private var times: [Duration]
+  /// How much the whole picture has changed by each frame (the median change of all blocks
+  /// from each frame to the next, added up, as mean × 256), in the same ring: flicker of the
+  /// room's light, an exposure that moves, which every block shows and which is no light's
+  /// blinking nor any block's noise. A spot found with the picture's changes taken out
+  /// (`Spot.isSteadied`) reads its blocks less it.
+  private var offsets: [Int]
   /// Where the next frame goes.
   private var next = 0
   /// Frames kept so far (at most `capacity`).
@@ -34,6 +40,7 @@ struct BlinkMap {
     self.capacity = max(capacity, 2)
     means = Array(repeating: 0, count: columns * rows * self.capacity)
     times = Array(repeating: .zero, count: self.capacity)
+    offsets = Array(repeating: 0, count: self.capacity)
   }
 
   /// Adds a frame of the size it was made for.
@@ -71,8 +78,39 @@ struct BlinkMap {
       }
     }
     times[slot] = frame.time
+    let previous = (slot + capacity - 1) % capacity
+    offsets[slot] = count == 0 ? 0 : offsets[previous] + medianChange(to: slot)
     next = (slot + 1) % capacity
     count = min(count + 1, capacity)
+  }
+
+  /// The median of every block's change from the frame before `slot` to it, as mean × 256,
+  /// exactly (a median rounded to a step would add up to a drift over the frames kept):
+  /// found in a histogram of whole levels, then among the changes of its level alone.
+  private func medianChange(to slot: Int) -> Int {
+    let previous = (slot + capacity - 1) % capacity
+    let (capacity, blockCount) = (capacity, columns * rows)
+    return means.withUnsafeBufferPointer { means in
+      func change(_ block: Int) -> Int {
+        Int(means[block * capacity + slot]) - Int(means[block * capacity + previous])
+      }
+      // Whole levels from -256 to 255 (a change of a block's mean is within ±255 levels).
+      var counts = [Int](repeating: 0, count: 512)
+      for block in 0..<blockCount { counts[(change(block) >> 8) + 256] += 1 }
+      var level = 0
+      var below = 0
+      while below + counts[level] <= blockCount / 2 {
+        below += counts[level]
+        level += 1
+      }
+      var inLevel: [Int] = []
+      inLevel.reserveCapacity(counts[level])
+      for block in 0..<blockCount where (change(block) >> 8) + 256 == level {
+        inLevel.append(change(block))
+      }
+      inLevel.sort()
+      return inLevel[blockCount / 2 - below]
+    }
   }
 
   /// The ring slots of the frames kept, oldest first.
@@ -100,26 +138,63 @@ struct BlinkMap {
     var total = 0.0
     var weights = 0.0
     for (block, weight) in spot.weights {
-      total += weight * Double(means[block * capacity + slot])
+      total += weight * Double(Int(means[block * capacity + slot]) - offset(slot, spot.isSteadied))
       weights += weight
     }
     return total / max(weights, 1e-9) / 256
   }
 
-  /// One block's means, oldest first.
-  private func values(ofBlock block: Int) -> [Double] {
-    slots.map { Double(means[block * capacity + $0]) / 256 }
+  /// One block's means, oldest first (less the picture's changes, `steadied`).
+  private func values(ofBlock block: Int, steadied: Bool) -> [Double] {
+    slots.map { Double(Int(means[block * capacity + $0]) - offset($0, steadied)) / 256 }
   }
 
+  /// Whether the whole picture changed (by a level or more) between two frames kept.
+  private func hasChangedWhole(from oldest: Int, to newest: Int) -> Bool {
+    var slot = oldest
+    var lowest = offsets[slot]
+    var highest = lowest
+    while slot != newest {
+      slot = (slot + 1) % capacity
+      lowest = min(lowest, offsets[slot])
+      highest = max(highest, offsets[slot])
+    }
+    return highest - lowest >= 256
+  }
+
+  /// What to take from a mean in `slot`: the picture's changes, `steadied`, else nothing.
+  private func offset(_ slot: Int, _ steadied: Bool) -> Int { steadied ? offsets[slot] : 0 }
+
   /// The spot that blinks most like Morse, with what its levels show; nil if none does.
+  ///
+  /// Looked for twice: in the picture as it is, and with the changes of the whole picture
+  /// taken out (flicker of the room's light hides a small light's blinking under noise as
+  /// large); the second is taken when it scores half as much again as the first (or the
+  /// first finds none), so a light that fills the picture, whose blinking is the whole
+  /// picture's change, is still found.
+  func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
+    guard count >= 4 else { return nil }
+    let plain = find(steadied: false)
+    // Not where the picture holds still: the same search again would find the same.
+    guard let (oldest, newest) = slots.first.flatMap({ first in slots.last.map { (first, $0) } }),
+      hasChangedWhole(from: oldest, to: newest)
+    else { return plain.map { ($0.spot, $0.analysis) } }
+    let steadied = find(steadied: true)
+    guard let steadied, steadied.score > 1.5 * (plain?.score ?? 0) else {
+      return plain.map { ($0.spot, $0.analysis) }
+    }
+    return (steadied.spot, steadied.analysis)
+  }
+
+  /// The best spot, `steadied` or not, and its score.
   ///
   /// A block is a candidate when its range is well above the picture's noise (sixteen times
   /// the median change between frames of all blocks, at least 8 levels) and it is
   /// Morse-like (`BlinkAnalysis`), alone or with the eight around it summed; the best has
   /// the most sharp edges times contrast over noise. The
   /// spot is that block and those around it that brighten with it (`Spot`).
-  func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
-    guard count >= 4 else { return nil }
+  private func find(steadied: Bool) -> (spot: Spot, analysis: BlinkAnalysis, score: Double)? {
+    let offsets = steadied ? offsets : Array(repeating: 0, count: capacity)
     let blockCount = columns * rows
     var ranges = [Double](repeating: 0, count: blockCount)
     // The changes between frames of every block, in sixteenths of a level (the last bin: 64
@@ -131,11 +206,11 @@ struct BlinkMap {
       changes.withUnsafeMutableBufferPointer { changes in
         for block in 0..<blockCount {
           let base = block * capacity
-          var previous = Int(means[base + slots[0]])
+          var previous = Int(means[base + slots[0]]) - offsets[slots[0]]
           var lowest = previous
           var highest = previous
           for slot in slots.dropFirst() {
-            let value = Int(means[base + slot])
+            let value = Int(means[base + slot]) - offsets[slot]
             changes[min(abs(value - previous) >> 4, 1023)] += 1
             lowest = min(lowest, value)
             highest = max(highest, value)
@@ -162,7 +237,10 @@ struct BlinkMap {
       var jumps = 0
       let base = block * capacity
       for index in 2..<slots.count
-      where abs(Int(means[base + slots[index]]) - Int(means[base + slots[index - 2]])) >= step {
+      where abs(
+        Int(means[base + slots[index]]) - offsets[slots[index]] - Int(means[base + slots[index - 2]])
+          + offsets[slots[index - 2]]) >= step
+    {
         jumps += 1
       }
       guard jumps >= 3 else { continue }
@@ -173,7 +251,7 @@ struct BlinkMap {
         (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
       }
       for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
-        let analysis = BlinkAnalysis(sums(of: blocks), reach: reach)
+        let analysis = BlinkAnalysis(sums(of: blocks, steadied: steadied), reach: reach)
         // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
         // any length.
         guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
@@ -182,15 +260,16 @@ struct BlinkMap {
       }
     }
     guard let best else { return nil }
-    let spot = spot(around: best.block, following: best.analysis.isOnAt, isMoving: false)
-    return (spot, BlinkAnalysis(levels(of: spot), reach: reach))
+    let spot = spot(
+      around: best.block, following: best.analysis.isOnAt, isMoving: false, steadied: steadied)
+    return (spot, BlinkAnalysis(levels(of: spot), reach: reach), best.score)
   }
 
   /// The summed means of `blocks` in each frame kept, oldest first.
-  private func sums(of blocks: [Int]) -> [Double] {
+  private func sums(of blocks: [Int], steadied: Bool) -> [Double] {
     slots.map { slot in
       var total = 0
-      for block in blocks { total += Int(means[block * capacity + slot]) }
+      for block in blocks { total += Int(means[block * capacity + slot]) - offset(slot, steadied) }
       return Double(total) / 256
     }
   }
@@ -200,13 +279,15 @@ struct BlinkMap {
   /// them that brighten by a twentieth (all of those next to them, `isMoving`: a light that
   /// moves is not lost before the next look). Its centre is the block that brightens most,
   /// so a light that moves is followed.
-  func spot(around centre: Int, following isOnAt: [Bool], isMoving: Bool = true) -> Spot {
+  func spot(
+    around centre: Int, following isOnAt: [Bool], isMoving: Bool = true, steadied: Bool
+  ) -> Spot {
     let (row, column) = (centre / columns, centre % columns)
     var weights: [(block: Int, weight: Double)] = []
     for r in max(row - 2, 0)...min(row + 2, rows - 1) {
       for c in max(column - 2, 0)...min(column + 2, columns - 1) {
         let block = r * columns + c
-        let values = values(ofBlock: block).suffix(isOnAt.count)
+        let values = values(ofBlock: block, steadied: steadied).suffix(isOnAt.count)
         let response = Self.response(of: values, following: isOnAt.suffix(values.count))
         if response > 0 { weights.append((block, response)) }
       }
@@ -221,7 +302,7 @@ struct BlinkMap {
     }
     return Spot(
       centre: weights.max { $0.weight < $1.weight }?.block ?? centre,
-      weights: Set(touched).union(lit).sorted().map { ($0, 1.0) })
+      weights: Set(touched).union(lit).sorted().map { ($0, 1.0) }, isSteadied: steadied)
   }
 
   /// How much brighter the spot is over the last frames `isOnAt` says are on than over the
@@ -269,6 +350,8 @@ struct Spot: Hashable {
   let centre: Int
   /// The blocks and their weights.
   let weights: [(block: Int, weight: Double)]
+  /// Whether its blocks are read less the changes of the whole picture (it was found so).
+  let isSteadied: Bool
 
   static func == (left: Spot, right: Spot) -> Bool {
     left.centre == right.centre && left.weights.map(\.block) == right.weights.map(\.block)

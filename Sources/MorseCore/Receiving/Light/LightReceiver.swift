@@ -193,7 +193,8 @@ public struct LightReceiver: Sendable {
   /// last second and a half, and scales the detector's contrast to match.
   private mutating func follow(_ spot: Spot, map: BlinkMap, detector: inout LightEdges) {
     guard states.contains(true), states.contains(false) else { return }
-    let followed = map.spot(around: spot.centre, following: states, isMoving: isMoving)
+    let followed = map.spot(
+      around: spot.centre, following: states, isMoving: isMoving, steadied: spot.isSteadied)
     // Moving while its centre changed in the last two seconds.
     stillLooks = followed.centre == spot.centre ? stillLooks + 1 : 0
 
