@@ -68,6 +68,32 @@ extension LightReceiverTests {
     #expect(events.count == 1)
   }
 
+  /// The light on from before the first frame for 1.5 s, then PARIS a second after it went
+  /// off. Before: its light was taken for the dark level, and 2 edges of the 30 were read
+  /// (of a video of PARIS CQ 73 lit so at its start: "E TTTT Q 73").
+  @Test func aLightOnFromTheFirstFrameIsAMarkFromThere() throws {
+    let message = try edges("PARIS", wpm: 15).map {
+      MorseEdge(time: $0.time + .milliseconds(2500), isOn: $0.isOn)
+    }
+    let shown = [
+      MorseEdge(time: .zero, isOn: true), MorseEdge(time: .milliseconds(1500), isOn: false),
+    ]
+    let frames = SyntheticScene().frames(showing: shown + message, lead: .zero)
+    var light = LightReceiver(frameInterval: .seconds(1.0 / 30))
+    let read = frames.flatMap { light.receive($0) }.compactMap { event -> MorseEdge? in
+      if case .edge(let edge) = event { edge } else { nil }
+    }
+    try #require(read.count == shown.count + message.count, "\(read)")
+    #expect(read[0] == MorseEdge(time: .zero, isOn: true))
+    // Within a frame (33 ms) of where they were.
+    func isNear(_ seen: MorseEdge, _ sent: MorseEdge) -> Bool {
+      seen.isOn == sent.isOn && seen.time > sent.time - .milliseconds(34)
+        && seen.time < sent.time + .milliseconds(34)
+    }
+    #expect(isNear(read[1], shown[1]), "\(read[1])")
+    for (seen, sent) in zip(read.dropFirst(2), message) { #expect(isNear(seen, sent)) }
+  }
+
   @Test(arguments: [5, 12, 20])
   func aShakingCameraIsFollowed(wpm: Int) throws {
     var scene = SyntheticScene()

@@ -15,7 +15,9 @@
 /// on both sides, partly lit frames beside the gap (the one before by 15 %, both by 30 %)
 /// show it changed and back; so does a partly lit frame after the gap followed by one that
 /// is not. So a mark or a gap is timed to a fraction of
-/// a frame when it lasts a frame or more, and one under half a frame is not seen.
+/// a frame when it lasts a frame or more, and one under half a frame is not seen. A light
+/// that was on from before the first frame, taken for dark, shows when it goes off (two
+/// frames far darker than dark before any edge): it was on from the first frame.
 struct LightEdges {
   /// How long each frame is exposed.
   let exposure: Duration
@@ -29,6 +31,8 @@ struct LightEdges {
   private var previous:
     (time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?)?
   private var lastEdge: Duration?
+  /// The first frame's time.
+  private var start: Duration?
 
   /// A detector for frames `frameInterval` apart exposed for `exposure`, its levels to be
   /// set (`calibrate`).
@@ -56,7 +60,18 @@ struct LightEdges {
 
   /// Takes a frame's level (frames in time order); returns its edge, if any.
   mutating func add(time: Duration, level: Double) -> [MorseEdge] {
+    let start = self.start ?? time
+    self.start = start
     let lit = (level - dark) / max(bright - dark, 1e-9)
+    if lastEdge == nil, !isOn, lit < -0.5, let before = previous, before.lit < -0.5 {
+      // Before any edge, two frames far darker than dark: the light was on from before the
+      // first frame, and what was taken for its dark level was its light. It went off as
+      // the first of them began.
+      (dark, bright) = (level, dark)
+      let edges = [edge(at: start, isOn: true), edge(at: before.time, isOn: false)]
+      previous = (time, 0, false, nil, level)
+      return edges
+    }
     let before = previous.flatMap { frame in
       time - frame.time < frameInterval * 3 / 2 ? frame : nil
     }
