@@ -50,7 +50,7 @@ let package = Package(
       path: "Sources/morsetorch-benchmark",
       // Built with the system's C compiler when the benchmark runs: the C floor and the
       // launcher that measures a sender's own peak memory (not linked with Swift's runtime).
-      exclude: ["C", "README.md"]),
+      exclude: ["C", "README.md", "video-study"]),
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
     .target(
