@@ -49,7 +49,8 @@ let package = Package(
       dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem", "MorseTestSupport"],
       path: "Sources/morsetorch-benchmark",
       // Built with the system's C compiler when the benchmark runs: the C floor and the
-      // launcher that measures a sender's own peak memory (not linked with Swift's runtime).
+      // launcher that measures a sender's own peak memory (not linked with Swift's runtime);
+      // video-study: Python scripts run by hand (the README says how).
       exclude: ["C", "README.md", "video-study"]),
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
