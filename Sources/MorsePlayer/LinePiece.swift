@@ -8,18 +8,20 @@ public struct LinePiece: Sendable, Hashable {
   /// middle of a word: a piece is cut at a character boundary when it has no space).
   public let endsLine: Bool
 
-  /// A piece of `bytes`, continuing the line before it or not, ending it or not.
-  public init(_ bytes: [UInt8], continuesLine: Bool = false, endsLine: Bool = true) {
+  /// Whether the line goes on in the next piece inside a word: the piece was cut where the
+  /// limit fell, with no space or tab on either side of the cut, so the next piece begins
+  /// with the rest of the word (and follows it after a letter gap, not a word gap).
+  public let breaksWord: Bool
+
+  /// A piece of `bytes`, continuing the line before it or not, ending it or not (inside a
+  /// word or not).
+  public init(
+    _ bytes: [UInt8], continuesLine: Bool = false, endsLine: Bool = true, breaksWord: Bool = false
+  ) {
     self.bytes = bytes
     self.continuesLine = continuesLine
     self.endsLine = endsLine
-  }
-
-  /// Whether the line goes on in the next piece inside a word: the piece was cut where the
-  /// limit fell, not after a space or tab, so the next piece begins with the rest of the word
-  /// (and follows it after a letter gap, not a word gap).
-  public var breaksWord: Bool {
-    !endsLine && bytes.last.map { !LinePiece.isSpace($0) } ?? false
+    self.breaksWord = !endsLine && breaksWord
   }
 
   /// Whether `byte` separates words where a line is cut: a space or a tab.

@@ -124,7 +124,9 @@ public final class StreamLineSource: LineSource, Sendable {
       line.append(contentsOf: buffer[start..<count])
       while line.count > pieceLimit {
         let cut = Self.cut(line, limit: pieceLimit)
-        let piece = LinePiece(Array(line[..<cut]), continuesLine: isContinuing, endsLine: false)
+        let piece = LinePiece(
+          Array(line[..<cut]), continuesLine: isContinuing, endsLine: false,
+          breaksWord: !LinePiece.isSpace(line[cut - 1]) && !LinePiece.isSpace(line[cut]))
         guard hand(.piece(piece)) else {
           return
         }

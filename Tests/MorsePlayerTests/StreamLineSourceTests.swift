@@ -109,6 +109,21 @@ private final class Writer: @unchecked Sendable {
     #expect(pieces.flatMap(\.bytes) == Array((word + " E").utf8))
   }
 
+  @Test func aWordThatEndsWhereTheLimitFallsIsNotBroken() throws {
+    let pipe = try LinuxSystem.Pipe()
+    let writer = Writer(pipe.writeEnd)
+    defer { writer.close() }
+    let source = try StreamLineSource(reading: pipe.readEnd, pieceLimit: 100)
+    try writer.write(String(repeating: "E", count: 100) + " T")  // the space just past it
+    let first = try #require(try source.nextPiece())
+    try writer.write("\n")
+    let rest = try #require(try source.nextPiece())
+    // Before: cut inside no word but said to be (its last byte no space), so "T" went on
+    // after a letter gap: "EEEE…ET".
+    #expect(first.bytes.count == 100 && !first.breaksWord)
+    #expect(rest.bytes == Array(" T".utf8) && rest.endsLine)
+  }
+
   @Test func aPieceIsNeverCutInsideACharacter() {
     let line = Array(String(repeating: "Ж", count: 100).utf8)  // 2 bytes each, no space
     let cut = StreamLineSource.cut(line, limit: 51)

@@ -167,7 +167,7 @@ import Testing
       torch: torch, scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
       timing: timing)
     let source = PieceSource([
-      LinePiece(Array(first.utf8), endsLine: false),
+      LinePiece(Array(first.utf8), endsLine: false, breaksWord: first == "EE"),
       LinePiece(Array("T".utf8), continuesLine: true),
     ])
     _ = try transmitter.send(lines: source)

@@ -16,11 +16,11 @@
 /// - Gaps inside a character are under two dots. The gaps between characters are told from
 ///   word gaps by their own statistics (the last dozen of them, split in two groups — at a
 ///   step of over a quarter from one to the next, else where they divide best — when the
-///   lower group has two gaps at least and the upper group's median is 1.4 times the lower's,
-///   1.45 for one gap alone: letter gaps are the lower group), not by the dot, so Farnsworth
-///   spacing (characters fast, gaps stretched) soon reads right, and a sender whose word gap
-///   is only 1.5 times the letter gap too: above the geometric middle of the two groups a gap
-///   is a word gap. When the recent gaps are all alike, a gap over 1.6 times them is a word
+///   lower group has two gaps at least and the upper group's median is 1.35 times the
+///   lower's, 1.45 for one gap alone: letter gaps are the lower group), not by the dot, so
+///   Farnsworth spacing (characters fast, gaps stretched) soon reads right, and a sender
+///   whose word gap is only 1.5 times the letter gap too: above the geometric middle of the
+///   two groups a gap is a word gap. When the recent gaps are all alike, a gap over 1.6 times them is a word
 ///   gap (a hand's letter gap is rarely a quarter long, its word gap rarely a quarter short),
 ///   and they are letter gaps if near the expected letter gap (three dots, or as the
 ///   Farnsworth hint says), else word gaps (`R R R`). A new speed (two marks far off the
@@ -341,7 +341,7 @@ public struct MorseReceiver: Sendable {
   /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
   /// quarter from one gap to the next; without one (or if that division is not taken), the
   /// division with the most variance between the two groups (Otsu's). Taken if the lower
-  /// group has two gaps at least and the upper group's median is at least 1.4 times the
+  /// group has two gaps at least and the upper group's median is at least 1.35 times the
   /// lower's (1.45 when it is one gap) — more than jitter of a quarter on every gap makes of
   /// one group, less than any sender's words are spaced by; else `sorted.count` (one group).
   static func split(_ sorted: [Double]) -> Int {
