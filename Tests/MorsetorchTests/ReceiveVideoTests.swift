@@ -65,6 +65,11 @@ struct ReceiveVideoTests {
     #expect(
       watched.standardError.contains("the region 8,8 (16x16) did not blink in the 4.0 s"),
       "\(watched)")
+    let headerOnly = try withFile(Array("YUV4MPEG2 W16 H16 F30:1 Cmono\n".utf8)) { path in
+      try run(["receive", "--video", path])
+    }
+    #expect(headerOnly.exitStatus == 0, "\(headerOnly)")
+    #expect(headerOnly.standardError.contains("the video holds no frame"), "\(headerOnly)")
   }
 
   @Test func aGivenRegionIsReadAndOneOutsideThePictureIsAUsageError() throws {

@@ -146,7 +146,7 @@ struct ReceiveCommand {
     while !Console.hasOutputFailed, let frame = try video.next() {
       try light.read(frame, into: &printer)
     }
-    light.finish(watched: "of video")
+    light.finish(watched: "of video", noFrame: "the video holds no frame after its header")
   }
 
   /// `--camera [DEVICE]`: the frames of a V4L2 camera, timed by the kernel, until a signal or
@@ -189,7 +189,7 @@ struct ReceiveCommand {
         printer.advance(to: MonotonicTime.now().sinceOrigin)
       }
     }
-    light.finish(watched: "watched")
+    light.finish(watched: "watched", noFrame: "the camera gave no frame")
     if camera.droppedFrames > 0 {
       Console.note("the camera dropped \(camera.droppedFrames) frames")
     }
@@ -261,10 +261,12 @@ private struct LightReader {
     printer.advance(to: frame.time)
   }
 
-  /// Says so when no light was found in all the frames (else the output is empty, and
-  /// nothing says why): `watched` is what the time is of ("of video").
-  func finish(watched: String) {
-    guard !isFound, let origin, let lastFrame else { return }
+  /// Says so when no light was found in all the frames, or no frame came (else the output
+  /// is empty, and nothing says why): `watched` is what the time is of ("of video"),
+  /// `noFrame` what to say without one.
+  func finish(watched: String, noFrame: String) {
+    guard let origin, let lastFrame else { return Console.note(noFrame) }
+    guard !isFound else { return }
     let time = ReceiveCommand.seconds(lastFrame - origin)
     if let region = receiver.settings.region {
       Console.note(
