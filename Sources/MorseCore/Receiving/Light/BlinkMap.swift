@@ -149,17 +149,10 @@ struct BlinkMap {
     slots.map { Double(Int(means[block * capacity + $0]) - offset($0, steadied)) / 256 }
   }
 
-  /// Whether the whole picture changed (by a level or more) between two frames kept.
-  private func hasChangedWhole(from oldest: Int, to newest: Int) -> Bool {
-    var slot = oldest
-    var lowest = offsets[slot]
-    var highest = lowest
-    while slot != newest {
-      slot = (slot + 1) % capacity
-      lowest = min(lowest, offsets[slot])
-      highest = max(highest, offsets[slot])
-    }
-    return highest - lowest >= 256
+  /// Whether the whole picture changed, by a level or more, over the frames kept.
+  private var hasChangedWhole: Bool {
+    let kept = slots.map { offsets[$0] }
+    return (kept.max() ?? 0) - (kept.min() ?? 0) >= 256
   }
 
   /// What to take from a mean in `slot`: the picture's changes, `steadied`, else nothing.
@@ -176,9 +169,7 @@ struct BlinkMap {
     guard count >= 4 else { return nil }
     let plain = find(steadied: false)
     // Not where the picture holds still: the same search again would find the same.
-    guard let (oldest, newest) = slots.first.flatMap({ first in slots.last.map { (first, $0) } }),
-      hasChangedWhole(from: oldest, to: newest)
-    else { return plain.map { ($0.spot, $0.analysis) } }
+    guard hasChangedWhole else { return plain.map { ($0.spot, $0.analysis) } }
     let steadied = find(steadied: true)
     guard let steadied, steadied.score > 1.5 * (plain?.score ?? 0) else {
       return plain.map { ($0.spot, $0.analysis) }
