@@ -19,6 +19,7 @@ MORSE = {
 
 DEFAULTS = dict(
     text="PARIS CQ 73", wpm=15, farnsworth=None, jitter=0.0, seed=1,
+    word_gap=7.0,  # the word gap, in spacing units (ITU: 7; some hands key 4.5)
     fps="30", w=640, h=480, lead=1.5, tail=2.5, start_on=0.0, start_offset=0.0,
     # light
     lx=400, ly=200, radius=5.0, on=250.0, off=30.0, bloom=0.0, vx=0.0, vy=0.0,
@@ -42,9 +43,9 @@ def timeline(p):
         c, f = p["wpm"], p["farnsworth"]
         ta = (60 * c - 37.2 * f) / (c * f)  # ARRL: total extra delay per word (s)
         tf = ta / 19
-        lg, wg = 3 * tf, 7 * tf
+        lg, wg = 3 * tf, p["word_gap"] * tf
     else:
-        lg, wg = 3 * u, 7 * u
+        lg, wg = 3 * u, p["word_gap"] * u
     j = p["jitter"]
     jit = (lambda d: d * (1 + rng.uniform(-j, j))) if j else (lambda d: d)
     t, on = 0.0, []
