@@ -76,7 +76,7 @@ public struct GPIOChipDirectory: Sendable {
   /// The chip a state record names, which is input from whoever could write the record: only
   /// a `gpiochipN` entry of this directory (`GPIOLine.recordedChipPath`), never through a
   /// symlink, and a character device (or what the stand-in takes). With `writer`, nil when
-  /// that user may not open it for reading and writing by its permission bits.
+  /// the kernel does not let that user open it for reading and writing (`access(2)` as them).
   public func recordedChip(_ path: String, writer: UserRights? = nil) throws(GPIOError)
     -> (any GPIOChip)?
   {
@@ -91,7 +91,12 @@ public struct GPIOChipDirectory: Sendable {
     guard status.isCharacterDevice || standIn?.chip(at: path, status: status) != nil else {
       throw .notRecordable(path: path, directory: self.path)
     }
-    if let writer, !writer.mayReadAndWrite(status) { return nil }
+    if let writer {
+      let mayUse = try Errno.mapping { () throws(Errno) in try writer.mayReadAndWrite(path) } to: {
+        GPIOError($0, operation: "check the rights of \(writer.shown) on", path: path)
+      }
+      if !mayUse { return nil }
+    }
     return try openChip(at: path)
   }
 

@@ -48,8 +48,9 @@ public struct LED: Sendable, Hashable {
 
   /// Writes `bytes` to `attribute`, opened beneath the LED's `directory` with no symlink
   /// followed at any step (a `device/…` or planted link is refused), and only if it is a
-  /// plain file that `writer` (when given) may write by its permission bits. Returns false,
-  /// writing nothing, when `writer` may not; throws `vanished` when it does not exist.
+  /// plain file; with `writer`, opened with that user's credentials, so that the kernel
+  /// decides whether they may write it. Returns false, writing nothing, when `writer` may
+  /// not; throws `vanished` when it does not exist.
   ///
   /// A trigger's settings appear owned by root, and the udev rule hands them to the LED group
   /// a moment later: a permission this process or `writer` lacks is looked at again every
@@ -65,27 +66,36 @@ public struct LED: Sendable, Hashable {
       do throws(Errno) {
         // Emptied only once it is known to be written (sysfs takes a write as the whole value;
         // a plain file, as tests use, needs O_TRUNC's effect).
-        let file = try directory.open(beneath: attribute, [.writeOnly, .nonBlocking])
+        let file = try Self.openForWriting(attribute, beneath: directory, as: writer)
         let status = try file.status()
         guard status.isRegularFile else { throw Errno.invalidArgument }
-        if writer?.mayWrite(status) ?? true {
-          let written = Result { () throws(Errno) in
-            if !file.isOnSysfs { try file.truncate() }
-            try file.writeWhole(bytes)
-          }
-          try file.close()
-          try written.get()
-          return true
+        let written = Result { () throws(Errno) in
+          if !file.isOnSysfs { try file.truncate() }
+          try file.writeWhole(bytes)
         }
-        if MonotonicTime.now() >= deadline { return false }
+        try file.close()
+        try written.get()
+        return true
       } catch {
         let mayLater = error == .permissionDenied || error == .notPermitted
         if !mayLater || MonotonicTime.now() >= deadline {
+          // What the kernel refuses the record's writer is theirs to lack, not an error.
+          if mayLater && writer != nil { return false }
           throw LEDError(error, operation: "write", path: path)
         }
       }
       _ = pause.wait(untilMonotonic: MonotonicTime.now() + .milliseconds(10))
     }
+  }
+
+  /// `attribute` beneath `directory`, opened for writing: with `writer`'s credentials when
+  /// given.
+  private static func openForWriting(
+    _ attribute: String, beneath directory: borrowing FileDescriptor, as writer: UserRights?
+  ) throws(Errno) -> FileDescriptor {
+    let options: OpenOptions = [.writeOnly, .nonBlocking]
+    guard let writer else { return try directory.open(beneath: attribute, options) }
+    return try writer.open(beneath: attribute, in: directory, options)
   }
 
   /// The names of the regular files in the LED's directory, and with `depth` 2 in its

@@ -1,45 +1,53 @@
-/// What one user may do to a file by its permission bits: a user ID, its primary group and
-/// its other groups, as `/etc/passwd` and `/etc/group` list them.
+import Glibc
+import CLinuxSystem
+
+/// Another user to act for with no more rights than they have: a user ID, its primary group
+/// and its other groups, as `/etc/passwd` and `/etc/group` list them.
 ///
-/// Used to act on another user's behalf with no more rights than they have: a record written by
-/// a member of the LED group is applied only where that member could write themselves, even
-/// when root applies it. The files are read directly (a static executable has no NSS modules),
-/// so a user known only to a network directory has no groups but the primary one found, or
-/// none: fewer rights, never more.
+/// Used when root puts a device back from a record another user wrote: the writes are made
+/// with that user's credentials, on a thread of their own (`morse_open_beneath_as`), so the
+/// kernel decides what they may write — permission bits, ACLs, capabilities and security
+/// modules alike — and root never writes for them what they could not. Only the user's groups
+/// come from the databases, read directly (a static executable has no NSS modules): a user
+/// they do not list may write nothing at all.
 public struct UserRights: Sendable, Hashable {
   /// The user ID.
   public let userID: UInt32
   /// The user's name, when `/etc/passwd` has it.
   public let name: String?
+  /// The primary group, when `/etc/passwd` has the user.
+  public let groupID: UInt32?
   /// The primary group and every group that lists the user as a member.
   public let groupIDs: Set<UInt32>
 
-  /// The rights of `userID` with these groups.
-  public init(userID: UInt32, name: String? = nil, groupIDs: Set<UInt32>) {
+  /// The rights of `userID` with primary group `groupID` and these groups.
+  public init(userID: UInt32, name: String? = nil, groupID: UInt32?, groupIDs: Set<UInt32>) {
     self.userID = userID
     self.name = name
-    self.groupIDs = groupIDs
+    self.groupID = groupID
+    self.groupIDs = groupIDs.union(groupID.map { [$0] } ?? [])
   }
 
   /// The rights of `userID` as the user and group databases say (by default `/etc/passwd`
-  /// and `/etc/group`); a user missing from them has no groups.
+  /// and `/etc/group`); a user missing from them has no group, and may write nothing.
   public static func of(
     userID: UInt32, passwordFile: String = "/etc/passwd", groupFile: String = "/etc/group"
   ) -> UserRights {
     var name: String?
-    var groups = Set<UInt32>()
+    var primary: UInt32?
     for fields in records(passwordFile) where fields.count >= 4 && UInt32(fields[2]) == userID {
       name = String(fields[0])
-      if let group = UInt32(fields[3]) { groups.insert(group) }
+      primary = UInt32(fields[3])
       break
     }
+    var groups = Set<UInt32>()
     if let name {
       for fields in records(groupFile) where fields.count >= 4 {
         guard let group = UInt32(fields[2]) else { continue }
         if fields[3].split(separator: ",").contains(where: { $0 == name }) { groups.insert(group) }
       }
     }
-    return UserRights(userID: userID, name: name, groupIDs: groups)
+    return UserRights(userID: userID, name: name, groupID: primary, groupIDs: groups)
   }
 
   /// The ID of the group `name` in the group database; nil if it has none.
@@ -55,26 +63,43 @@ public struct UserRights: Sendable, Hashable {
     }
   }
 
-  /// Whether the permission bits of `status` let this user write the file (root may write
-  /// anything), as the kernel decides: the owner's bits for the owner, else the group's for a
-  /// member of its group, else everyone's.
-  public func mayWrite(_ status: FileStatus) -> Bool {
-    permits(status, owner: 0o200, group: 0o020, others: 0o002)
+  /// Opens `path` beneath `directory` as `FileDescriptor.open(beneath:_:)` does, with this
+  /// user's credentials: `EACCES` or `EPERM` when the kernel says they may not (and
+  /// `EACCES` for a user the databases do not list).
+  public func open(
+    beneath path: String, in directory: borrowing FileDescriptor, _ options: OpenOptions
+  ) throws(Errno) -> FileDescriptor {
+    let raw = try withUser { user throws(Errno) in
+      try SystemCall.retryingOnInterrupt {
+        morse_open_beneath_as(user, directory.rawValue, path, options.rawValue, 0)
+      }
+    }
+    return FileDescriptor(owning: raw)
   }
 
-  /// Whether the permission bits of `status` let this user read and write the file.
-  public func mayReadAndWrite(_ status: FileStatus) -> Bool {
-    permits(status, owner: 0o600, group: 0o060, others: 0o006)
+  /// Whether the kernel lets this user open `path` for reading and writing (`access(2)` as
+  /// them); false for a user the databases do not list.
+  public func mayReadAndWrite(_ path: String) throws(Errno) -> Bool {
+    do throws(Errno) {
+      _ = try withUser { user throws(Errno) in
+        try SystemCall.retryingOnInterrupt { morse_access_as(user, path, R_OK | W_OK) }
+      }
+      return true
+    } catch where error == .permissionDenied || error == .notPermitted || error == .readOnlyFileSystem {
+      return false
+    }
   }
 
-  private func permits(_ status: FileStatus, owner: UInt32, group: UInt32, others: UInt32)
-    -> Bool
+  private func withUser(_ body: (UnsafePointer<morse_user>) throws(Errno) -> Int32)
+    throws(Errno) -> Int32
   {
-    if userID == 0 { return true }
-    let bits = status.permissions
-    if status.ownerID == userID { return bits & owner == owner }
-    if groupIDs.contains(status.groupID) { return bits & group == group }
-    return bits & others == others
+    guard let groupID else { throw .permissionDenied }
+    let groups = groupIDs.sorted()
+    return try groups.withUnsafeBufferPointer { buffer throws(Errno) in
+      var user = morse_user(
+        uid: userID, gid: groupID, groups: buffer.baseAddress, count: buffer.count)
+      return try body(&user)
+    }
   }
 
   /// "alice (uid 1000)", or "uid 1000" when the name is unknown.

@@ -218,16 +218,38 @@ struct RuntimeFiles {
     do throws(Errno) {
       let file = try FileDescriptor.open(record, [.readOnly, .noFollow, .nonBlocking])
       let status = try file.status()
-      guard status.isRegularFile, status.linkCount == 1 else {
-        return .done(
-          none: false, path: record, reason: "it is not a plain file with a single link")
+      guard let writerID = Self.soleWriter(of: status) else {
+        return .done(none: false, path: record, reason: Self.noSoleWriter(status))
       }
       bytes = try file.readAll()
-      return .bytes(bytes, path: record, name: name, writerID: status.ownerID)
+      return .bytes(bytes, path: record, name: name, writerID: writerID)
     } catch {
       if error == .noSuchFile { return .done(none: true, path: record, reason: "") }
       return .done(none: false, path: record, reason: "it cannot be read: \(error)")
     }
+  }
+
+  /// The one user who can have written the file `status` describes: its owner, when it is a
+  /// plain file with a single link that no one else may write (no write bit for its group or
+  /// for others). Nil otherwise: then anyone who may write it, or who made a link to it (a
+  /// hard link of another user's group-writable file, renamed in from a directory of one's
+  /// own), may have written what it holds, and its owner proves nothing.
+  static func soleWriter(of status: FileStatus) -> UInt32? {
+    guard status.isRegularFile, status.linkCount == 1, !status.isGroupWritable,
+      !status.isWorldWritable
+    else { return nil }
+    return status.ownerID
+  }
+
+  /// Why a record file has no sole writer (`soleWriter(of:)` is nil).
+  static func noSoleWriter(_ status: FileStatus) -> String {
+    guard status.isRegularFile, status.linkCount == 1 else {
+      return "it is not a plain file with a single link, so it does not show who wrote it"
+    }
+    let mode = "0" + String(status.permissions, radix: 8)
+    return "its mode \(mode) lets others than its owner (uid \(status.ownerID)) write it, so "
+      + "it does not show who wrote it (morsetorch writes records that only their owner may "
+      + "write)"
   }
 
   /// Removes the record and the temporary copies (only the device's holder writes them).
@@ -270,7 +292,12 @@ struct RuntimeFiles {
     var temporary = ""
     do throws(Errno) {
       let file = try createUnpredictable(temporaryRecordPrefix, path: &temporary)
-      let written = Result { () throws(Errno) in try file.writeWhole(bytes) }
+      // Only its owner may write a record (`soleWriter(of:)`), whatever the umask or a
+      // default ACL would have made it.
+      let written = Result { () throws(Errno) in
+        try file.setPermissions(0o644)
+        try file.writeWhole(bytes)
+      }
       try? file.close()
       try written.get()
       try FileSystem.rename(temporary, to: record)

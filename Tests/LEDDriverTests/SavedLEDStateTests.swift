@@ -128,7 +128,7 @@ struct SavedLEDStateRestoreTests {
     let fixture = try TemporaryLEDDirectory()
     let led = try led(fixture)
     try fixture.setPermissions(0o644, of: "delay_on", of: "input3::capslock")
-    let stranger = UserRights(userID: 4242, name: "mallory", groupIDs: [4242])
+    let stranger = UserRights(userID: 4242, name: "mallory", groupID: 4242, groupIDs: [])
     let saved = SavedLEDState(
       trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "7")])
     let skipped = try saved.restore(to: led, writer: stranger, settingsGrace: .zero)
@@ -142,7 +142,7 @@ struct SavedLEDStateRestoreTests {
     let fixture = try TemporaryLEDDirectory()
     let led = try led(fixture)
     try fixture.setPermissions(0o644, of: "delay_on", of: "input3::capslock")
-    let stranger = UserRights(userID: 4242, name: "mallory", groupIDs: [4242])
+    let stranger = UserRights(userID: 4242, name: "mallory", groupID: 4242, groupIDs: [])
     let saved = SavedLEDState(
       trigger: "timer", brightness: 0,
       triggerAttributes: Array(repeating: .init(name: "delay_on", content: "7"), count: 50))

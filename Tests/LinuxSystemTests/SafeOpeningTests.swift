@@ -50,19 +50,56 @@ struct SafeOpeningTests {
     }
   }
 
-  @Test func rightsFollowTheOwnerThenTheGroupThenEveryone() {
-    let member = UserRights(userID: 1000, groupIDs: [1000, 900])
-    let ownFile = FileStatus(permissions: 0o600, ownerID: 1000, groupID: 0)
-    let groupFile = FileStatus(permissions: 0o664, ownerID: 0, groupID: 900)
-    let rootsFile = FileStatus(permissions: 0o644, ownerID: 0, groupID: 0)
-    let ownerOnlyRead = FileStatus(permissions: 0o466, ownerID: 1000, groupID: 900)
-    #expect(member.mayWrite(ownFile))
-    #expect(member.mayWrite(groupFile))
-    #expect(!member.mayWrite(rootsFile))
-    // As the kernel decides: the owner's bits alone count for the owner.
-    #expect(!member.mayWrite(ownerOnlyRead))
-    #expect(!member.mayReadAndWrite(FileStatus(permissions: 0o620, ownerID: 0, groupID: 900)))
-    #expect(UserRights(userID: 0, groupIDs: []).mayWrite(rootsFile))
+  /// Files of every kind of right for user 1000 (groups 1000 and 900), in a directory of
+  /// their own; the last has mode bits that let group 900 write it and an ACL that does not let
+  /// user 1000.
+  private func filesOfEveryRight() throws -> (TemporaryLEDDirectory, directory: String) {
+    let fixture = try TemporaryLEDDirectory()
+    let base = fixture.root + "/rights"
+    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+    chmod(base, 0o755)
+    let files: [(String, mode_t, uid_t, gid_t)] = [
+      ("own", 0o600, 1000, 0), ("group", 0o664, 0, 900), ("roots", 0o644, 0, 0),
+      ("ownerOnlyRead", 0o466, 1000, 900), ("deniedByACL", 0o664, 0, 900),
+    ]
+    for (name, mode, owner, group) in files {
+      try Data("0\n".utf8).write(to: URL(fileURLWithPath: base + "/" + name))
+      chown(base + "/" + name, owner, group)
+      chmod(base + "/" + name, mode)
+    }
+    try AccessControlList.set(
+      base + "/deniedByACL", owner: 6, group: 6, others: 4, users: [1000: 0])
+    return (fixture, base)
+  }
+
+  @Test(.enabled(if: getuid() == 0, "acts as another user: needs root"))
+  func theKernelDecidesWhatAnotherUserMayOpenNotTheModeBits() throws {
+    let (fixture, base) = try filesOfEveryRight()
+    let directory = try FileDescriptor.open(base, [.readOnly, .directory])
+    let member = UserRights(userID: 1000, groupID: 1000, groupIDs: [900])
+    let mayWrite = { (name: String) -> Bool in
+      (try? member.open(beneath: name, in: directory, .writeOnly)) != nil
+    }
+    #expect(mayWrite("own"))
+    #expect(mayWrite("group"))
+    #expect(!mayWrite("roots"))
+    // The owner's bits alone count for the owner.
+    #expect(!mayWrite("ownerOnlyRead"))
+    #expect(!mayWrite("deniedByACL"))
+    #expect(try member.mayReadAndWrite(base + "/group"))
+    #expect(try !member.mayReadAndWrite(base + "/deniedByACL"))
+    withExtendedLifetime(fixture) {}
+  }
+
+  @Test func aUserTheDatabasesDoNotListMayOpenNothing() throws {
+    let (fixture, base) = try filesOfEveryRight()
+    let directory = try FileDescriptor.open(base, [.readOnly, .directory])
+    let unknown = UserRights(userID: 4242, groupID: nil, groupIDs: [])
+    #expect(throws: Errno.permissionDenied) {
+      _ = try unknown.open(beneath: "group", in: directory, .writeOnly)
+    }
+    #expect(try !unknown.mayReadAndWrite(base + "/group"))
+    withExtendedLifetime(fixture) {}
   }
 
   @Test func rightsAreReadFromThePasswordAndGroupFiles() throws {
@@ -75,9 +112,11 @@ struct SafeOpeningTests {
       .write(to: URL(fileURLWithPath: group))
     let alice = UserRights.of(userID: 1000, passwordFile: passwd, groupFile: group)
     #expect(alice.name == "alice")
+    #expect(alice.groupID == 1000)
     #expect(alice.groupIDs == [1000, 990])
     #expect(alice.shown == "alice (uid 1000)")
     let unknown = UserRights.of(userID: 4242, passwordFile: passwd, groupFile: group)
+    #expect(unknown.groupID == nil)
     #expect(unknown.groupIDs.isEmpty)
     #expect(unknown.shown == "uid 4242")
   }

@@ -18,53 +18,22 @@ import Testing
 struct SharedDirectoryAttackTests {
   static let member: UInt32 = 65_534
 
-  /// An LED as the package's udev rule leaves it for group `leds` (here 65534): its switches
-  /// group-writable; `power/control` (pruned by the rule) and a `device` link to a root-only
-  /// attribute of the parent device, as on a real input LED.
   private func sharedLED() throws -> (TemporaryLEDDirectory, runtime: String) {
-    let fixture = try TemporaryLEDDirectory()
-    try fixture.addLED("input3::capslock", trigger: "[none] timer kbd-capslock")
-    let device = fixture.devicePath(of: "input3::capslock")
-    for attribute in ["brightness", "trigger"] {
-      chown(device + "/" + attribute, 0, Self.member)
-      chmod(device + "/" + attribute, 0o664)
-    }
-    try FileManager.default.createDirectory(
-      atPath: device + "/power", withIntermediateDirectories: true)
-    try fixture.write("auto\n", to: "power/control", of: "input3::capslock")
-    let parent = fixture.root + "/devices/input3"
-    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    try Data("0\n".utf8).write(to: URL(fileURLWithPath: parent + "/inhibited"))
-    try FileManager.default.createSymbolicLink(
-      atPath: device + "/device", withDestinationPath: parent)
-    let runtime = fixture.root + "/run"
-    try MorsetorchProcess.shareRuntimeDirectory(runtime)
-    return (fixture, runtime)
+    try SharedLED.make()
   }
 
-  /// What a SIGKILLed sender leaves, an empty lock and its record: by default as a member
-  /// would plant them (theirs), or root's own. Returns the record's path.
   @discardableResult
   private func plant(
     _ saved: SavedFields, name: String, runtime: String, owner: UInt32 = member
   ) throws -> String {
-    let files = RuntimeFiles(name: name, directory: try RuntimeDirectory(path: runtime))
-    let device = try #require(DeviceID(lockName: name))
-    try files.writeRecord(
-      TransmissionRecord(pid: 99_999, device: device, text: "x", totalSymbols: 1, saved: saved))
-    _ = try files.openLockFile()
-    chown(files.record, owner, owner)
-    chown(files.lock, owner, owner)
-    return files.record
+    try SharedLED.plant(saved, name: name, runtime: runtime, owner: owner)
   }
 
   private func run(
     _ arguments: [String], _ fixture: TemporaryLEDDirectory, runtime: String,
     environment: [String: String] = [:]
   ) throws -> MorsetorchProcess.Outcome {
-    try MorsetorchProcess.run(
-      arguments, ledsDirectory: fixture.ledsPath, environment: environment,
-      runtimeDirectory: runtime)
+    try SharedLED.run(arguments, fixture, runtime: runtime, environment: environment)
   }
 
   @Test(arguments: [

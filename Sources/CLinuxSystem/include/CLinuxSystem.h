@@ -59,6 +59,22 @@ int morse_signal_install(int signal, void (*handler)(int), struct sigaction *pre
 /// empty components are refused with EXDEV. Returns the descriptor, or -1 with errno set.
 int morse_open_beneath(int directory, const char *path, int flags, mode_t mode);
 
+/// A user to act as: the user and group IDs and the supplementary groups.
+typedef struct {
+  uid_t uid;
+  gid_t gid;
+  const gid_t *groups;
+  size_t count;
+} morse_user;
+
+/// morse_open_beneath with the credentials of `user`, on a thread of its own: the kernel
+/// decides whether that user may open the file (permission bits, ACLs, capabilities, security
+/// modules). The descriptor, or -1 with errno. Needs CAP_SETUID and CAP_SETGID (root).
+int morse_open_beneath_as(
+  const morse_user *user, int directory, const char *path, int flags, mode_t mode);
+/// access(2) of `path` for `mode` as `user` (as morse_open_beneath_as acts); 0, or -1 with errno.
+int morse_access_as(const morse_user *user, const char *path, int mode);
+
 /// Puts back an action saved by morse_signal_install.
 int morse_signal_restore(int signal, const struct sigaction *previous);
 

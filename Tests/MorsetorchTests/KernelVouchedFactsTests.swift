@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+import LEDDriver
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+/// A file in the shared runtime directory proves only what the kernel says about it: its
+/// owner, mode, link count and type. A record is its owner's only if nobody else could have
+/// written it, and a record of another user is applied with that user's credentials.
+@Suite(
+  .enabled(if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged, "needs root and setpriv"))
+struct KernelVouchedFactsTests {
+  /// The member's way to a root-owned record: she links root's group-writable lock file into
+  /// a directory of her own, root removes the name, she writes a record of root's own LED
+  /// into her link and renames it in (the sticky bit does not stop a rename to a new name).
+  private func plantRecordInRootsLockFile(
+    _ fixture: TemporaryLEDDirectory, runtime: String, device: String
+  ) throws {
+    let sent = try SharedLED.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], fixture, runtime: runtime)
+    #expect(sent.exitStatus == 0, "\(sent)")
+    let lock = runtime + "/input3::capslock.lock"
+    #expect(try SharedLED.asMember("mkdir \(runtime)/own && ln \(lock) \(runtime)/own/x") == 0)
+    #expect(unlink(lock) == 0)
+    let record = """
+      morsetorch state record 2
+      pid 99999
+      device \(device)
+      started 1.0
+      text x
+      sent 0
+      line 1
+      saved trigger timer
+      saved brightness 0
+
+      """
+    let planted = try SharedLED.asMember(
+      "printf '%s' '\(record)' > \(runtime)/own/x && mv \(runtime)/own/x \(runtime)/\(device).state"
+        + " && : > \(runtime)/\(device).lock")
+    #expect(planted == 0)
+    let status = try FileManager.default.attributesOfItem(atPath: runtime + "/\(device).state")
+    #expect((status[.ownerAccountID] as? NSNumber)?.uint32Value == 0)
+  }
+
+  @Test(arguments: [["status"], ["stop"], ["stop", "--led", "input4::numlock"]])
+  func aRecordOthersMayWriteRestoresNothingWhoeverOwnsIt(command: [String]) throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let led = try SharedLED.addRootsOwnLED(fixture)
+    try plantRecordInRootsLockFile(fixture, runtime: runtime, device: led)
+
+    let outcome = try SharedLED.run(command, fixture, runtime: runtime)
+
+    // Before: root took the record for its own and wrote the trigger of its LED.
+    #expect(try fixture.read("trigger", of: led) == "[none] timer kbd-numlock\n", "\(outcome)")
+    #expect(outcome.standardError.contains("does not show who wrote it"), "\(outcome)")
+  }
+
+  @Test func rootsSendOnItsLEDIgnoresSuchARecordAndSends() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let led = try SharedLED.addRootsOwnLED(fixture)
+    try plantRecordInRootsLockFile(fixture, runtime: runtime, device: led)
+
+    let outcome = try SharedLED.run(
+      ["send", "--led", led, "--unit", "1", "E"], fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(try fixture.read("trigger", of: led) == "[none] timer kbd-numlock\n", "\(outcome)")
+    #expect(outcome.standardError.contains("does not show who wrote it"), "\(outcome)")
+  }
+
+  @Test func aMembersLeftoverIsRestoredAsTheKernelLetsTheMemberNotAsTheModeBitsSay() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.write("[timer]\n", to: "trigger", of: "input3::capslock")
+    let delay = fixture.devicePath(of: "input3::capslock") + "/delay_on"
+    try fixture.write("500\n", to: "delay_on", of: "input3::capslock")
+    chown(delay, 0, SharedLED.member)
+    chmod(delay, 0o664)
+    // The group's bits let the member write it; an ACL entry for the member does not.
+    try AccessControlList.set(delay, owner: 6, group: 6, others: 4, users: [SharedLED.member: 4])
+    let saved = SavedLEDState(
+      trigger: "timer", brightness: 0, triggerAttributes: [.init(name: "delay_on", content: "70")])
+    try SharedLED.plant(saved.fields, name: "input3::capslock", runtime: runtime)
+
+    let outcome = try SharedLED.run(["status"], fixture, runtime: runtime)
+
+    #expect(try fixture.read("delay_on", of: "input3::capslock") == "500\n", "\(outcome)")
+    #expect(outcome.standardError.contains("delay_on"), "\(outcome)")
+    #expect(outcome.standardError.contains("may not write"), "\(outcome)")
+    // What the kernel lets the member write was written.
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "timer\n", "\(outcome)")
+  }
+}

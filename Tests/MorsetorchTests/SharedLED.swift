@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import TransmitterControl
+
+/// An LED and a runtime directory shared with group `leds` exactly as the package makes them,
+/// for the tests of the shared directory as a trust boundary; the member of the group is
+/// `nobody` (uid and gid 65534), whose group the directory and the LED's files belong to.
+enum SharedLED {
+  static let member: UInt32 = 65_534
+
+  /// An LED as the package's udev rule leaves it for group `leds` (here 65534): its switches
+  /// group-writable; `power/control` (pruned by the rule) and a `device` link to a root-only
+  /// attribute of the parent device, as on a real input LED.
+  static func make() throws -> (TemporaryLEDDirectory, runtime: String) {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("input3::capslock", trigger: "[none] timer kbd-capslock")
+    let device = fixture.devicePath(of: "input3::capslock")
+    for attribute in ["brightness", "trigger"] {
+      chown(device + "/" + attribute, 0, member)
+      chmod(device + "/" + attribute, 0o664)
+    }
+    try FileManager.default.createDirectory(
+      atPath: device + "/power", withIntermediateDirectories: true)
+    try fixture.write("auto\n", to: "power/control", of: "input3::capslock")
+    let parent = fixture.root + "/devices/input3"
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    try Data("0\n".utf8).write(to: URL(fileURLWithPath: parent + "/inhibited"))
+    try FileManager.default.createSymbolicLink(
+      atPath: device + "/device", withDestinationPath: parent)
+    let runtime = fixture.root + "/run"
+    try MorsetorchProcess.shareRuntimeDirectory(runtime)
+    return (fixture, runtime)
+  }
+
+  /// What a SIGKILLed sender leaves, an empty lock and its record: by default as a member
+  /// would plant them (theirs), or root's own. Returns the record's path.
+  @discardableResult
+  static func plant(
+    _ saved: SavedFields, name: String, runtime: String, owner: UInt32 = member
+  ) throws -> String {
+    let files = RuntimeFiles(name: name, directory: try RuntimeDirectory(path: runtime))
+    let device = try #require(DeviceID(lockName: name))
+    try files.writeRecord(
+      TransmissionRecord(pid: 99_999, device: device, text: "x", totalSymbols: 1, saved: saved))
+    _ = try files.openLockFile()
+    chown(files.record, owner, owner)
+    chown(files.lock, owner, owner)
+    return files.record
+  }
+
+  static func run(
+    _ arguments: [String], _ fixture: TemporaryLEDDirectory, runtime: String,
+    environment: [String: String] = [:]
+  ) throws -> MorsetorchProcess.Outcome {
+    try MorsetorchProcess.run(
+      arguments, ledsDirectory: fixture.ledsPath, environment: environment,
+      runtimeDirectory: runtime)
+  }
+}
+
+extension SharedLED {
+  /// Runs `script` with `/bin/sh` as the member (uid and gid 65534, no other group); its exit
+  /// status.
+  @discardableResult
+  static func asMember(_ script: String) throws -> Int32 {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    shell.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c", script]
+    try shell.run()
+    shell.waitUntilExit()
+    return shell.terminationStatus
+  }
+
+  /// A second LED whose files only root may write, beside `input3::capslock`.
+  static func addRootsOwnLED(_ fixture: TemporaryLEDDirectory) throws -> String {
+    let name = "input4::numlock"
+    try fixture.addLED(name, trigger: "[none] timer kbd-numlock")
+    return name
+  }
+}
