@@ -34,7 +34,7 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
     case .file(let operation, let path, let errno):
       return "cannot \(operation) \(path): \(errno)"
     case .unsafeFile(let path, let reason):
-      return "refusing \(path): \(reason); remove it if you did not expect it"
+      return "refusing \(path): \(reason)"
     case .holderDidNotStop(let pid, let device, let reason):
       return "the transmission on \(device) (pid \(pid)) did not stop when asked: \(reason)"
     case .lockNotHeldByProcess(let path, let pid):

@@ -62,7 +62,7 @@ public final class DeviceLock: Sendable {
         // Removed or replaced meanwhile: that lock guards nothing, take the new one.
         guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
         return .acquired(
-          DeviceLock(device: device, directory: directory, lockFile: files.adoptedLock(file)))
+          DeviceLock(device: device, directory: directory, lockFile: files.replacedIfShared(file)))
       }
       // Released between the two calls: try again.
       if let holder = try RuntimeFiles.holder(of: file, path: files.lock) {
@@ -144,7 +144,7 @@ public final class DeviceLock: Sendable {
       // Removed or replaced while this waited (root adopting it): wait on the new one.
       guard RuntimeFiles.isStill(file, at: files.lock) else { continue }
       return DeviceLock(
-        device: device, directory: files.directory, lockFile: files.adoptedLock(file))
+        device: device, directory: files.directory, lockFile: files.replacedIfShared(file))
     }
   }
 

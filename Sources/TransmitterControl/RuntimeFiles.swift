@@ -78,8 +78,8 @@ struct RuntimeFiles {
   private var ticketPrefix: String { stem + ".wait." }
   private var temporaryRecordPrefix: String { ".\(stem).state." }
 
-  /// Opens (creating if needed) a lock-type file: never through a symlink, and only if it is
-  /// a regular file with a single link.
+  /// Opens (creating if needed) a lock-type file: never through a symlink, and only as
+  /// `checkUsable` says.
   ///
   /// A file that is there is opened without `O_CREAT`: with `fs.protected_regular = 2`
   /// (Debian's default), an `O_CREAT` open of another user's file in a group-writable sticky
@@ -107,7 +107,7 @@ struct RuntimeFiles {
       } catch {
         throw .file(operation: "open", path: path, errno: error)
       }
-      try checkRegular(file, path: path)
+      try checkUsable(file, path: path)
       return file
     }
     throw .file(operation: "create", path: path, errno: .fileExists)
@@ -127,19 +127,33 @@ struct RuntimeFiles {
         + "lock it (only its owner or root may remove it)")
   }
 
-  private func checkRegular(_ file: borrowing FileDescriptor, path: String)
+  /// Checks that `file`, opened at `path`, may serve as a lock-type file: a plain file with a
+  /// single link; or, for root or the file's owner, one with more links (another user linked
+  /// it elsewhere) or no plain file, which they replace once they hold its lock
+  /// (`replacedIfShared`). Anyone else is told what is wrong.
+  private func checkUsable(_ file: borrowing FileDescriptor, path: String)
     throws(ControlError)
   {
     let status: FileStatus
     status = try Errno.mapping { () throws(Errno) in try file.status() } to: {
       ControlError.file(operation: "examine", path: path, errno: $0)
     }
+    let euid = CurrentProcess.effectiveUserID
     guard status.isRegularFile, status.linkCount == 1 else {
-      throw .unsafeFile(path: path, reason: "it is not a plain file with a single link")
+      if euid == 0 || status.ownerID == euid { return }
+      let what =
+        status.isRegularFile
+        ? "it has \(status.linkCount) links (someone linked it elsewhere), so it is not this "
+          + "device's alone"
+        : "it is no plain file (someone put it there)"
+      throw .unsafeFile(
+        path: path,
+        reason: "\(what); it belongs to user \(status.ownerID), and root's next morsetorch "
+          + "send or stop on this device replaces it")
     }
     // In a directory shared with the LED group, the group must be able to lock it too;
     // the umask usually takes that write bit away at creation.
-    if status.ownerID == CurrentProcess.effectiveUserID && !status.isGroupWritable {
+    if status.ownerID == euid && !status.isGroupWritable {
       try? file.setPermissions(0o664)
     }
   }
@@ -172,24 +186,38 @@ struct RuntimeFiles {
     return open.identity == named.identity
   }
 
-  /// Makes the device's lock file root's own when root holds the lock on another user's
-  /// file (one a member made first): a new file, locked, renamed over it. In the sticky
-  /// directory that user can then no longer remove the lock from under root. Returns the lock
-  /// to hold: the new file's, or `file` as it was.
-  func adoptedLock(_ file: consuming FileDescriptor) -> FileDescriptor {
-    let euid = CurrentProcess.effectiveUserID
-    guard euid == 0, let status = try? file.status(), status.ownerID != 0 else { return file }
+  /// The lock to hold once this process holds the lock on `file`, the device's lock file:
+  /// `file` itself, or a new file of this user's, locked and renamed over it
+  /// when `file` is another user's and this is root (in the sticky directory that user can
+  /// then no longer remove the lock from under root), when another user linked it elsewhere
+  /// (a link, renamed back in, would be a file of this user's that they may write), or when
+  /// it is no plain file. A replacement that fails leaves `file`. (The tickets file is
+  /// replaced alike.)
+  func replacedIfShared(_ file: consuming FileDescriptor) -> FileDescriptor {
+    guard needsReplacing(file), let replacement = replacement(for: lock) else { return file }
+    return replacement
+  }
+
+  /// Whether a lock-type file this process holds the lock on is one `replacedIfShared` replaces.
+  private func needsReplacing(_ file: borrowing FileDescriptor) -> Bool {
+    guard let status = try? file.status() else { return false }
+    let isAnotherUsersForRoot = CurrentProcess.effectiveUserID == 0 && status.ownerID != 0
+    return isAnotherUsersForRoot || status.linkCount != 1 || !status.isRegularFile
+  }
+
+  /// A new lock-type file of this user's, locked, renamed over `path`; nil if that fails.
+  private func replacement(for path: String) -> FileDescriptor? {
     let temporary = unpredictableName(".\(stem).lock.")
     do throws(Errno) {
       let replacement = try FileDescriptor.open(
         temporary, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
       try replacement.setPermissions(0o664)
       guard try replacement.lock(exclusive: true, wait: false) else { throw Errno.busy }
-      try FileSystem.rename(temporary, to: lock)
+      try FileSystem.rename(temporary, to: path)
       return replacement
     } catch {
       try? FileSystem.unlink(temporary)
-      return file
+      return nil
     }
   }
 
@@ -341,8 +369,16 @@ struct RuntimeFiles {
   private func lockTickets(cancellation: Cancellation? = nil) throws(ControlError)
     -> TicketsLock?
   {
-    let held = TicketsLock(try openLockFile(tickets), path: tickets)
-    return try held.take(cancellation: cancellation) ? held : nil
+    while true {
+      let held = TicketsLock(try openLockFile(tickets), path: tickets)
+      guard try held.take(cancellation: cancellation) else { return nil }
+      // Replaced while this waited (by root, as below): take the new one.
+      guard Self.isStill(held.file, at: tickets) else { continue }
+      guard needsReplacing(held.file), let replacement = replacement(for: tickets) else {
+        return held
+      }
+      return TicketsLock(replacement, path: tickets)
+    }
   }
 
   /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process; nil if
@@ -354,7 +390,7 @@ struct RuntimeFiles {
     if let last, last.number >= Self.highestTicket {
       // Never numbered by a sender (one a second for 30 billion years): planted.
       throw .unsafeFile(
-        path: last.path, reason: "no ticket may follow its number (someone put it there)")
+        path: last.path, reason: "no ticket may follow its number (someone put it there; root may remove it)")
     }
     let number = (last?.number ?? 0) + 1
     let digits = String(number)

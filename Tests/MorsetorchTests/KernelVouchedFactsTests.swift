@@ -92,4 +92,57 @@ struct KernelVouchedFactsTests {
     // What the kernel lets the member write was written.
     #expect(try fixture.read("trigger", of: "input3::capslock") == "timer\n", "\(outcome)")
   }
+
+  /// The member links root's lock-type file `file` (made by root's send with `--wait`) into
+  /// a directory of her own; its path.
+  private func linkRootsFile(
+    _ file: String, _ fixture: TemporaryLEDDirectory, runtime: String
+  ) throws -> String {
+    let sent = try SharedLED.run(
+      ["send", "--wait", "--led", "input3::capslock", "--unit", "1", "E"], fixture,
+      runtime: runtime)
+    #expect(sent.exitStatus == 0, "\(sent)")
+    let path = runtime + "/" + file
+    #expect(try SharedLED.asMember("mkdir \(runtime)/own && ln \(path) \(runtime)/own/x") == 0)
+    return path
+  }
+
+  @Test(arguments: ["input3::capslock.lock", "input3::capslock.tickets"])
+  func aLinkToALockFileIsRootsToReplaceNotAnErrorForEveryone(file: String) throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let path = try linkRootsFile(file, fixture, runtime: runtime)
+
+    // Before: each of these exited 78 for as long as the link was there.
+    for command in [
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"],
+      ["send", "--wait", "--led", "input3::capslock", "--unit", "1", "E"],
+    ] {
+      let outcome = try SharedLED.run(command, fixture, runtime: runtime)
+      #expect(outcome.exitStatus == 0, "\(outcome)")
+    }
+    let stop = try SharedLED.run(["stop", "--led", "input3::capslock"], fixture, runtime: runtime)
+    #expect(stop.exitStatus == 3, "\(stop)")
+    var replaced = stat()
+    var linked = stat()
+    #expect(stat(path, &replaced) == 0 && stat(runtime + "/own/x", &linked) == 0)
+    #expect(replaced.st_nlink == 1 && replaced.st_ino != linked.st_ino)
+    #expect(replaced.st_uid == 0)
+  }
+
+  @Test func aMembersSendOnALockFileLinkedElsewhereSaysWhatIsWrong() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let path = try linkRootsFile("input3::capslock.lock", fixture, runtime: runtime)
+
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      runtimeDirectory: runtime, launch: .groupMember)
+
+    #expect(outcome.exitStatus == 78, "\(outcome)")
+    #expect(outcome.standardError.contains(path), "\(outcome)")
+    #expect(outcome.standardError.contains("has 2 links"), "\(outcome)")
+    #expect(outcome.standardError.contains("root's next morsetorch"), "\(outcome)")
+    // Removing it would leave her link the only one: a file of root's that she may write.
+    #expect(!outcome.standardError.contains("remove"), "\(outcome)")
+    #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
+  }
 }
