@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Starting threads (`pthread_create`).
 ///
@@ -37,4 +38,34 @@ public enum Threads {
       throw Errno(code: status)
     }
   }
+
+  /// `body` applied to each of `items`, each on a thread of its own, all at once: the results
+  /// in the order of `items`. An item whose thread cannot start is done on this thread.
+  public static func concurrentMap<Item: Sendable, Value: Sendable>(
+    _ items: [Item], _ body: @escaping @Sendable (Item) -> Value
+  ) -> [Value] {
+    guard items.count > 1 else { return items.map(body) }
+    let results = ConcurrentResults<Value>(count: items.count)
+    var started: [WorkerThread] = []
+    for (index, item) in items.enumerated() {
+      let worker = WorkerThread()
+      do throws(Errno) {
+        try worker.start { results.store(body(item), at: index) }
+        started.append(worker)
+      } catch {
+        results.store(body(item), at: index)
+      }
+    }
+    started.forEach { $0.wait() }
+    return results.values.withLock { $0.compactMap { $0 } }
+  }
+}
+
+/// The results of `Threads.concurrentMap`, stored by the threads that make them.
+private final class ConcurrentResults<Value: Sendable>: Sendable {
+  let values: Mutex<[Value?]>
+
+  init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
+
+  func store(_ value: Value, at index: Int) { values.withLock { $0[index] = value } }
 }

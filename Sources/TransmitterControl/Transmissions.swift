@@ -69,14 +69,15 @@ public enum Transmissions {
       giveUp: giveUp?.event)
   }
 
-  /// Stops every process waiting for `name`; returns their pids.
+  /// Stops every process waiting for `name`, all at once; returns their pids.
   public static func stopWaiters(of device: DeviceID, in directory: RuntimeDirectory)
     throws(ControlError) -> [Int32]
   {
     let files = RuntimeFiles(name: device.lockName, directory: directory)
-    return try files.liveTickets().compactMap { ticket in
-      try? stopHolder(files, lockPath: ticket.path, patience: .seconds(2))
-    }
+    // All at once: a waiter that never answers costs its patience once.
+    return Threads.concurrentMap(try files.liveTickets().map(\.path)) { path in
+      try? stopHolder(files, lockPath: path, patience: .seconds(2))
+    }.compactMap { $0 }
   }
 
   private static func stopHolder(

@@ -119,7 +119,7 @@ struct SharedDirectoryAttackTests {
   @Test(arguments: [
     ["send", "--led", "input3::capslock", "E"],
     ["send", "--replace", "--led", "input3::capslock", "E"],
-    ["stop", "--led", "input3::capslock"], ["status"],
+    ["stop", "--led", "input3::capslock"], ["status", "--led", "input3::capslock"],
   ])
   func aLockHeldByNoProcessIsAnErrorNamingTheLockFile(command: [String]) throws {
     let (fixture, runtime) = try sharedLED()

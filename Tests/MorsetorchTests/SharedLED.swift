@@ -82,3 +82,52 @@ extension SharedLED {
     return name
   }
 }
+
+/// A member's process that holds `NAME.lock` with a POSIX lock, listens on `NAME.stop`, never
+/// answers and ignores SIGTERM (Perl, which every Debian has): the worst holder `stop` meets.
+/// It writes a line to `NAME.asked` when a request comes in.
+final class HostileHolder {
+  private let process = Process()
+  private let output = Pipe()
+
+  init(runtime: String, name: String) throws {
+    let script = #"""
+      use Fcntl; use IO::Socket::UNIX; $SIG{TERM} = "IGNORE"; my ($run, $name) = @ARGV;
+      sysopen(my $lock, "$run/$name.lock", O_RDWR | O_CREAT, 0664) or die "open: $!";
+      my $region = pack("s s x4 q q i x4", F_WRLCK, 0, 0, 0, 0);
+      fcntl($lock, F_SETLK, $region) or die "lock: $!";
+      my $door = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => "$run/$name.stop",
+        Listen => 16) or die "listen: $!";
+      $| = 1; print "ready\n";
+      while (my $asked = $door->accept) {
+        open(my $note, ">>", "$run/$name.asked"); print $note "asked\n"; close($note);
+        push @kept, $asked;
+      }
+      """#
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/perl", "-e", script,
+      runtime, name,
+    ]
+    process.standardOutput = output
+    try process.run()
+    let ready = output.fileHandleForReading.availableData
+    guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
+      process.terminate()
+      throw HostileHolderError.notReady
+    }
+  }
+
+  deinit {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// The holder's pid, as morsetorch names it.
+  var pid: Int32 { process.processIdentifier }
+}
+
+/// The hostile holder did not get its lock and socket.
+enum HostileHolderError: Error {
+  case notReady
+}

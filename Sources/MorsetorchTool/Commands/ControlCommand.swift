@@ -7,11 +7,17 @@ import TransmitterControl
 /// What `stop` and `status` share: options, help, the runtime directory, the LEDs to look at,
 /// and exit status 3 when no LED had anything to show.
 enum ControlCommand {
-  /// Parses `words`, then calls `body` for each LED (the one `--led` names, or every LED with a
-  /// lock); `body` returns how many transmissions it found there.
+  /// Parses `words`, then calls `prepare` with every device to look at (those `--led` and
+  /// `--gpio` name, or every device there is with a lock file), and `body` for each of them;
+  /// `body` returns how many transmissions it found there.
+  ///
+  /// Without `--led` or `--gpio`, a device that fails is said on standard error and changes
+  /// nothing of the exit status: anyone in the group may plant a lock or record that cannot
+  /// be used, and that must not make everyone's `status` and `stop` fail.
   static func run(
     _ command: String, _ words: [String], help: String,
     environment: ProcessEnvironment,
+    prepare: (_ devices: [DeviceID], _ runtime: RuntimeDirectory) -> Void = { _, _ in },
     body: (_ device: DeviceID, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
     guard case .run(let plan) = try Invocation<ControlPlan>(words, command: command) else {
@@ -21,18 +27,24 @@ enum ControlCommand {
     let (requests, lines, isEverything) = (plan.leds, plan.lines, plan.isEverything)
     let devices =
       try isEverything
-      ? try Transmissions.devices(in: runtime)
+      ? try Transmissions.devices(in: runtime).filter { exists($0, environment: environment) }
       : chosen(requests, runtime: runtime, environment: environment).map { DeviceID.led($0) }
         + lines.map { try device(of: $0, environment: environment) }
+    prepare(devices, runtime)
     var found = 0
     // One device that fails (a leftover that cannot be put back) does not hide the others;
-    // the first failure decides the status, the later ones are said as they come.
+    // of the devices named, the first failure decides the status, the later ones are said as
+    // they come.
     var firstError: (any Error)?
     for device in devices {
       do {
         found += try body(device, runtime)
       } catch {
-        if firstError == nil { firstError = error } else { Console.error(failureReport(for: error).message) }
+        if firstError == nil && !isEverything {
+          firstError = error
+        } else {
+          Console.error(failureReport(for: error).message)
+        }
       }
     }
     if let firstError { throw firstError }
@@ -46,6 +58,17 @@ enum ControlCommand {
       return ExitStatus.notRunning
     }
     return ExitStatus.success
+  }
+
+  /// Whether `device` is there: a lock file that names no device (planted, or left by one
+  /// unplugged) holds no transmission worth looking at, and its holder is not stopped.
+  private static func exists(_ device: DeviceID, environment: ProcessEnvironment) -> Bool {
+    switch device {
+    case .led(let name):
+      return (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
+    case .gpioLine(let chip, _):
+      return (try? environment.gpioChips.chip(named: chip)) != nil
+    }
   }
 
   /// The LEDs `--led` names: each a name, or a shell-style pattern matched against the LEDs

@@ -1,34 +1,62 @@
 import LEDDriver
+import LinuxSystem
 import MorsePlayer
 import TransmitterControl
 
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
 enum StopCommand {
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
-    try ControlCommand.run(
-      "stop", words, help: HelpText.stop, environment: environment
-    ) { device, runtime in
-      var stopped = 0
-      let record = Transmissions.readRecordLater(of: device, in: runtime)
-      for pid in try Transmissions.stopWaiters(of: device, in: runtime) {
-        Console.output("stopped a sender waiting for \(DeviceNames.naming([device])) (pid \(pid))")
-        stopped += 1
-      }
-      if let pid = try Transmissions.stop(device, in: runtime) {
-        var names = [device]
-        var what = ""
-        if case .record(let found) = record.decoded(for: device), found.pid == pid {
-          names = found.group ?? names
-          what = ", \"\(TerminalText.escaped(found.text))\""
+    var stopped: [DeviceID: Result<Stopped, any Error>] = [:]
+    return try ControlCommand.run(
+      "stop", words, help: HelpText.stop, environment: environment,
+      prepare: { devices, runtime in
+        // Every device at once, so that a holder that never answers costs its patience once,
+        // not once per device.
+        let outcomes = Threads.concurrentMap(devices) { device in
+          Result { () throws -> Stopped in try stop(device, in: runtime) }
         }
-        Console.output(
-          "stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
-        stopped += 1
+        stopped = Dictionary(uniqueKeysWithValues: zip(devices, outcomes))
       }
+    ) { device, runtime in
+      var count = 0
+      if let outcome = stopped[device] { count += try report(outcome.get(), on: device) }
+      // Once every holder has let go (those killed left records).
       if try ControlCommand.recoverLeftover(device, runtime: runtime, environment: environment) {
-        stopped += 1
+        count += 1
       }
-      return stopped
+      return count
     }
+  }
+
+  /// What was stopped on one device.
+  private struct Stopped: Sendable {
+    /// The record read before the holder was stopped (it removes it as it stops).
+    let record: RecordReading
+    let waiters: [Int32]
+    let holder: Int32?
+  }
+
+  /// Stops the senders waiting for `device`, then the transmission holding it.
+  private static func stop(_ device: DeviceID, in runtime: RuntimeDirectory) throws -> Stopped {
+    let record = Transmissions.readRecordLater(of: device, in: runtime)
+    let waiters = try Transmissions.stopWaiters(of: device, in: runtime)
+    return Stopped(
+      record: record, waiters: waiters, holder: try Transmissions.stop(device, in: runtime))
+  }
+
+  /// Says what was stopped on `device`; how many.
+  private static func report(_ stopped: Stopped, on device: DeviceID) -> Int {
+    for pid in stopped.waiters {
+      Console.output("stopped a sender waiting for \(DeviceNames.naming([device])) (pid \(pid))")
+    }
+    guard let pid = stopped.holder else { return stopped.waiters.count }
+    var names = [device]
+    var what = ""
+    if case .record(let found) = stopped.record.decoded(for: device), found.pid == pid {
+      names = found.group ?? names
+      what = ", \"\(TerminalText.escaped(found.text))\""
+    }
+    Console.output("stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
+    return stopped.waiters.count + 1
   }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import MorsePlayer
+import MorseTestSupport
+import Testing
+
+@testable import GPIODriver
+@testable import TransmitterControl
+
+/// `status` and `stop` without `--led`: every device with a lock file in the shared runtime
+/// directory, where a member of the group may plant what cannot be used, and hold locks with
+/// processes that never answer.
+@Suite(
+  .enabled(if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged, "needs root and setpriv"))
+struct WholeDirectoryControlTests {
+  @Test func stopMeetsEveryHoldersAtOnceAndPassesOverLockFilesOfNoDevice() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let leds = ["input3::capslock", "input4::numlock", "input5::scrolllock"]
+    for led in leds.dropFirst() { try fixture.addLED(led) }
+    let holders = try (leds + ["fake1", "fake2"]).map {
+      try HostileHolder(runtime: runtime, name: $0)
+    }
+
+    let started = ContinuousClock.now
+    let outcome = try SharedLED.run(["stop"], fixture, runtime: runtime)
+    let took = ContinuousClock.now - started
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    for (led, holder) in zip(leds, holders) {
+      #expect(outcome.standardOutput.contains("on LED \(led) (pid \(holder.pid))"), "\(outcome)")
+      #expect(FileManager.default.fileExists(atPath: runtime + "/\(led).asked"))
+    }
+    // Lock files that name no LED: their holders are not even asked.
+    #expect(!FileManager.default.fileExists(atPath: runtime + "/fake1.asked"))
+    #expect(!outcome.standardOutput.contains("fake"), "\(outcome)")
+    // Each holder costs the patience once (5 s asked, 5 s after SIGTERM); one after another,
+    // three took 30 s.
+    #expect(took < .seconds(20), "\(took)")
+  }
+
+  @Test func aLockHeldByNoProcessDoesNotFailTheWholeDirectoryCommands() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.addLED("input4::numlock")
+    let lock = try #require(OpenFileDescriptionLock(path: runtime + "/input4::numlock.lock"))
+    defer { withExtendedLifetime(lock) {} }
+    let sender = try MorsetorchProcess(
+      ["send", "--led", "input3::capslock", "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime)
+    sender.closeInput()
+    #expect(try eventually { FileManager.default.fileExists(atPath: runtime + "/input3::capslock.state") })
+
+    // Before: both exited 75, although they listed and stopped the transmission.
+    let status = try SharedLED.run(["status"], fixture, runtime: runtime)
+    #expect(status.exitStatus == 0, "\(status)")
+    #expect(status.standardOutput.contains("input3::capslock"), "\(status)")
+    #expect(status.standardError.contains("input4::numlock.lock"), "\(status)")
+    let stop = try SharedLED.run(["stop"], fixture, runtime: runtime)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(stop.standardError.contains("input4::numlock.lock"), "\(stop)")
+    #expect(try sender.wait().exitStatus == 143)
+    // Named, it is the error it is.
+    let named = try SharedLED.run(["status", "--led", "input4::numlock"], fixture, runtime: runtime)
+    #expect(named.exitStatus == 75, "\(named)")
+  }
+
+  @Test func aPlantedGPIORecordOfNoChipDoesNotFailTheWholeDirectoryCommands() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let gpio = fixture.root + "/dev"
+    try FileManager.default.createDirectory(atPath: gpio, withIntermediateDirectories: true)
+    try SharedLED.plant(
+      SavedGPIOLine(chip: gpio + "/gpiochip7", offset: 3, isActiveLow: false).fields,
+      name: "gpio/gpiochip7/3", runtime: runtime)
+    let environment = ["MORSETORCH_GPIO_DIR": gpio]
+
+    // Before: 65, "no GPIO chip".
+    for command in [["status"], ["stop"]] {
+      let outcome = try SharedLED.run(command, fixture, runtime: runtime, environment: environment)
+      #expect(outcome.exitStatus == 3, "\(outcome)")
+    }
+  }
+}
