@@ -91,6 +91,10 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let crossDevice = Errno(code: EXDEV)
   /// `ENAMETOOLONG`.
   public static let nameTooLong = Errno(code: ENAMETOOLONG)
+  /// `EMFILE`: this process has as many descriptors open as `ulimit -n` allows.
+  public static let tooManyOpenFiles = Errno(code: EMFILE)
+  /// `ENFILE`: the whole system has as many files open as it allows.
+  public static let tooManyOpenFilesInSystem = Errno(code: ENFILE)
 
   /// `strerror_r(3)`, the thread-safe `strerror` (Swift sees the XSI variant: 0 on success).
   private static func text(for code: Int32) -> String {

@@ -64,8 +64,13 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return controlReport(error)
   case let error as DetachError:
     return (error.description, ExitStatus.software)
+  case let error as SystemLimitError:
+    return (error.description, ExitStatus.systemError)
   case let error as Errno:
     // A thread, a pipe or a signal handler that could not be had.
+    if let limit = SystemLimitError(unwrapped: error) {
+      return (limit.description, ExitStatus.systemError)
+    }
     return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
