@@ -91,6 +91,8 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let crossDevice = Errno(code: EXDEV)
   /// `ENAMETOOLONG`.
   public static let nameTooLong = Errno(code: ENAMETOOLONG)
+  /// `EBADF`: not an open descriptor, or not open for that (reading a write-only one).
+  public static let badFileDescriptor = Errno(code: EBADF)
   /// `EMFILE`: this process has as many descriptors open as `ulimit -n` allows.
   public static let tooManyOpenFiles = Errno(code: EMFILE)
   /// `ENFILE`: the whole system has as many files open as it allows.

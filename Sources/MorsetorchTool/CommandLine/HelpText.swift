@@ -30,8 +30,8 @@ enum HelpText {
     Row("71", "a system limit was reached: no thread could be started (ulimit -u, ulimit -v), "
       + "no file descriptor was free (ulimit -n)"),
     Row("73", "an output file (receive --edges-out) cannot be created"),
-    Row("74", "I/O error reading input, writing standard output (which also ends a --echo or "
-      + "--preview transmission) or an LED"),
+    Row("74", "I/O error reading input (also a closed standard input), writing standard output "
+      + "(which also ends a --echo or --preview transmission) or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
     Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),

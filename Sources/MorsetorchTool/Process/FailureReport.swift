@@ -42,7 +42,13 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as EdgeText.Problem:
     return (error.description, ExitStatus.dataError)
   case let error as InputError:
-    return (error.description, ExitStatus.ioError)
+    guard case .readFailed(.badFileDescriptor) = error else {
+      return (error.description, ExitStatus.ioError)
+    }
+    return (
+      error.description + "; standard input is closed (or not open for reading): pipe the "
+        + "input in, or give it on the command line", ExitStatus.ioError
+    )
   case let error as VideoError:
     if case .readFailed = error { return (error.description, ExitStatus.ioError) }
     return (error.description, ExitStatus.dataError)
