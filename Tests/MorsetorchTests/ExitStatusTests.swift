@@ -165,6 +165,20 @@ struct ExitStatusTests {
         + "files (EMFILE); the limit on open files (ulimit -n) may be too low")
   }
 
+  @Test func anAreaErrorForWantOfADescriptorIsASystemLimitNotAnIOError() {
+    let led = LEDError.io(operation: "read", path: "/leds/a/trigger", errno: .tooManyOpenFiles)
+    let lock = ControlError.file(
+      operation: "open", path: "/run/morsetorch/a.lock", errno: .tooManyOpenFilesInSystem)
+    for error in [led, lock, InputError.cannotOpen(path: "/x", errno: .tooManyOpenFiles)]
+      as [any Error & CustomStringConvertible]
+    {
+      let report = failureReport(for: error)
+      #expect(report.status == 71, "\(report)")
+      #expect(report.message.hasPrefix(error.description + "\nThe "), "\(report)")
+    }
+    #expect(failureReport(for: led).message.hasSuffix("(ulimit -n) may be too low."))
+  }
+
   @Test func hintedErrorKeepsTheStatusOfItsErrorAndAddsTheHint() {
     let hinted = HintedError(
       error: LEDError.noLEDs(directory: "/leds"), hint: "name one with --led NAME")

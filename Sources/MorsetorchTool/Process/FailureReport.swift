@@ -12,6 +12,7 @@ import TransmitterControl
 /// names the command line (an option, another command) is added. An empty message means
 /// nothing is printed (standard output closed by its reader, as with `| head`).
 func failureReport(for error: any Error) -> (message: String, status: Int32) {
+  if let limit = descriptorLimitReport(error) { return limit }
   switch error {
   case let error as ArgumentEncodingError:
     return (error.description, ExitStatus.dataError)
@@ -81,6 +82,22 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
   }
+}
+
+/// An area's error whose cause is that no descriptor was free (`EMFILE`, `ENFILE`): a limit
+/// of the system (71) with the limit named, not the I/O error (74) it would otherwise be.
+private func descriptorLimitReport(_ error: any Error) -> (message: String, status: Int32)? {
+  let errno: Errno
+  switch error {
+  case LEDError.io(_, _, let code), GPIOError.io(_, _, let code), ControlError.file(_, _, let code),
+    InputError.cannotOpen(_, let code):
+    errno = code
+  default:
+    return nil
+  }
+  guard let limit = SystemLimitError.descriptorLimit(for: errno) else { return nil }
+  let advice = limit.prefix(1).uppercased() + limit.dropFirst() + "."
+  return ("\(error)\n" + advice, ExitStatus.systemError)
 }
 
 private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) {

@@ -23,12 +23,18 @@ enum SystemLimitError: Error, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The limit behind a descriptor refused with `errno`, if it says which.
+  /// "; " and the limit behind a descriptor refused with `errno`, if it says which.
   private static func advice(_ errno: Errno) -> String {
+    descriptorLimit(for: errno).map { "; " + $0 } ?? ""
+  }
+
+  /// The limit behind a descriptor refused with `errno` ("the limit on open files (ulimit
+  /// -n) may be too low"); nil for another error.
+  static func descriptorLimit(for errno: Errno) -> String? {
     switch errno {
-    case .tooManyOpenFiles: return "; the limit on open files (ulimit -n) may be too low"
-    case .tooManyOpenFilesInSystem: return "; the system's limit on open files was reached"
-    default: return ""
+    case .tooManyOpenFiles: return "the limit on open files (ulimit -n) may be too low"
+    case .tooManyOpenFilesInSystem: return "the system's limit on open files was reached"
+    default: return nil
     }
   }
 
