@@ -22,15 +22,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
       failureReport(for: failure.error ?? failure.restoreError).status
     )
   case let failure as LeftoverRestoreFailure:
-    let report = failureReport(for: failure.error)
-    let option = failure.device.isGPIOLine ? "--gpio" : "--led"
-    return (
-      "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
-        + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
-        + "Fix that and run `morsetorch stop \(option) \(DeviceNames.shown(failure.device))`, "
-        + "or remove \(failure.recordPath) to give up restoring it.",
-      report.status
-    )
+    return leftoverReport(failure)
   case let hinted as HintedError:
     let report = failureReport(for: hinted.error)
     return (report.message + "\n" + hinted.hint, report.status)
@@ -43,13 +35,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as EdgeText.Problem:
     return (error.description, ExitStatus.dataError)
   case let error as InputError:
-    guard case .readFailed(.badFileDescriptor) = error else {
-      return (error.description, ExitStatus.ioError)
-    }
-    return (
-      error.description + "; standard input is closed (or not open for reading): pipe the "
-        + "input in, or give it on the command line", ExitStatus.ioError
-    )
+    return (inputMessage(error), ExitStatus.ioError)
   case let error as VideoError:
     if case .readFailed = error { return (error.description, ExitStatus.ioError) }
     return (error.description, ExitStatus.dataError)
@@ -74,14 +60,34 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as SystemLimitError:
     return (error.description, ExitStatus.systemError)
   case let error as Errno:
-    // A thread, a pipe or a signal handler that could not be had.
-    if let limit = SystemLimitError(unwrapped: error) {
-      return (limit.description, ExitStatus.systemError)
+    // A thread, a pipe or a signal handler that could not be had: a limit, or a fault.
+    guard let limit = SystemLimitError(unwrapped: error) else {
+      return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
     }
-    return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
+    return (limit.description, ExitStatus.systemError)
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
   }
+}
+
+/// A leftover claim that could not be put back: why, and the two ways out.
+private func leftoverReport(_ failure: LeftoverRestoreFailure) -> (message: String, status: Int32) {
+  let report = failureReport(for: failure.error)
+  let option = failure.device.isGPIOLine ? "--gpio" : "--led"
+  return (
+    "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
+      + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
+      + "Fix that and run `morsetorch stop \(option) \(DeviceNames.shown(failure.device))`, "
+      + "or remove \(failure.recordPath) to give up restoring it.",
+    report.status
+  )
+}
+
+/// What could not be read; a closed standard input (`<&-`, read as `EBADF`) says so.
+private func inputMessage(_ error: InputError) -> String {
+  guard case .readFailed(.badFileDescriptor) = error else { return error.description }
+  return error.description + "; standard input is closed (or not open for reading): pipe the "
+    + "input in, or give it on the command line"
 }
 
 /// An area's error whose cause is that no descriptor was free (`EMFILE`, `ENFILE`): a limit
