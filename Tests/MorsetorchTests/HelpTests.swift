@@ -19,7 +19,8 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
 /// The statuses morsetorch can exit with, by what `ExitStatus` defines.
 private let statuses: [Int32] = [
   ExitStatus.success, ExitStatus.notRunning, ExitStatus.cancelledOther, ExitStatus.usage,
-  ExitStatus.dataError, ExitStatus.unavailable, ExitStatus.systemError, ExitStatus.cannotCreate, ExitStatus.ioError, ExitStatus.temporaryFailure,
+  ExitStatus.dataError, ExitStatus.unavailable, ExitStatus.systemError, ExitStatus.cannotCreate,
+  ExitStatus.ioError, ExitStatus.temporaryFailure,
   ExitStatus.permissionDenied, ExitStatus.configuration, ExitStatus.signalled(SIGHUP),
   ExitStatus.signalled(SIGINT), ExitStatus.signalled(SIGTERM),
 ]
