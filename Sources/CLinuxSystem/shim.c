@@ -361,6 +361,28 @@ __attribute__((constructor)) static void morse_map_executable_by_page(void) {
   errno = saved;
 }
 
+// The command line, as glibc hands it to every constructor (static or dynamic; musl passes
+// nothing, so only with glibc). Swift's CommandLine is not enough: in a static executable the
+// runtime finds argv by reading /proc/self/maps, which takes a descriptor; with none free
+// (ulimit -n 4, start-up's userfaultfd holding the last) it found no arguments at all, and the
+// tool said "no command given". Saved here, they need no descriptor.
+static int morse_argument_count = 0;
+static char **morse_argument_values = NULL;
+
+#ifdef __GLIBC__
+__attribute__((constructor)) static void morse_save_arguments(int argc, char **argv) {
+  if (argc > 0 && argv) {
+    morse_argument_count = argc;
+    morse_argument_values = argv;
+  }
+}
+#endif
+
+char **morse_saved_arguments(int *count) {
+  *count = morse_argument_count;
+  return morse_argument_values;
+}
+
 #include <sys/ioctl.h>
 
 int morse_terminal_columns(int fd) {

@@ -1,3 +1,4 @@
+import CLinuxSystem
 import Glibc
 
 /// Facts about this process, and the calls that change how it lives.
@@ -59,15 +60,38 @@ public enum CurrentProcess {
   public static func withEachArgument<Result, Failure: Error>(
     _ body: (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> [Result] {
+    let (count, values) = arguments
     var results: [Result] = []
-    results.reserveCapacity(max(0, Int(CommandLine.argc) - 1))
-    for position in 1..<max(1, Int(CommandLine.argc)) {
-      guard let pointer = CommandLine.unsafeArgv[position] else { break }
+    results.reserveCapacity(max(0, count - 1))
+    for position in 1..<max(1, count) {
+      guard let pointer = values[position] else { break }
       let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
         .bindMemory(to: UInt8.self)
       results.append(try body(position, bytes))
     }
     return results
+  }
+
+  /// Why the command line could not be read, if it could not: no argument at all, not even
+  /// the program's name, and /proc/self/cmdline cannot be opened (`open(2)`'s error, such as
+  /// `EMFILE` with no descriptor free). nil when there are arguments, or when a program was
+  /// really started with none (`execve` with an empty argv before Linux 5.18).
+  public static func commandLineProblem() -> Errno? {
+    guard arguments.count == 0 else { return nil }
+    let descriptor = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .current }
+    close(descriptor)
+    return nil
+  }
+
+  /// argc and argv: as the C library gave them to the constructors before main (no
+  /// descriptor needed: `morse_saved_arguments`), else as Swift's runtime found them.
+  private static var arguments: (
+    count: Int, values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) {
+    var count: Int32 = 0
+    if let saved = morse_saved_arguments(&count), count > 0 { return (Int(count), saved) }
+    return (Int(CommandLine.argc), CommandLine.unsafeArgv)
   }
 
   /// `exit(3)`: ends the process with `status`, flushing C's standard streams.

@@ -91,6 +91,12 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let crossDevice = Errno(code: EXDEV)
   /// `ENAMETOOLONG`.
   public static let nameTooLong = Errno(code: ENAMETOOLONG)
+  /// `EBADF`: not an open descriptor, or not open for that (reading a write-only one).
+  public static let badFileDescriptor = Errno(code: EBADF)
+  /// `EMFILE`: this process has as many descriptors open as `ulimit -n` allows.
+  public static let tooManyOpenFiles = Errno(code: EMFILE)
+  /// `ENFILE`: the whole system has as many files open as it allows.
+  public static let tooManyOpenFilesInSystem = Errno(code: ENFILE)
 
   /// `strerror_r(3)`, the thread-safe `strerror` (Swift sees the XSI variant: 0 on success).
   private static func text(for code: Int32) -> String {

@@ -28,11 +28,13 @@ public enum StandardStreams {
 
   /// Makes sure descriptors 0, 1 and 2 are open before anything else is, so that no file
   /// opened later takes one of their numbers (and a message meant for a closed standard output
-  /// lands in a lock file). A closed one gets /dev/null opened read-only: reading it ends at
-  /// once, and writing it fails with `EBADF`, just as writing a closed descriptor does.
+  /// lands in a lock file). A closed one gets /dev/null opened the other way round: writing a
+  /// closed standard output or error, or reading a closed standard input, still fails with
+  /// `EBADF`, just as with the closed descriptor (a closed input is not an empty one: `cat
+  /// <&-` fails too).
   public static func occupyClosedDescriptors() {
     for number: Int32 in 0...2 where fcntl(number, F_GETFD) == -1 && errno == EBADF {
-      let null = Glibc.open("/dev/null", O_RDONLY)
+      let null = Glibc.open("/dev/null", number == 0 ? O_WRONLY : O_RDONLY)
       if null >= 0 && null != number {
         dup2(null, number)
         Glibc.close(null)

@@ -197,7 +197,7 @@ import Testing
   @Test(arguments: [
     "encode", "decode", "send --dry-run --unit 1", "send --led a --unit 1", "receive --edges -",
   ])
-  func aClosedStandardInputIsAnEmptyOne(command: String) throws {
+  func aClosedStandardInputIsAnErrorNotAnEmptyOne(command: String) throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("a", trigger: "none [timer]", attributes: ["delay_on": "100\n"])
     let script = """
@@ -207,13 +207,24 @@ import Testing
       wait $pid; echo "status $?"
       """
     let (output, errors) = try shell(script, fixture: fixture)
-    // Before: start-up's userfaultfd took descriptor 0, and reading it waited for ever (a
-    // send with the LED claimed).
+    // Start-up's userfaultfd never takes descriptor 0 (reading it would wait for ever).
     #expect(!output.contains("hung"), "\(output) \(errors)")
-    #expect(output.hasSuffix("status 0\n"), "\(output) \(errors)")
+    // As `cat <&-` fails: not an empty input, sent as nothing with status 0.
+    #expect(output.hasSuffix("status 74\n"), "\(output) \(errors)")
+    #expect(
+      errors.hasSuffix(
+        "morsetorch: cannot read standard input: Bad file descriptor (EBADF); standard input is "
+          + "closed (or not open for reading): pipe the input in, or give it on the command "
+          + "line\n"), "\(errors)")
     // Untouched, or (send) restored.
     #expect(try ["none [timer]\n", "timer\n"].contains(fixture.read("trigger", of: "a")))
     #expect(try fixture.read("brightness", of: "a") == "0\n")
   }
-}
 
+  @Test(arguments: ["encode", "send --dry-run --unit 1"])
+  func anEmptyStandardInputIsNoError(command: String) throws {
+    let (output, errors) = try shell("\"$0\" \(command) </dev/null; echo \"status $?\"")
+    #expect(output.hasSuffix("status 0\n"), "\(output) \(errors)")
+    #expect(errors.isEmpty, "\(errors)")
+  }
+}

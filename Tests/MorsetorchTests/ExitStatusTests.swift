@@ -41,7 +41,8 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74
   ),
   (ControlError.holderDidNotStop(pid: 42, device: "white:flash", reason: "it is stopped"), 75),
-  (Errno(code: EMFILE), 70),
+  (Errno(code: EINVAL), 70),
+  (SystemLimitError.commandLineUnreadable(Errno(code: EMFILE)), 71),
   (OutputError(errno: Errno(code: EBADF)), 74),
 ]
 
@@ -139,6 +140,7 @@ struct ExitStatusTests {
     #expect(ExitStatus.dataError == 65)
     #expect(ExitStatus.unavailable == 69)
     #expect(ExitStatus.software == 70)
+    #expect(ExitStatus.systemError == 71)
     #expect(ExitStatus.ioError == 74)
     #expect(ExitStatus.temporaryFailure == 75)
     #expect(ExitStatus.permissionDenied == 77)
@@ -146,6 +148,35 @@ struct ExitStatusTests {
     #expect(ExitStatus.signalled(SIGHUP) == 129)
     #expect(ExitStatus.signalled(SIGINT) == 130)
     #expect(ExitStatus.signalled(SIGTERM) == 143)
+  }
+
+  @Test func aThreadOrDescriptorRefusedNamesTheLimitWithItsOwnStatus() {
+    // What reaches the top unwrapped: pthread_create's EAGAIN, a pipe's EMFILE.
+    let thread = failureReport(for: Errno.wouldBlock)
+    #expect(thread.status == 71)
+    #expect(thread.message.hasPrefix("cannot start a thread: "), "\(thread)")
+    #expect(thread.message.contains("ulimit -u") && thread.message.contains("ulimit -v"))
+    let descriptor = failureReport(for: Errno.tooManyOpenFiles)
+    #expect(descriptor.status == 71)
+    #expect(descriptor.message.contains("(EMFILE)") && descriptor.message.contains("ulimit -n"))
+    let arguments = failureReport(for: SystemLimitError.commandLineUnreadable(.tooManyOpenFiles))
+    #expect(
+      arguments.message == "cannot read the arguments from /proc/self/cmdline: Too many open "
+        + "files (EMFILE); the limit on open files (ulimit -n) may be too low")
+  }
+
+  @Test func anAreaErrorForWantOfADescriptorIsASystemLimitNotAnIOError() {
+    let led = LEDError.io(operation: "read", path: "/leds/a/trigger", errno: .tooManyOpenFiles)
+    let lock = ControlError.file(
+      operation: "open", path: "/run/morsetorch/a.lock", errno: .tooManyOpenFilesInSystem)
+    for error in [led, lock, InputError.cannotOpen(path: "/x", errno: .tooManyOpenFiles)]
+      as [any Error & CustomStringConvertible]
+    {
+      let report = failureReport(for: error)
+      #expect(report.status == 71, "\(report)")
+      #expect(report.message.hasPrefix(error.description + "\nThe "), "\(report)")
+    }
+    #expect(failureReport(for: led).message.hasSuffix("(ulimit -n) may be too low."))
   }
 
   @Test func hintedErrorKeepsTheStatusOfItsErrorAndAddsTheHint() {

@@ -19,8 +19,8 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
 /// The statuses morsetorch can exit with, by what `ExitStatus` defines.
 private let statuses: [Int32] = [
   ExitStatus.success, ExitStatus.notRunning, ExitStatus.cancelledOther, ExitStatus.usage,
-  ExitStatus.dataError,
-  ExitStatus.unavailable, ExitStatus.cannotCreate, ExitStatus.ioError, ExitStatus.temporaryFailure,
+  ExitStatus.dataError, ExitStatus.unavailable, ExitStatus.systemError, ExitStatus.cannotCreate,
+  ExitStatus.ioError, ExitStatus.temporaryFailure,
   ExitStatus.permissionDenied, ExitStatus.configuration, ExitStatus.signalled(SIGHUP),
   ExitStatus.signalled(SIGINT), ExitStatus.signalled(SIGTERM),
 ]
@@ -113,6 +113,8 @@ struct HelpTests {
     let (name, help, _) = commands[index]
     #expect(mentions(help, status: ExitStatus.success), "\(name)")
     #expect(mentions(help, status: ExitStatus.usage), "\(name)")
+    // Every command reads its arguments, and may find no descriptor free to.
+    #expect(mentions(help, status: ExitStatus.systemError), "\(name)")
     let applies: [String: [Int32]] = [
       "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
       "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],

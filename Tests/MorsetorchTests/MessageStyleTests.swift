@@ -53,6 +53,32 @@ struct MessageStyleTests {
         == "morsetorch: warning: the LED was left on\n")
   }
 
+  @Test func aNarrowTerminalBreaksAnErrorBetweenWordsNeverInsideAName() {
+    let name = "platform-thinkpad_acpi::kbd_backlight_very_long_name"
+    let message = failureReport(for: LEDError.ledNotFound(name, available: ["input3::capslock"]))
+      .message
+    let lines = Console.errorLine(message, columns: 30).split(separator: "\n")
+    #expect(lines.count > 2, "\(lines)")
+    #expect(lines.first == "morsetorch: there is no LED")
+    // The name whole on a line of its own (the terminal wraps it, no break of ours inside).
+    #expect(lines.contains { $0 == "\"\(name)\"." }, "\(lines)")
+    for line in lines where line.contains(" ") {
+      #expect(line.count <= 29, "\(line)")
+    }
+    #expect(lines.joined(separator: " ") == Console.errorLine(message).dropLast())
+  }
+
+  @Test(arguments: [1, 2, 3, 19])
+  func tooNarrowATerminalIsLeftToWrapTheLineItself(columns: Int) {
+    let message = "there is no LED named \"white:flash\"."
+    #expect(Console.errorLine(message, columns: columns) == Console.errorLine(message))
+  }
+
+  @Test func aLineThatFitsIsKeptAsItIs() {
+    let message = "cannot read  standard input\nRun it again."
+    #expect(Console.errorLine(message, columns: 60) == Console.errorLine(message))
+  }
+
   @Test func namesAreNotLowered() {
     #expect(Console.errorLine("LED busy") == "morsetorch: LED busy\n")
     #expect(

@@ -30,6 +30,9 @@ final class MorsetorchProcess: @unchecked Sendable {
     case groupMember
     /// `morsetorch ARGUMENTS… >&-`: with standard output closed, through `/bin/sh`.
     case outputClosed
+    /// Through bash, after its command `prefix` (`ulimit -n 4`, `exec <&-`); as user nobody
+    /// (through setpriv(1), before bash) when `asNobody` and the tests run as root.
+    case shell(_ prefix: String, asNobody: Bool = false)
     /// Under `script(1)`, whose pseudo-terminal becomes the child's standard output and
     /// error (both then arrive on `standardOutput`).
     case underTerminal
@@ -108,6 +111,8 @@ final class MorsetorchProcess: @unchecked Sendable {
   }
 
   private static let setprivPath = "/usr/bin/setpriv"
+  /// What runs a command as user and group nobody (65534), without root's other groups.
+  private static let asNobody = [setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups"]
   private static let envPath = "/usr/bin/env"
 
   /// Whether env(1) can set signal dispositions for the child (GNU coreutils 8.31 and later).
@@ -166,6 +171,7 @@ final class MorsetorchProcess: @unchecked Sendable {
     self.arguments = arguments
     var isUnprivilegedAsRoot = false
     if case .unprivileged = launch, getuid() == 0 { isUnprivilegedAsRoot = true }
+    if case .shell(_, true) = launch, getuid() == 0 { isUnprivilegedAsRoot = true }
     _ = Self.brokenPipesIgnored
     var command = try Self.command(
       arguments, executable: try Self.executablePath(tool), launch: launch,
@@ -210,7 +216,7 @@ final class MorsetorchProcess: @unchecked Sendable {
 
   /// The command line that starts morsetorch with `arguments` the way `launch` says.
   private static func command(
-    _ arguments: [String], executable: String, launch: Launch, asNobody: Bool
+    _ arguments: [String], executable: String, launch: Launch, asNobody isNobody: Bool
   ) -> [String] {
     switch launch {
     case .direct:
@@ -219,17 +225,17 @@ final class MorsetorchProcess: @unchecked Sendable {
       let octal = bytes.map { "\\" + String($0, radix: 8) }.joined()
       return
         ["/bin/sh", "-c", "exec \"$0\" \"$@\" \"$(printf '\(octal)')\"", executable] + arguments
-    case .unprivileged where asNobody:
-      return
-        [setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
-        + arguments
+    case .unprivileged where isNobody:
+      return asNobody + [executable] + arguments
     case .unprivileged:
       return [executable] + arguments
     case .groupMember:
-      return [setprivPath, "--reuid=65534", "--regid=65534", "--clear-groups", executable]
-        + arguments
+      return asNobody + [executable] + arguments
     case .outputClosed:
       return ["/bin/sh", "-c", "exec \"$0\" \"$@\" >&-", executable] + arguments
+    case .shell(let prefix, _):
+      let user = isNobody ? asNobody : []
+      return user + ["/bin/bash", "-c", prefix + "; exec \"$0\" \"$@\"", executable] + arguments
     case .underTerminal:
       let quoted = ([executable] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
       return ["/usr/bin/script", "-qec", quoted, "/dev/null"]

@@ -49,14 +49,26 @@ import Testing
         == "●  waiting for input (line 13)  1:05")
   }
 
-  @Test func theLineIsCutToTheTerminalSoItNeverWraps() {
-    for width in [1, 10, 30, 61] {
-      let line = ProgressLine.render(state(), now: .origin + .seconds(101), width: width, color: false)
-      #expect(line.count <= max(3, width - 1), "\(width): \(line)")
+  @Test(arguments: [1, 2, 3, 10, 30, 61], [false, true])
+  func theLineNeverWrapsAtAnyWidth(width: Int, color: Bool) {
+    for compact in [false, true] {
+      let line = ProgressLine.render(
+        state(), now: .origin + .seconds(101), width: width, color: color, compact: compact)
+      #expect(visibleText(line).count <= width - 1, "\(width): \(line)")
     }
+  }
+
+  @Test func aNarrowTerminalShowsTheLightFirstThenWhatFits() {
+    let shown = { (width: Int) in
+      ProgressLine.render(state(), now: .origin + .seconds(101), width: width, color: false)
+    }
+    #expect(shown(1) == "")
+    #expect(shown(2) == "●")
+    #expect(shown(3) == "●…")
+    #expect(shown(30) == "●  O ---  [#####............…")
     #expect(
-      ProgressLine.render(state(), now: .origin + .seconds(101), width: 30, color: false)
-        == "●  O ---  [#####............…")
+      ProgressLine.render(state(), now: .origin + .seconds(101), width: 2, color: true)
+        == "\u{1B}[1;33m●\u{1B}[0m")
   }
 
   @Test func colourOnlyWhenAskedAndOnlyOnTheLitLight() {

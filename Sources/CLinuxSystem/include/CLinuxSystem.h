@@ -132,6 +132,10 @@ int morse_use_fifo(int priority);
 /// mlockall(MCL_CURRENT | MCL_ONFAULT): 0, or -1 with errno.
 int morse_lock_resident_memory(void);
 
+/// The process's argv and (in `count`) argc as the C library gave them to the constructors
+/// before main; NULL and 0 if it gave none.
+char **morse_saved_arguments(int *count);
+
 /// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
 int morse_terminal_columns(int fd);
 

@@ -41,13 +41,15 @@ enum HelpLayout {
   }
 
   /// The words of `text`, whatever spaces and line breaks were between them.
-  private static func words(_ text: some StringProtocol) -> [Substring] {
+  static func words(_ text: some StringProtocol) -> [Substring] {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { Substring($0) }
   }
 
   /// `words` in lines of at most `width` columns (a longer word alone on its line), each
   /// indented by `indent` (the first by `first`).
-  private static func lines(_ words: [Substring], indent: Int, first: Int) -> [String] {
+  static func lines(
+    _ words: [Substring], indent: Int, first: Int, width: Int = width
+  ) -> [String] {
     var lines: [String] = []
     var line = String(repeating: " ", count: first)
     var isEmpty = true

@@ -27,9 +27,11 @@ enum HelpText {
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
     Row("70", "internal error (please report it)"),
+    Row("71", "a system limit was reached: no thread could be started (ulimit -u, ulimit -v), "
+      + "no file descriptor was free (ulimit -n)"),
     Row("73", "an output file (receive --edges-out) cannot be created"),
-    Row("74", "I/O error reading input, writing standard output (which also ends a --echo or "
-      + "--preview transmission) or an LED"),
+    Row("74", "I/O error reading input (also a closed standard input), writing standard output "
+      + "(which also ends a --echo or --preview transmission) or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
     Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),
@@ -173,7 +175,7 @@ enum HelpText {
     \(environment(variables))
 
     \(exitStatuses(
-      ["0", "4", "64", "65", "69", "70", "74", "75", "77", "78", "128+N"], deviceUnavailable))
+      ["0", "4", "64", "65", "69", "70", "71", "74", "75", "77", "78", "128+N"], deviceUnavailable))
     """)
 
   static let encode = HelpLayout.filled(
@@ -186,7 +188,7 @@ enum HelpText {
     Options:
     \(optionLines(EncodeOption.specs))
 
-    \(exitStatuses(["0", "64", "65", "70", "74"]))
+    \(exitStatuses(["0", "64", "65", "70", "71", "74"]))
     """)
 
   static let receive = HelpLayout.filled(
@@ -228,7 +230,7 @@ enum HelpText {
     \(environment([gpioDirectoryVariable, videoDirectoryVariable]))
 
     \(exitStatuses(
-      ["0", "64", "65", "69", "73", "74", "75", "77", "128+N"],
+      ["0", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
       Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
       Row(
         "69",
@@ -264,7 +266,7 @@ enum HelpText {
     Options:
     \(optionLines(DecodeOption.specs))
 
-    \(exitStatuses(["0", "64", "65", "70", "74"]))
+    \(exitStatuses(["0", "64", "65", "70", "71", "74"]))
     """)
 
   static let alphabet = HelpLayout.filled(
@@ -278,7 +280,7 @@ enum HelpText {
     Options:
     \(optionLines(AlphabetOption.specs))
 
-    \(exitStatuses(["0", "64", "70", "74"]))
+    \(exitStatuses(["0", "64", "70", "71", "74"]))
     """)
 
   static let list = HelpLayout.filled(
@@ -296,7 +298,7 @@ enum HelpText {
     \(environment([ledsDirectoryVariable, gpioDirectoryVariable]))
 
     \(exitStatuses(
-      ["0", "64", "69", "70", "74"],
+      ["0", "64", "69", "70", "71", "74"],
       Row("69", "no LED (with --gpio: no GPIO chip) at all, or no LED class directory"),
       Row("74", "I/O error reading an LED or a GPIO chip, or writing standard output")))
     """)
@@ -316,7 +318,7 @@ enum HelpText {
 
     \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "75", "77", "78"], deviceUnavailable))
+    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable))
     """)
 
   static let status = HelpLayout.filled(
@@ -333,7 +335,7 @@ enum HelpText {
 
     \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "74", "77", "78"], deviceUnavailable))
+    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "77", "78"], deviceUnavailable))
     """)
 
   static let help = HelpLayout.filled(
@@ -347,7 +349,7 @@ enum HelpText {
     Options:
     \(optionLines(HelpOption.specs))
 
-    \(exitStatuses(["0", "64", "70", "74"]))
+    \(exitStatuses(["0", "64", "70", "71", "74"]))
     """)
 
   /// The help of `command`, or nil if there is no such command.

@@ -10,6 +10,8 @@ enum ExitStatus {
   static let dataError: Int32 = 65
   static let unavailable: Int32 = 69
   static let software: Int32 = 70
+  /// A limit of the system: no thread (`ulimit -u`, `-v`), no descriptor (`ulimit -n`).
+  static let systemError: Int32 = 71
   /// An output file could not be created (`--edges-out`).
   static let cannotCreate: Int32 = 73
   static let ioError: Int32 = 74

@@ -12,6 +12,7 @@ import TransmitterControl
 /// names the command line (an option, another command) is added. An empty message means
 /// nothing is printed (standard output closed by its reader, as with `| head`).
 func failureReport(for error: any Error) -> (message: String, status: Int32) {
+  if let limit = descriptorLimitReport(error) { return limit }
   switch error {
   case let error as ArgumentEncodingError:
     return (error.description, ExitStatus.dataError)
@@ -21,15 +22,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
       failureReport(for: failure.error ?? failure.restoreError).status
     )
   case let failure as LeftoverRestoreFailure:
-    let report = failureReport(for: failure.error)
-    let option = failure.device.isGPIOLine ? "--gpio" : "--led"
-    return (
-      "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
-        + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
-        + "Fix that and run `morsetorch stop \(option) \(DeviceNames.shown(failure.device))`, "
-        + "or remove \(failure.recordPath) to give up restoring it.",
-      report.status
-    )
+    return leftoverReport(failure)
   case let hinted as HintedError:
     let report = failureReport(for: hinted.error)
     return (report.message + "\n" + hinted.hint, report.status)
@@ -42,7 +35,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as EdgeText.Problem:
     return (error.description, ExitStatus.dataError)
   case let error as InputError:
-    return (error.description, ExitStatus.ioError)
+    return (inputMessage(error), ExitStatus.ioError)
   case let error as VideoError:
     if case .readFailed = error { return (error.description, ExitStatus.ioError) }
     return (error.description, ExitStatus.dataError)
@@ -64,12 +57,53 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     return controlReport(error)
   case let error as DetachError:
     return (error.description, ExitStatus.software)
+  case let error as SystemLimitError:
+    return (error.description, ExitStatus.systemError)
   case let error as Errno:
-    // A thread, a pipe or a signal handler that could not be had.
-    return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
+    // A thread, a pipe or a signal handler that could not be had: a limit, or a fault.
+    guard let limit = SystemLimitError(unwrapped: error) else {
+      return ("a system call failed unexpectedly: \(error)", ExitStatus.software)
+    }
+    return (limit.description, ExitStatus.systemError)
   default:
     return ("unexpected error: \(error)", ExitStatus.software)
   }
+}
+
+/// A leftover claim that could not be put back: why, and the two ways out.
+private func leftoverReport(_ failure: LeftoverRestoreFailure) -> (message: String, status: Int32) {
+  let report = failureReport(for: failure.error)
+  let option = failure.device.isGPIOLine ? "--gpio" : "--led"
+  return (
+    "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
+      + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
+      + "Fix that and run `morsetorch stop \(option) \(DeviceNames.shown(failure.device))`, "
+      + "or remove \(failure.recordPath) to give up restoring it.",
+    report.status
+  )
+}
+
+/// What could not be read; a closed standard input (`<&-`, read as `EBADF`) says so.
+private func inputMessage(_ error: InputError) -> String {
+  guard case .readFailed(.badFileDescriptor) = error else { return error.description }
+  return error.description + "; standard input is closed (or not open for reading): pipe the "
+    + "input in, or give it on the command line"
+}
+
+/// An area's error whose cause is that no descriptor was free (`EMFILE`, `ENFILE`): a limit
+/// of the system (71) with the limit named, not the I/O error (74) it would otherwise be.
+private func descriptorLimitReport(_ error: any Error) -> (message: String, status: Int32)? {
+  let errno: Errno
+  switch error {
+  case LEDError.io(_, _, let code), GPIOError.io(_, _, let code), ControlError.file(_, _, let code),
+    InputError.cannotOpen(_, let code):
+    errno = code
+  default:
+    return nil
+  }
+  guard let limit = SystemLimitError.descriptorLimit(for: errno) else { return nil }
+  let advice = limit.prefix(1).uppercased() + limit.dropFirst() + "."
+  return ("\(error)\n" + advice, ExitStatus.systemError)
 }
 
 private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) {

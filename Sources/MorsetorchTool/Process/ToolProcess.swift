@@ -16,6 +16,9 @@ public enum ToolProcess {
     do {
       let environment = ProcessEnvironment(
         variables: CurrentProcess.environmentVariables(), gpioStandIn: gpioStandIn)
+      if let problem = CurrentProcess.commandLineProblem() {
+        throw SystemLimitError.commandLineUnreadable(problem)
+      }
       status = Morsetorch.run(try strictArguments(), environment: environment)
     } catch {
       let report = failureReport(for: error)

@@ -129,9 +129,12 @@ enum Console {
   /// What starts every line morsetorch writes to standard error: its name, once.
   static let prefix = "morsetorch: "
 
-  /// `message` as a line of standard error: the prefix once, then `styled(message)`.
-  static func errorLine(_ message: String) -> String {
-    prefix + styled(message) + "\n"
+  /// `message` as a line of standard error: the prefix once, then `styled(message)`; for a
+  /// terminal `columns` wide, broken at spaces to fit, never inside a name
+  /// (`TerminalText.filled`).
+  static func errorLine(_ message: String, columns: Int? = nil) -> String {
+    let line = prefix + styled(message)
+    return (columns.map { TerminalText.filled(line, columns: $0) } ?? line) + "\n"
   }
 
   /// Prints "morsetorch: " and `message` to standard error, without ever waiting for it (or,
@@ -142,7 +145,7 @@ enum Console {
       log.log(styled(message), severity: .error)
       return
     }
-    writeError(errorLine(message))
+    writeError(errorLine(message, columns: StandardStreams.columns(of: .error)))
   }
 
   /// Writes `text` as it is to standard error, without ever waiting for it.

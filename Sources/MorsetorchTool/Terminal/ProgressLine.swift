@@ -5,8 +5,8 @@ import LinuxSystem
 ///
 /// `●  S ...  [#######.............]  1.2 s / 4.5 s  3/3 characters  round 2/3`; the bar and
 /// remaining time for a message of known length, `round N` for `--loop`, `line N` for standard
-/// input. Cut to `width - 1` columns, so that it never wraps (a wrapped line cannot be redrawn
-/// in place). With `color`, the light is bold yellow when on.
+/// input. Cut to `width - 1` columns at any width, so that it never wraps (a wrapped line
+/// cannot be redrawn in place). With `color`, the light is bold yellow when on.
 enum ProgressLine {
   /// The width of the bar, in characters.
   static let barWidth = 20
@@ -41,11 +41,13 @@ enum ProgressLine {
       parts.append(
         state.rounds == 0 ? "round \(state.round)" : "round \(state.round)/\(state.rounds)")
     }
-    if compact { return cut(parts.joined(separator: "  "), to: max(0, width - 1)) }
-    let text = cut(parts.joined(separator: "  "), to: max(0, width - 4))
+    let columns = max(0, width - 1)
+    if compact { return TerminalText.cut(parts.joined(separator: "  "), to: columns) }
+    // The light first, then what fits of the rest: 2 columns show the light alone.
     let light = state.isOn ? "●" : "○"
-    let shownLight = color && state.isOn ? "\u{1B}[1;33m\(light)\u{1B}[0m" : light
-    return shownLight + "  " + text
+    let line = TerminalText.cut(light + "  " + parts.joined(separator: "  "), to: columns)
+    guard color, state.isOn, !line.isEmpty else { return line }
+    return "\u{1B}[1;33m\(light)\u{1B}[0m" + line.dropFirst()
   }
 
   /// "1.2 s", or "1:05" from a minute on, "1:02:05" from an hour on.
@@ -57,12 +59,5 @@ enum ProgressLine {
     let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
     return hours > 0
       ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
-  }
-
-  /// `text` in at most `columns` characters, an ellipsis marking a cut.
-  private static func cut(_ text: String, to columns: Int) -> String {
-    guard text.count > columns else { return text }
-    guard columns > 1 else { return String(text.prefix(columns)) }
-    return String(text.prefix(columns - 1)) + "…"
   }
 }

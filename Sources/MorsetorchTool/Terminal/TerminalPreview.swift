@@ -24,15 +24,19 @@ final class TerminalPreview: Torch, TransmissionObserver, Sendable {
   private let isPlain: Bool
   private let state = Monitor(State())
   private let draw: @Sendable (String) -> Void
+  private let width: @Sendable () -> Int
   private let drawer = WorkerThread()
 
-  /// A preview that hands each frame to `draw` (by default, standard output); plain lines
-  /// instead of frames when `isPlain`.
+  /// A preview that hands each frame to `draw` (by default, standard output), `width` columns
+  /// wide (asked at each frame: the window may be resized); plain lines instead of frames
+  /// when `isPlain`.
   init(
     isPlain: Bool = false,
-    draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput
+    draw: @escaping @Sendable (String) -> Void = TerminalPreview.writeToStandardOutput,
+    width: @escaping @Sendable () -> Int = { StandardStreams.columns(of: .output) ?? 80 }
   ) throws(Errno) {
     self.isPlain = isPlain
+    self.width = width
     self.draw = draw
     try drawer.start { [self] in drawLoop() }
   }
@@ -79,10 +83,22 @@ final class TerminalPreview: Torch, TransmissionObserver, Sendable {
     drawer.wait()
   }
 
-  /// The frame for a state: a carriage return, the light, and what is being sent.
-  static func frame(isOn: Bool, sending: String) -> String {
-    let light = isOn ? "\u{1B}[7m        \u{1B}[0m" : "[      ]"
-    return "\r\u{1B}[2K" + light + "  " + sending
+  /// The frame for a state: a carriage return, the light, what is being sent and `status`,
+  /// in at most `width - 1` columns so that it never wraps (a wrapped line cannot be redrawn
+  /// in place): the light narrowed to what fits (8 columns), then what fits of the rest.
+  static func frame(isOn: Bool, sending: String, status: String = "", width: Int = 80) -> String {
+    let columns = max(0, width - 1)
+    let lightColumns = min(8, columns)
+    let light: String
+    if isOn {
+      let block = String(repeating: " ", count: lightColumns)
+      light = block.isEmpty ? "" : "\u{1B}[7m" + block + "\u{1B}[0m"
+    } else {
+      let inside = String(repeating: " ", count: max(0, lightColumns - 2))
+      light = lightColumns < 2 ? String(repeating: " ", count: lightColumns) : "[" + inside + "]"
+    }
+    let rest = TerminalText.cut("  " + sending + status, to: columns - lightColumns)
+    return "\r\u{1B}[2K" + light + rest
   }
 
   /// Writes `text` to standard output at once.
@@ -114,16 +130,16 @@ final class TerminalPreview: Torch, TransmissionObserver, Sendable {
     var isStopped = false
     while !isStopped {
       let text = state.wait(until: { $0.generation != drawnGeneration || $0.isStopped }) {
-        [isPlain] state in
+        [isPlain, width] state in
         drawnGeneration = state.generation
         isStopped = state.isStopped
         guard !isPlain else {
           defer { state.plainLines = [] }
           return state.plainLines.joined()
         }
-        let frame =
-          Self.frame(isOn: state.isOn, sending: state.sending)
-          + (state.status.map { "  " + $0(MonotonicTime.now()) } ?? "")
+        let status = state.status.map { "  " + $0(MonotonicTime.now()) } ?? ""
+        let frame = Self.frame(
+          isOn: state.isOn, sending: state.sending, status: status, width: width())
         return state.isStopped ? frame + "\n" : frame
       }
       if !text.isEmpty { draw(text) }
