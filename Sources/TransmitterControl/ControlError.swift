@@ -15,6 +15,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   /// A lock file is locked by no process this system can name (`F_GETLK` says pid -1 for an
   /// open file description lock, 0 for a process in another PID namespace): not morsetorch's.
   case lockNotHeldByProcess(path: String, pid: Int32)
+  /// The tickets file of a device was held longer than morsetorch ever holds it, by a
+  /// process that is therefore no morsetorch taking its turn.
+  case ticketsLockHeld(path: String, pid: Int32, patience: Duration)
   /// A device name too long for the runtime directory's file names.
   case nameTooLong(name: String, limit: Int)
   /// The transmitter whose record is there still runs and holds the lock file it locked, but
@@ -48,6 +51,11 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       return "the transmission on \(device) (pid \(pid)) is still running, but the lock file "
         + "it holds is no longer \(path) (someone moved it away); nothing was done: let it "
         + "finish or end it (kill \(pid)), then try again"
+    case .ticketsLockHeld(let path, let pid, let patience):
+      return "\(path) has been locked by pid \(pid) for over \(patience.components.seconds) s, "
+        + "though morsetorch holds it only a moment, so that process is not waiting its turn; "
+        + "nothing was done: root's next `morsetorch send --wait` on this device replaces the "
+        + "file, or end that process"
     case .nameTooLong(let name, let limit):
       return "the device name \(name.debugDescription) is too long for the runtime directory's "
         + "file names (at most \(limit) bytes once %, . and / are escaped)"

@@ -63,7 +63,7 @@ struct RuntimeFiles {
     }
   }
 
-  private var stem: String { Self.stem(of: name) }
+  var stem: String { Self.stem(of: name) }
   var lock: String { directory.file(stem + ".lock") }
   var record: String { directory.file(stem + ".state") }
   /// Where the holder takes stop requests (`StopListener`).
@@ -74,9 +74,9 @@ struct RuntimeFiles {
   func stopDoor(forLockPath lockPath: String) -> String {
     lockPath == lock ? stopDoor : lockPath + ".stop"
   }
-  private var tickets: String { directory.file(stem + ".tickets") }
-  private var ticketPrefix: String { stem + ".wait." }
-  private var temporaryRecordPrefix: String { ".\(stem).state." }
+  var tickets: String { directory.file(stem + ".tickets") }
+  var ticketPrefix: String { stem + ".wait." }
+  var temporaryRecordPrefix: String { ".\(stem).state." }
 
   /// Opens (creating if needed) a lock-type file: never through a symlink, and only as
   /// `checkUsable` says.
@@ -199,14 +199,14 @@ struct RuntimeFiles {
   }
 
   /// Whether a lock-type file this process holds the lock on is one `replacedIfShared` replaces.
-  private func needsReplacing(_ file: borrowing FileDescriptor) -> Bool {
+  func needsReplacing(_ file: borrowing FileDescriptor) -> Bool {
     guard let status = try? file.status() else { return false }
     let isAnotherUsersForRoot = CurrentProcess.effectiveUserID == 0 && status.ownerID != 0
     return isAnotherUsersForRoot || status.linkCount != 1 || !status.isRegularFile
   }
 
   /// A new lock-type file of this user's, locked, renamed over `path`; nil if that fails.
-  private func replacement(for path: String) -> FileDescriptor? {
+  func replacement(for path: String) -> FileDescriptor? {
     let temporary = unpredictableName(".\(stem).lock.")
     do throws(Errno) {
       let replacement = try FileDescriptor.open(
@@ -221,85 +221,17 @@ struct RuntimeFiles {
     }
   }
 
-  /// Whether the transmitter that wrote `record` still runs, as the user who wrote it, and
-  /// holds a lock on a file of this directory's filesystem that is not one of its writer's
-  /// own files here: the lock file it locked was moved away (a member of the group may
-  /// rename the files it made), so the device is still in use though no one holds the lock
-  /// at its name. Its record is then no leftover.
-  func isStillHeldElsewhere(by record: TransmissionRecord) -> Bool {
-    guard let writer = record.writerID, RecordLockTable.userID(of: record.pid) == writer,
-      let here = try? FileSystem.status(directory.path)
-    else { return false }
-    var held = RecordLockTable.writeLocks(of: record.pid, onFileSystemOf: here.identity)
-    for name in (try? FileSystem.directoryEntries(directory.path)) ?? [] {
-      guard !held.isEmpty else { break }
-      if let status = try? FileSystem.linkStatus(directory.file(name)), status.ownerID == writer {
-        held.remove(status.identity)
-      }
-    }
-    return !held.isEmpty
-  }
-
-  /// Reads the record's bytes now and leaves decoding for later.
-  func readRecordLater() -> RecordReading {
-    let bytes: [UInt8]
-    do throws(Errno) {
-      let file = try FileDescriptor.open(record, [.readOnly, .noFollow, .nonBlocking])
-      let status = try file.status()
-      guard let writerID = Self.soleWriter(of: status) else {
-        return .done(none: false, path: record, reason: Self.noSoleWriter(status))
-      }
-      bytes = try file.readAll()
-      return .bytes(bytes, path: record, name: name, writerID: writerID)
-    } catch {
-      if error == .noSuchFile { return .done(none: true, path: record, reason: "") }
-      return .done(none: false, path: record, reason: "it cannot be read: \(error)")
-    }
-  }
-
-  /// The one user who can have written the file `status` describes: its owner, when it is a
-  /// plain file with a single link that no one else may write (no write bit for its group or
-  /// for others). Nil otherwise: then anyone who may write it, or who made a link to it (a
-  /// hard link of another user's group-writable file, renamed in from a directory of one's
-  /// own), may have written what it holds, and its owner proves nothing.
-  static func soleWriter(of status: FileStatus) -> UInt32? {
-    guard status.isRegularFile, status.linkCount == 1, !status.isGroupWritable,
-      !status.isWorldWritable
-    else { return nil }
-    return status.ownerID
-  }
-
-  /// Why a record file has no sole writer (`soleWriter(of:)` is nil).
-  static func noSoleWriter(_ status: FileStatus) -> String {
-    guard status.isRegularFile, status.linkCount == 1 else {
-      return "it is not a plain file with a single link, so it does not show who wrote it"
-    }
-    let mode = "0" + String(status.permissions, radix: 8)
-    return "its mode \(mode) lets others than its owner (uid \(status.ownerID)) write it, so "
-      + "it does not show who wrote it (morsetorch writes records that only their owner may "
-      + "write)"
-  }
-
-  /// Removes the record and the temporary copies (only the device's holder writes them).
-  func removeRecord() {
-    try? FileSystem.unlink(record)
-    let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
-    for name in names where name.hasPrefix(temporaryRecordPrefix) {
-      try? FileSystem.unlink(directory.file(name))
-    }
-  }
-
   /// A new file's name beside the others, `prefix` then this process's id and a random
   /// number: a member of the group cannot plant it in advance (in the sticky directory this
   /// user could not remove what another planted).
-  private func unpredictableName(_ prefix: String) -> String {
+  func unpredictableName(_ prefix: String) -> String {
     directory.file(
       prefix + "\(CurrentProcess.id)." + String(UInt64.random(in: .min ... .max), radix: 16))
   }
 
   /// Creates a new file for writing named by `unpredictableName(prefix)`; `path` is set to
   /// its name (or the last one tried).
-  private func createUnpredictable(_ prefix: String, path: inout String) throws(Errno)
+  func createUnpredictable(_ prefix: String, path: inout String) throws(Errno)
     -> FileDescriptor
   {
     for attempt in 1...5 {
@@ -312,164 +244,5 @@ struct RuntimeFiles {
       }
     }
     throw .fileExists
-  }
-
-  /// Writes the record to a new file, then renames it over the old one (atomic for readers).
-  func writeRecord(_ value: TransmissionRecord) throws(ControlError) {
-    let bytes = value.encoded()
-    var temporary = ""
-    do throws(Errno) {
-      let file = try createUnpredictable(temporaryRecordPrefix, path: &temporary)
-      // Only its owner may write a record (`soleWriter(of:)`), whatever the umask or a
-      // default ACL would have made it.
-      let written = Result { () throws(Errno) in
-        try file.setPermissions(0o644)
-        try file.writeWhole(bytes)
-      }
-      try? file.close()
-      try written.get()
-      try FileSystem.rename(temporary, to: record)
-    } catch {
-      try? FileSystem.unlink(temporary)
-      throw .file(operation: "write", path: record, errno: error)
-    }
-  }
-
-  /// The tickets lock, which orders ticket handling between processes, held while this
-  /// value lives. (A class holds the descriptor, and every wait works on it through the
-  /// class: Swift 6.0.3's optimiser crashed on the same code with a noncopyable local.)
-  private final class TicketsLock {
-    let file: FileDescriptor
-    let path: String
-
-    init(_ file: consuming FileDescriptor, path: String) {
-      self.file = file
-      self.path = path
-    }
-
-    /// Takes the lock; false if `cancellation` fires while another process holds it.
-    func take(cancellation: Cancellation?) throws(ControlError) -> Bool {
-      do throws(Errno) {
-        guard let cancellation else { return try file.lock(exclusive: true, wait: true) }
-        // Not F_SETLKW: no signal or cancel could end that wait (a hostile holder could keep
-        // us in it for ever). A holder keeps this lock only for a moment, so trying again
-        // every 20 ms costs little; a cancel wakes the wait between tries at once.
-        while try !file.lock(exclusive: true, wait: false) {
-          let retry = MonotonicTime.now() + .milliseconds(20)
-          if !cancellation.wait(untilMonotonic: retry) { return false }
-        }
-        return true
-      } catch {
-        throw .file(operation: "lock", path: path, errno: error)
-      }
-    }
-  }
-
-  /// Takes the tickets lock; nil if `cancellation` fires while another process holds it.
-  private func lockTickets(cancellation: Cancellation? = nil) throws(ControlError)
-    -> TicketsLock?
-  {
-    while true {
-      let held = TicketsLock(try openLockFile(tickets), path: tickets)
-      guard try held.take(cancellation: cancellation) else { return nil }
-      // Replaced while this waited (by root, as below): take the new one.
-      guard Self.isStill(held.file, at: tickets) else { continue }
-      guard needsReplacing(held.file), let replacement = replacement(for: tickets) else {
-        return held
-      }
-      return TicketsLock(replacement, path: tickets)
-    }
-  }
-
-  /// Takes the next ticket: a new file `NAME.wait.<n>`, locked by this process; nil if
-  /// `cancellation` fires while waiting for the tickets lock.
-  func takeTicket(cancellation: Cancellation) throws(ControlError) -> Ticket? {
-    guard let held = try lockTickets(cancellation: cancellation) else { return nil }
-    defer { withExtendedLifetime(held) {} }
-    let last = allTickets().last
-    if let last, last.number >= Self.highestTicket {
-      // Never numbered by a sender (one a second for 30 billion years): planted.
-      throw .unsafeFile(
-        path: last.path, reason: "no ticket may follow its number (someone put it there; root may remove it)")
-    }
-    let number = (last?.number ?? 0) + 1
-    let digits = String(number)
-    let path = directory.file(
-      ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
-    do throws(Errno) {
-      let file = try FileDescriptor.open(
-        path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
-      _ = try file.lock(exclusive: true, wait: false)
-      return Ticket(number: number, path: path, file: file)
-    } catch {
-      throw .file(operation: "create", path: path, errno: error)
-    }
-  }
-
-  /// The live ticket just before ticket `number` in line, if any; dead tickets found on the way
-  /// are removed.
-  func ticket(before number: Int) throws(ControlError) -> String? {
-    let held = try lockTickets()
-    defer { withExtendedLifetime(held) {} }
-    var previous: String?
-    for other in allTickets() where other.number < number {
-      if try holder(lockPath: other.path) == nil {
-        try? FileSystem.unlink(other.path)
-      } else {
-        previous = other.path
-      }
-    }
-    return previous
-  }
-
-  /// Blocks until the owner of the lock-type file at `path` lets go of it (it exits, or gives
-  /// up its ticket); returns at once if the file is gone.
-  func waitForRelease(of path: String) throws(ControlError) {
-    do throws(Errno) {
-      let file = try FileDescriptor.open(path, [.readOnly, .noFollow, .nonBlocking])
-      _ = try file.lock(exclusive: false, wait: true)
-    } catch  where error == .noSuchFile {
-      return
-    } catch {
-      throw .file(operation: "wait for", path: path, errno: error)
-    }
-  }
-
-  /// The tickets whose owners are alive, in order, with their owners. A ticket locked by no
-  /// process (an open file description lock, which morsetorch never takes: a member's way to
-  /// make `status` and `stop` fail for everyone) is no waiter, and is left out; so is one
-  /// locked by a process of another user than the file's (a waiter makes its own ticket: that
-  /// is a lock file a member renamed to look like one, to have another device's sender
-  /// stopped).
-  func liveTickets() throws(ControlError) -> [(path: String, holder: Int32)] {
-    var live: [(path: String, holder: Int32)] = []
-    for ticket in allTickets() {
-      do throws(ControlError) {
-        guard let holder = try holder(lockPath: ticket.path),
-          let owner = try? FileSystem.linkStatus(ticket.path).ownerID,
-          RecordLockTable.userID(of: holder) == owner
-        else { continue }
-        live.append((ticket.path, holder))
-      } catch {
-        guard case .lockNotHeldByProcess = error else { throw error }
-      }
-    }
-    return live
-  }
-
-  /// The highest ticket number: twenty digits hold more, and `Int` not much more.
-  static let highestTicket = 999_999_999_999_999_999
-
-  /// The tickets in the directory, in order; a name whose number is past `highestTicket` is
-  /// no ticket of ours.
-  private func allTickets() -> [(number: Int, path: String)] {
-    let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
-    return names.compactMap { name -> (Int, String)? in
-      guard name.hasPrefix(ticketPrefix) else { return nil }
-      let digits = name.dropFirst(ticketPrefix.count)
-      guard digits.count == 20, let number = Int(digits), number <= Self.highestTicket
-      else { return nil }
-      return (number, directory.file(name))
-    }.sorted { $0.0 < $1.0 }
   }
 }

@@ -41,6 +41,7 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74
   ),
   (ControlError.holderDidNotStop(pid: 42, device: "white:flash", reason: "it is stopped"), 75),
+  (ControlError.ticketsLockHeld(path: "/run/morsetorch/a.tickets", pid: 42, patience: .seconds(2)), 75),
   (Errno(code: EINVAL), 70),
   (SystemLimitError.commandLineUnreadable(Errno(code: EMFILE)), 71),
   (OutputError(errno: Errno(code: EBADF)), 74),

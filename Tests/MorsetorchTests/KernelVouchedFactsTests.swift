@@ -145,4 +145,39 @@ struct KernelVouchedFactsTests {
     #expect(!outcome.standardError.contains("remove"), "\(outcome)")
     #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
   }
+
+  @Test func aTicketsLockHeldPastItsMomentIsReplacedByRootsWaiter() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let holder = try HostileHolder(
+      runtime: runtime, name: "input3::capslock", lockSuffix: ".tickets")
+
+    // Before: root's --wait waited for ever, unseen by `stop`.
+    let outcome = try SharedLED.run(
+      ["send", "--wait", "--led", "input3::capslock", "--unit", "1", "E"], fixture,
+      runtime: runtime)
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    var status = stat()
+    #expect(stat(runtime + "/input3::capslock.tickets", &status) == 0 && status.st_uid == 0)
+    withExtendedLifetime(holder) {}
+  }
+
+  @Test func aMembersWaitBehindATicketsLockOfNoProcessEndsWithTheDocumentedError() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let tickets = runtime + "/input3::capslock.tickets"
+    let lock = try #require(OpenFileDescriptionLock(path: tickets))
+    defer { withExtendedLifetime(lock) {} }
+    chmod(tickets, 0o664)  // as root's own sends make it
+
+    // Before: it waited for ever.
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--wait", "--led", "input3::capslock", "--unit", "1", "E"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime, launch: .groupMember,
+      timeout: .seconds(20))
+
+    #expect(outcome.exitStatus == 75, "\(outcome)")
+    #expect(outcome.standardError.contains(tickets), "\(outcome)")
+    #expect(outcome.standardError.contains("open file description lock"), "\(outcome)")
+    #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
+  }
 }

@@ -83,17 +83,17 @@ extension SharedLED {
   }
 }
 
-/// A member's process that holds `NAME.lock` with a POSIX lock, listens on `NAME.stop`, never
+/// A member's process that holds `NAME.lock` (or another suffix) with a POSIX lock, listens on `NAME.stop`, never
 /// answers and ignores SIGTERM (Perl, which every Debian has): the worst holder `stop` meets.
 /// It writes a line to `NAME.asked` when a request comes in.
 final class HostileHolder {
   private let process = Process()
   private let output = Pipe()
 
-  init(runtime: String, name: String) throws {
+  init(runtime: String, name: String, lockSuffix: String = ".lock") throws {
     let script = #"""
-      use Fcntl; use IO::Socket::UNIX; $SIG{TERM} = "IGNORE"; my ($run, $name) = @ARGV;
-      sysopen(my $lock, "$run/$name.lock", O_RDWR | O_CREAT, 0664) or die "open: $!";
+      use Fcntl; use IO::Socket::UNIX; $SIG{TERM} = "IGNORE"; my ($run, $name, $suffix) = @ARGV;
+      sysopen(my $lock, "$run/$name$suffix", O_RDWR | O_CREAT, 0664) or die "open: $!";
       my $region = pack("s s x4 q q i x4", F_WRLCK, 0, 0, 0, 0);
       fcntl($lock, F_SETLK, $region) or die "lock: $!";
       my $door = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => "$run/$name.stop",
@@ -107,7 +107,7 @@ final class HostileHolder {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
     process.arguments = [
       "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/perl", "-e", script,
-      runtime, name,
+      runtime, name, lockSuffix,
     ]
     process.standardOutput = output
     try process.run()

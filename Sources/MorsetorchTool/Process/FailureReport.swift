@@ -159,7 +159,7 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     )
   case .file:
     return (error.description, ExitStatus.ioError)
-  case .holderDidNotStop, .lockNotHeldByProcess, .lockFileMoved:
+  case .holderDidNotStop, .lockNotHeldByProcess, .lockFileMoved, .ticketsLockHeld:
     return (error.description, ExitStatus.temporaryFailure)
   case .nameTooLong:
     return (error.description, ExitStatus.unavailable)
