@@ -50,7 +50,7 @@ public struct LEDClassDirectory: Sendable {
   public func led(named name: String) throws(LEDError) -> LED {
     guard LEDClassDirectory.isValidName(name) else { throw .invalidName(name) }
     let path = entryPath(name)
-    if (try? FileSystem.status(path))?.isDirectory == true { return LED(name: name, path: path) }
+    if isLED(path) { return LED(name: name, path: path) }
     throw .ledNotFound(name, available: try names())
   }
 
@@ -118,8 +118,14 @@ public struct LEDClassDirectory: Sendable {
       if error == .noSuchFile || error == .notDirectory { throw .classDirectoryMissing(path: path) }
       throw LEDError(error, operation: "list", path: path)
     }
-    // A dangling symlink or a stray file is not an LED.
-    return entries.filter { (try? FileSystem.status(entryPath($0)))?.isDirectory == true }.sorted()
+    return entries.filter { isLED(entryPath($0)) }.sorted()
+  }
+
+  /// Whether the entry at `path` is an LED: a directory (or a link to one) with an entry
+  /// `brightness`. A dangling symlink, a stray file or a directory of something else is not.
+  private func isLED(_ path: String) -> Bool {
+    (try? FileSystem.status(path))?.isDirectory == true
+      && (try? FileSystem.linkStatus(path + "/" + LED.brightnessAttribute)) != nil
   }
 
   private func entryPath(_ name: String) -> String {

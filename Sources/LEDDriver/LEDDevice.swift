@@ -23,7 +23,10 @@ public struct LEDDevice: TorchDevice {
   public func checkWritable() throws(LEDError) {
     let trigger = (try? led.readAttribute(LED.triggerAttribute)).flatMap(LED.parseActiveTrigger)
     guard let attribute = led.unwritableAttributes(activeTrigger: trigger).first else { return }
-    throw .permissionDenied(path: led.attributePath(attribute), errno: .permissionDenied)
+    let path = led.attributePath(attribute)
+    // Gone since it was listed (unplugged): not a permission to ask for.
+    guard FileSystem.exists(path) else { throw .vanished(path: path, errno: .noSuchFile) }
+    throw .permissionDenied(path: path, errno: .permissionDenied)
   }
 
   /// Reads the trigger, its settings and the brightness (`SavedLEDState.fields`).

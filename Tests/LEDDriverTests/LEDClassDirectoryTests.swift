@@ -65,11 +65,32 @@ struct LEDClassDirectoryTests {
     #expect(try LEDClassDirectory(path: fixture.ledsPath).list().map(\.name) == ["real"])
   }
 
+  @Test func aDirectoryWithNoBrightnessIsNoLEDToListOrMatch() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("real")
+    try FileManager.default.createDirectory(
+      atPath: fixture.ledsPath + "/junk", withIntermediateDirectories: true)
+    let directory = LEDClassDirectory(path: fixture.ledsPath)
+    #expect(try directory.list().map(\.name) == ["real"])
+    #expect(try directory.leds(matching: ["*"]).map(\.name) == ["real"])
+    #expect(throws: LEDError.ledNotFound("junk", available: ["real"])) {
+      try directory.led(named: "junk")
+    }
+  }
+
+  /// `brightness` of LED `led` made a link to nowhere: there, but neither readable nor
+  /// writable, even by root.
+  private func unreadableBrightness(_ fixture: TemporaryLEDDirectory) throws {
+    try fixture.removeAttribute("brightness", of: "led")
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.devicePath(of: "led") + "/brightness", withDestinationPath: "nowhere")
+  }
+
   @Test func listShowsUnreadableValuesAsNil() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("led", trigger: nil)
     try fixture.write("lots\n", to: "max_brightness", of: "led")
-    try fixture.removeAttribute("brightness", of: "led")
+    try unreadableBrightness(fixture)
     let info = try #require(try LEDClassDirectory(path: fixture.ledsPath).list().first)
     #expect(info.maxBrightness == nil)
     #expect(info.activeTrigger == nil)
@@ -100,7 +121,7 @@ struct LEDClassDirectoryTests {
     // A missing file cannot be written even by root, so this holds in every environment.
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("led", trigger: "none [timer]", attributes: ["delay_on": "5\n"])
-    try fixture.removeAttribute("brightness", of: "led")
+    try unreadableBrightness(fixture)
     let info = try #require(try LEDClassDirectory(path: fixture.ledsPath).list().first)
     #expect(info.unwritable == ["brightness"])
     #expect(!info.isWritable)

@@ -539,6 +539,21 @@ struct SendProcessTests {
   }
 }
 
+@Suite("send on LEDs chosen by a pattern, as a process")
+struct PatternSendProcessTests {
+  @Test func anEntryOfTheLEDDirectoryThatIsNoLEDIsPassedOverByAPattern() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("input3::capslock")
+    try fixture.addLED("input4::numlock")
+    try FileManager.default.createDirectory(
+      atPath: fixture.ledsPath + "/junk", withIntermediateDirectories: true)
+    // Before: exit 77, "Permission denied" and the udev advice for junk/brightness.
+    let outcome = try runMorsetorch("send", "--led", "*", "--unit", "1", "E", in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.isEmpty, "\(outcome)")
+  }
+}
+
 @Suite("send --dry-run, as a process")
 struct DryRunProcessTests {
   @Test func dryRunPrintsTheTimelineAtOnceAndNeedsNoLED() throws {
