@@ -9,6 +9,6 @@ public enum ControlNote: Sendable, Hashable {
   case leftoverRestored(
     device: DeviceID, pid: Int32, companions: [DeviceID] = [], skipped: [SkippedSetting] = [],
     writerID: UInt32? = nil)
-  /// A record that cannot be trusted was ignored (and removed).
+  /// A record that cannot be used was ignored (and removed, by a sender on its device).
   case corruptRecordIgnored(path: String, reason: String)
 }

@@ -29,7 +29,7 @@ public final class TransmitterSession {
     deviceLocks = held.map(\.lock)
     stopListeners = held.compactMap(\.stopListener)
     notes = try zip(devices, deviceLocks).compactMap { device, deviceLock in
-      try Self.restoreLeftover(of: device, holding: deviceLock)
+      try Self.restoreLeftover(of: device, holding: deviceLock, removingUnusable: true)
     }
   }
 
@@ -242,7 +242,8 @@ public final class TransmitterSession {
   }
 
   /// If no one holds `device` but a record was left (its transmitter was killed), restores
-  /// the device from the record. A corrupt record is removed. Says what it did, if anything.
+  /// the device from the record. A record that cannot be used is said and kept: only the
+  /// device's next sender, which writes its own, removes it. Says what it did, if anything.
   public static func recoverLeftover(of device: any TorchDevice, in runtime: RuntimeDirectory) throws
     -> ControlNote?
   {
@@ -252,7 +253,7 @@ public final class TransmitterSession {
     // A stop socket with no owner alive (the lock is ours now) is junk from a kill. (A
     // session's own listener replaces it.)
     try? FileSystem.unlink(deviceLock.files.stopDoor)
-    return try restoreLeftover(of: device, holding: deviceLock)
+    return try restoreLeftover(of: device, holding: deviceLock, removingUnusable: false)
   }
 
   /// The rights a record written by `writerID` is applied with: nil (this process's own) when
@@ -267,21 +268,24 @@ public final class TransmitterSession {
   }
 
   /// Restores the device from a record left by a transmitter that died without cleaning up.
-  private static func restoreLeftover(of device: any TorchDevice, holding deviceLock: DeviceLock) throws
-    -> ControlNote?
-  {
+  /// With `removingUnusable` (a sender about to write its own record), a record that cannot be
+  /// used, and any half-written copy, is removed; without, left as it is.
+  private static func restoreLeftover(
+    of device: any TorchDevice, holding deviceLock: DeviceLock, removingUnusable: Bool
+  ) throws -> ControlNote? {
+    let removeUnusable = { if removingUnusable { deviceLock.removeRecord() } }
     switch deviceLock.leftoverRecord().decoded(for: device.id) {
     case .none:
-      deviceLock.removeRecord()  // a half-written copy, if any
+      removeUnusable()  // a half-written copy, if any
       return nil
     case .corrupt(let path, let reason):
-      deviceLock.removeRecord()
+      removeUnusable()
       return .corruptRecordIgnored(path: path, reason: reason)
     case .record(let record) where deviceLock.files.isStillHeldElsewhere(by: record):
       throw ControlError.lockFileMoved(
         device: deviceLock.files.name, pid: record.pid, path: deviceLock.files.lock)
     case .record(let record) where !device.isPlausible(record.saved):
-      deviceLock.removeRecord()
+      removeUnusable()
       return .corruptRecordIgnored(
         path: deviceLock.files.record, reason: "its saved state is not one of \(device.id)")
     case .record(let record):

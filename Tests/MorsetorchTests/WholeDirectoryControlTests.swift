@@ -78,4 +78,33 @@ struct WholeDirectoryControlTests {
       #expect(outcome.exitStatus == 3, "\(outcome)")
     }
   }
+
+  @Test func statusAndStopKeepTheRecordsTheyCannotUseAndTheDevicesNextSendRemovesThem() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.addLED("input4::numlock")
+    // One whose saved state is no LED's, one that is no record at all.
+    let implausible = try SharedLED.plant(
+      SavedGPIOLine(chip: "/dev/gpiochip0", offset: 3, isActiveLow: false).fields,
+      name: "input3::capslock", runtime: runtime)
+    let garbled = try SharedLED.plant(
+      SavedGPIOLine(chip: "/dev/gpiochip0", offset: 3, isActiveLow: false).fields,
+      name: "input4::numlock", runtime: runtime)
+    try Data("morsetorch state record 2\npid x\n".utf8).write(to: URL(fileURLWithPath: garbled))
+
+    // Before: status removed the first and kept the second.
+    for command in [["status"], ["stop"]] {
+      let outcome = try SharedLED.run(command, fixture, runtime: runtime)
+      #expect(outcome.exitStatus == 3, "\(outcome)")
+      #expect(outcome.standardError.contains("ignoring the state record \(implausible)"))
+      #expect(outcome.standardError.contains("ignoring the state record \(garbled)"))
+      #expect(FileManager.default.fileExists(atPath: implausible), "\(outcome)")
+      #expect(FileManager.default.fileExists(atPath: garbled), "\(outcome)")
+    }
+    for led in ["input3::capslock", "input4::numlock"] {
+      let sent = try SharedLED.run(["send", "--led", led, "--unit", "1", "E"], fixture, runtime: runtime)
+      #expect(sent.exitStatus == 0, "\(sent)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: implausible))
+    #expect(!FileManager.default.fileExists(atPath: garbled))
+  }
 }
