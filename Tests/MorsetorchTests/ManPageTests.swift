@@ -121,8 +121,10 @@ struct ManPageTests {
     let security = page.components(separatedBy: "\n.SH SECURITY\n").dropFirst().first ?? ""
     let text = (security.components(separatedBy: "\n.SH ").first ?? "").replacing("\n", with: " ")
     for promise in [
-      "no more rights than the user who wrote it", "sticky bit (mode 3770)",
+      "proves no more than the kernel says about it", "hard link", "renaming it back in",
+      "that user's credentials", "ACLs", "lets only its owner write", "sticky bit",
       "RESOLVE_NO_SYMLINKS", "gpiochipN character device", "pid \\-1",
+      "more than one link", "without changing their exit status",
     ] {
       #expect(text.contains(promise), "SECURITY does not say \(promise)")
     }

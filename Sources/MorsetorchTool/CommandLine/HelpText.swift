@@ -32,7 +32,8 @@ enum HelpText {
     Row("73", "an output file (receive --edges-out) cannot be created"),
     Row("74", "I/O error reading input (also a closed standard input), writing standard output "
       + "(which also ends a --echo or --preview transmission) or an LED"),
-    Row("75", "LED busy (a flash in use by a camera), GPIO line in use; try again"),
+    Row("75", "LED busy (a flash in use by a camera), GPIO line in use, or its lock held by a "
+      + "process that does not let go; try again"),
     Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),
     signalRow(
@@ -310,8 +311,10 @@ enum HelpText {
     Cancels the transmission on the LED or GPIO line (every one without --led or --gpio;
     --led may be repeated or a shell-style pattern), and any senders waiting for it: each one
     puts its LED back as it found it (a line: inactive) and exits with 143. An LED or line
-    left claimed by a killed transmitter is restored from its state record. Exits 3 when there
-    was nothing to stop or restore, 69 when --led names no LED (and nothing was sent on it).
+    left claimed by a killed transmitter is restored from its state record. Every holder and
+    waiter is asked at once. Exits 3 when there was nothing to stop or restore, 69 when --led
+    names no LED (and nothing was sent on it). Without --led or --gpio, what cannot be stopped
+    on one device is said on standard error and does not change the exit status.
 
     Options:
     \(optionLines(ControlOption.specs))
@@ -327,15 +330,17 @@ enum HelpText {
 
     Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
     text, the process, how many characters have begun, for how long, and who is waiting; a
-    standard input stream idle between lines shows "waiting for input (line N)". Exits 3 when nothing is being sent, 69 when --led names no
-    LED (and nothing was sent on it).
+    standard input stream idle between lines shows "waiting for input (line N)". Exits 3 when
+    nothing is being sent, 69 when --led names no LED (and nothing was sent on it). Without
+    --led or --gpio, what cannot be read on one device is said on standard error and does not
+    change the exit status.
 
     Options:
     \(optionLines(ControlOption.specs))
 
     \(environment(controlVariables))
 
-    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "77", "78"], deviceUnavailable))
+    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable))
     """)
 
   static let help = HelpLayout.filled(

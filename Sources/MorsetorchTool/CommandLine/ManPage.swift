@@ -170,20 +170,25 @@ enum ManPage {
   /// Who may do what through the shared runtime directory, and what morsetorch holds to.
   static let security = """
     The runtime directory /run/morsetorch is shared by root and the members of group leds, so
-    that they see and stop each other's transmissions. Everything in it is input from whoever
-    could write there, and morsetorch treats it so. The directory must belong to root or to
-    you, must not be writable by everyone, and, when its group may write in it, must have the
-    sticky bit (mode 3770), so that no member can remove or replace another user's lock,
-    record or socket. Files in it are never opened through a symlink, never waited on in
-    open(2) (a FIFO there is refused at once), and must be plain files with one link.
+    that they see and stop each other's transmissions. A file there proves no more than the
+    kernel says about it: its owner, its mode, its link count and its type. The sticky bit
+    (mode 3770) keeps a member from removing or replacing another user's files, but not from
+    making a hard link to any file she may read and write (the group's lock files among them)
+    in a directory of her own there, and renaming it back in under a new name. The directory
+    must belong to root or to you and not be writable by everyone; a group-writable one must
+    be sticky. Files in it are never opened through a symlink, nor waited on in open(2).
 
-    A state record is applied with no more rights than the user who wrote it has. When a
-    transmitter was killed, the next morsetorch on that device puts it back from the record
-    it left; the record's writer is the owner of the record file, and every write of the
-    restore is made only where that user's permission bits (their own, their groups' from
-    /etc/passwd and /etc/group, or everyone's) allow it. What they may not write is left
-    alone with a warning, so root running status, stop or send never writes for a member what
-    the member could not write.
+    A state record counts as its owner's only if no one else could have written it: a plain
+    file with one link whose mode lets only its owner write (morsetorch writes them 0644).
+    Any other record does not show who wrote it, and is said and ignored, whoever owns it.
+    status and stop keep a record they cannot use; the device's next send removes it.
+
+    A record of another user is applied with that user's credentials: each write of the
+    restore is made on a thread of its own with that user's user ID, group and groups (from
+    /etc/passwd and /etc/group), so the kernel decides what they may write: permission bits,
+    ACLs, capabilities and security modules alike. What they may not write is left alone
+    with a warning; a user /etc/passwd does not list may write nothing. So root running
+    status, stop or send never writes for a member what the member could not write.
 
     A record is data with a strict schema. Every file a restore writes is opened beneath the
     LED's own directory with no symlink followed at any step (openat2 with RESOLVE_BENEATH and
@@ -193,18 +198,25 @@ enum ManPage {
     have, or a file that appeared when the trigger was written back; anything else, or one
     that no longer exists (an unplugged USB port of usbport), is skipped with a warning naming
     it, and the rest is restored. A GPIO record must name a gpiochipN character device of the
-    GPIO directory, checked without following a symlink; a directory never stands in for a
-    chip outside the tests.
+    GPIO directory, checked without following a symlink, that its writer may open.
 
-    Locks are POSIX record locks, which the kernel drops when their process ends. A lock held
-    by no process (an open file description lock, which F_GETLK reports as pid -1, or a
-    process in another PID namespace) is an error naming the lock file, never a holder to
-    signal. When root takes a device whose lock file a member made, it replaces that file with
-    its own, so that the member cannot remove the lock while root sends. Lock files stay
-    writable by the group, since a member must lock them to send; a member may still remove a
-    lock file of their own that another member holds, which gains them nothing they could not
-    do to the LED directly. Every write of a restore is checked: a restore that fails keeps
-    its record and says what failed.
+    Locks are POSIX record locks, which the kernel drops when their process ends. A lock or
+    tickets file with more than one link, or that is no plain file, is replaced by root (or
+    by its owner) once it holds its lock: a new file, locked, renamed over it; anyone else is
+    told that root's next send or stop on the device replaces it. Root likewise replaces a
+    member's lock file with its own when it takes the device, so that the member cannot remove
+    the lock while root sends. The tickets file of --wait is held only for a moment: one held
+    for over 2 seconds is replaced the same way, or, for anyone else, is an error naming its
+    holder. A lock held by no process (an open file description lock, which F_GETLK reports
+    as pid -1, or a process in another PID namespace) is an error naming the lock file, never
+    a holder to signal.
+
+    Without --led or --gpio, status and stop pass over lock files that name no LED or line that
+    exists, ask every holder and waiter at once (one that never answers costs the wait once,
+    not once per device), and say on standard error what they cannot read or stop without
+    changing their exit status: nothing a member plants makes root's status or stop fail.
+    Every write of a restore is checked: a restore that fails keeps its record and says what
+    failed.
     """
 
   static let examples: [String] = [
