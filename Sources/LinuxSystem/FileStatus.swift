@@ -50,6 +50,8 @@ public struct FileStatus: Sendable, Hashable {
   public var isSticky: Bool { mode & S_ISVTX != 0 }
   /// A Unix-domain socket (`S_IFSOCK`).
   public var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
+  /// Whether it is a symbolic link (as `lstat(2)` sees one).
+  public var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
   /// The group may write it (`S_IWGRP`).
   public var isGroupWritable: Bool { mode & S_IWGRP != 0 }
   /// Someone (owner, group or others) may write it: it is not read-only.

@@ -78,8 +78,8 @@ struct RuntimeFiles {
   var ticketPrefix: String { stem + ".wait." }
   var temporaryRecordPrefix: String { ".\(stem).state." }
 
-  /// Opens (creating if needed) a lock-type file: never through a symlink, and only as
-  /// `checkUsable` says.
+  /// Opens (creating if needed) a lock-type file: never through a symlink (root or its owner
+  /// replaces one, as `replaceUnopenable` says), and only as `checkUsable` says.
   ///
   /// A file that is there is opened without `O_CREAT`: with `fs.protected_regular = 2`
   /// (Debian's default), an `O_CREAT` open of another user's file in a group-writable sticky
@@ -104,6 +104,10 @@ struct RuntimeFiles {
         }
       } catch where error == .permissionDenied {
         throw unusableLockFile(path) ?? .file(operation: "open", path: path, errno: error)
+      } catch where [.tooManySymbolicLinks, .noSuchDeviceOrAddress, .isDirectory].contains(error) {
+        // A symlink, a socket or a directory: replaced, then opened on the next round.
+        try replaceUnopenable(path)
+        continue
       } catch {
         throw .file(operation: "open", path: path, errno: error)
       }
@@ -111,6 +115,28 @@ struct RuntimeFiles {
       return file
     }
     throw .file(operation: "create", path: path, errno: .fileExists)
+  }
+
+  /// Puts a new plain file in place of what someone put at `path` that no lock can be taken
+  /// on (a symlink, a socket), when this is root or its owner; otherwise, or for a directory,
+  /// throws what is wrong.
+  private func replaceUnopenable(_ path: String) throws(ControlError) {
+    guard let status = try? FileSystem.linkStatus(path), !status.isRegularFile else {
+      return  // gone, or replaced meanwhile: try again
+    }
+    let euid = CurrentProcess.effectiveUserID
+    if euid == 0 || status.ownerID == euid, !status.isDirectory,
+      replacement(for: path) != nil
+    {
+      return
+    }
+    let what =
+      status.isSymbolicLink ? "a symbolic link" : status.isDirectory ? "a directory" : "no file"
+    throw .unsafeFile(
+      path: path,
+      reason: "it is \(what) that user \(status.ownerID) put there, not a lock file; "
+        + (status.isDirectory
+          ? "root may remove it" : "root's next morsetorch send or stop on this device replaces it"))
   }
 
   /// Why a lock-type file this user may not open is of no use to the group: another user's

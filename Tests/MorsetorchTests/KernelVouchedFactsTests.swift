@@ -180,4 +180,27 @@ struct KernelVouchedFactsTests {
     #expect(outcome.standardError.contains("open file description lock"), "\(outcome)")
     #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
   }
+
+  @Test(arguments: ["input3::capslock.lock", "input3::capslock.tickets"])
+  func aSymlinkPlantedForALockFileIsRootsToReplace(file: String) throws {
+    let (fixture, runtime) = try SharedLED.make()
+    let target = fixture.root + "/precious"
+    try Data("keep\n".utf8).write(to: URL(fileURLWithPath: target))
+    // Another member's (uid 1234): not hers to replace.
+    #expect(symlink(target, runtime + "/" + file) == 0)
+    #expect(lchown(runtime + "/" + file, 1234, SharedLED.member) == 0)
+    let command = ["send", "--wait", "--led", "input3::capslock", "--unit", "1", "E"]
+
+    let member = try MorsetorchProcess.run(
+      command, ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime, launch: .groupMember)
+    #expect(member.exitStatus == 78, "\(member)")
+    #expect(member.standardError.contains("a symbolic link that user 1234 put there"))
+    #expect(!member.standardError.contains("MORSETORCH_RUNTIME_DIR"), "\(member)")
+    // Before: root's send failed (78, ELOOP) and was told to use another runtime directory.
+    let root = try SharedLED.run(command, fixture, runtime: runtime)
+    #expect(root.exitStatus == 0, "\(root)")
+    #expect(try String(contentsOfFile: target) == "keep\n")
+    var status = stat()
+    #expect(lstat(runtime + "/" + file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+  }
 }

@@ -571,7 +571,7 @@ struct RerunTests {
     #expect(status.exitStatus == 3, "a lock is still held: \(status)")
   }
 
-  @Test func aSymlinkPlantedAsTheLockIsRefused() throws {
+  @Test func aSymlinkPlantedAsTheLockIsReplacedNeverFollowed() throws {
     let fixture = try fixture()
     let directory = runtimeDirectory(of: fixture)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -580,11 +580,12 @@ struct RerunTests {
     try FileManager.default.createSymbolicLink(
       atPath: directory + "/\(led).lock", withDestinationPath: target)
     let outcome = try run(["send", "--led", led, "--unit", "1", "E"], in: fixture)
-    // A planted file in the way is how the directory is (78), not a passing I/O error (74).
-    #expect(outcome.exitStatus == 78, "\(outcome)")
-    #expect(outcome.standardError.contains("\(led).lock"), "\(outcome)")
+    // Its owner's (here this user's) to replace: a plain file takes the link's place.
+    #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
-    #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n", "never claimed")
+    let replaced = try FileManager.default.attributesOfItem(atPath: directory + "/\(led).lock")
+    #expect(replaced[.type] as? FileAttributeType == .typeRegular)
+    try expectTimerRestored(fixture)
   }
 
   @Test func aRuntimeDirectoryEveryoneMayWriteIsRefused() throws {
