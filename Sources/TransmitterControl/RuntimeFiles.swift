@@ -126,8 +126,9 @@ struct RuntimeFiles {
     }
     let euid = CurrentProcess.effectiveUserID
     if euid == 0 || status.ownerID == euid, !status.isDirectory,
-      replacement(for: path) != nil
+      let replacement = replacement(for: path)
     {
+      _ = consume replacement  // unlocked: opened again on the next round
       return
     }
     let what =
