@@ -105,6 +105,10 @@ enum ManualTopics {
     meaning prints as its dots and dashes in brackets ([......]); prosigns print in angle
     brackets; --alphabet reads letters as Cyrillic or Greek. --edges-out FILE writes the edges
     it saw, from any source, in the edge file's form, so a hard case can be kept and replayed.
+    A FIFO as FILE needs its reader started first: with none, receive refuses it at once
+    (status 73) rather than wait in open(2); while a reader lags, a signal or --timeout still
+    ends the receive. In an edge file a # comment line may be any length (it is skipped as it
+    is read); an edge line longer than 4096 bytes is a bad line (status 65).
 
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
     recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
