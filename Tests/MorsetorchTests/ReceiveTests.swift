@@ -257,8 +257,12 @@ struct ReceiveEdgesOutFIFOTests {
     let child = try MorsetorchProcess(
       ["receive", "--edges", edges, "--edges-out", fifo], ledsDirectory: leds.ledsPath)
     child.closeInput()
-    let isFull = eventually { bytesWaiting(in: reader) >= 60_000 }
+    // Full (64 KiB less what does not fit the last page) and no longer filling: the child waits.
+    let isFull = eventually { bytesWaiting(in: reader) >= 65_000 }
     try #require(isFull, "the FIFO never filled")
+    let filled = bytesWaiting(in: reader)
+    usleep(50_000)
+    try #require(bytesWaiting(in: reader) == filled, "the child still writes")
     child.send(signal: SIGTERM)
     let outcome = try child.wait(timeout: .seconds(10))
     #expect(outcome.exitStatus == 143, "\(outcome)")
