@@ -163,24 +163,16 @@ private final class ByteStream {
     if start < end { return true }
     start = 0
     end = 0
-    while !isAtEnd {
-      guard file.waitUntilReadable(unlessFired: stop) else { return false }
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        Result { () throws(Errno) in try file.read(into: bytes) }
-      }
-      let count: Int
-      switch result {
-      case .success(let read): count = read
-      case .failure(let error) where error == .wouldBlock: continue
-      case .failure(let error): throw .readFailed(error)
-      }
-      if count == 0 {
-        isAtEnd = true
-      } else {
-        end = count
-        return true
-      }
+    guard !isAtEnd else { return false }
+    let result = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in try file.read(into: bytes, unlessFired: stop) }
     }
-    return false
+    switch result {
+    case .success(nil): return false
+    case .success(0): isAtEnd = true
+    case .success(let count?): end = count
+    case .failure(let error): throw .readFailed(error)
+    }
+    return end > 0
   }
 }
