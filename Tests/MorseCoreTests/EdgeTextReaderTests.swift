@@ -5,15 +5,16 @@ import Testing
 /// Edge text with all that a line can be: comments (one long, one with UTF-8 in it), blank
 /// lines, spaces, tabs, a carriage return, and a last line with no newline.
 private let sample =
-  "# from a light sensor: \u{e9}t\u{e9}\n\n  0.5 1\n0.56 0\r\n\t# " + String(repeating: "c", count: 9000)
-  + "\n   \t\n0.62 1\n#\n0.8 0\n1.25 1\n1.3 0"
+  "# from a light sensor: \u{e9}t\u{e9}\n\n  0.5 1\n0.56 0\r\n\t# "
+  + String(repeating: "c", count: 9000) + "\n   \t\n0.62 1\n#\n0.8 0\n1.25 1\n1.3 0"
 
 /// What reading `text` line by line with `EdgeText.parse` gives: the edges, and the problem
 /// that stopped it, if one did.
 private func linesRead(_ text: String) -> ([MorseEdge], EdgeText.Problem?) {
   var edges: [MorseEdge] = []
   // Split as bytes: as characters, "\r\n" is one, and no "\n".
-  let lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+  let lines = Array(text.utf8).split(
+    separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
   for (index, bytes) in lines.enumerated() {
     let line = String(decoding: bytes, as: UTF8.self)
     do {
@@ -70,7 +71,10 @@ private func blocksRead(_ text: String, size: Int) -> ([MorseEdge], EdgeText.Pro
     let text = "# " + String(repeating: "x", count: 100 * 1024) + "\n0 1\n0.06 0\n"
     let (edges, problem) = blocksRead(text, size: size)
     #expect(problem == nil)
-    #expect(edges == [MorseEdge(time: .zero, isOn: true), MorseEdge(time: .milliseconds(60), isOn: false)])
+    #expect(
+      edges == [
+        MorseEdge(time: .zero, isOn: true), MorseEdge(time: .milliseconds(60), isOn: false),
+      ])
   }
 
   @Test func anEdgeLineLongerThanTheLimitIsRefused() {
