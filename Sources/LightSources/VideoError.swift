@@ -12,8 +12,12 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
   case badHeader(String)
   /// A colour space whose frames this reader cannot lay out.
   case unsupportedColourSpace(String)
+  /// A header tag (`W`, `H`, `F`...) that is given more than once.
+  case repeatedHeaderTag(String)
   /// A frame's header line is not `FRAME...`.
   case badFrameHeader(number: Int, found: String)
+  /// A frame's `FRAME` line (with its parameters) goes on past `limit` bytes.
+  case frameLineTooLong(number: Int, limit: Int)
   /// The stream ended inside a frame.
   case truncatedFrame(number: Int)
   /// `read(2)` failed.
@@ -32,6 +36,10 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
     case .unsupportedColourSpace(let space):
       "the YUV4MPEG2 colour space \(space) is not supported (4:2:0, 4:2:2, 4:4:4, 4:1:1, "
         + "mono, 8 to 16 bits are); convert it with ffmpeg ... -pix_fmt yuv420p"
+    case .repeatedHeaderTag(let tag):
+      "the YUV4MPEG2 header is wrong: its \(tag) tag is given twice"
+    case .frameLineTooLong(let number, let limit):
+      "the FRAME line of frame \(number) of the video is longer than \(limit) bytes"
     case .badFrameHeader(let number, let found):
       "frame \(number) of the video does not start with FRAME (found \(found))"
     case .truncatedFrame(let number): "the video ends inside frame \(number)"

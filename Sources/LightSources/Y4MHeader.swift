@@ -38,8 +38,13 @@ public struct Y4MHeader: Sendable, Hashable {
     var height: Int?
     var rate: (Int, Int)?
     var colourSpace = "420jpeg"
+    var tags: Set<Character> = []
     for word in words.dropFirst() {
       let value = word.dropFirst()
+      // `X` tags are extensions, which may be many (ffmpeg writes XYSCSS= and XCOLORRANGE=).
+      if let tag = word.first, tag != "X", !tags.insert(tag).inserted {
+        throw .repeatedHeaderTag(String(tag))
+      }
       switch word.first {
       case "W": width = Int(value)
       case "H": height = Int(value)

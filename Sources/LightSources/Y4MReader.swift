@@ -19,7 +19,7 @@ public final class Y4MReader {
   /// fired before the header came.
   public init?(file: consuming FileDescriptor, stop: OneShotEvent) throws(VideoError) {
     let stream = ByteStream(file: file, stop: stop)
-    guard let line = try stream.readLine(limit: 4096, frame: nil) else {
+    guard let line = try stream.readLine(limit: Self.lineLimit, frame: nil) else {
       if stop.isFired { return nil }
       throw .notY4M(found: "")
     }
@@ -30,10 +30,10 @@ public final class Y4MReader {
 
   /// The next frame; nil at the end of the stream or once stopped.
   public func next() throws(VideoError) -> LightFrame? {
-    guard let line = try stream.readLine(limit: 4096, frame: frameNumber) else {
+    guard let line = try stream.readLine(limit: Self.lineLimit, frame: frameNumber) else {
       return nil
     }
-    guard line.starts(with: Array("FRAME".utf8)) else {
+    guard Self.isFrameLine(line) else {
       throw .badFrameHeader(number: frameNumber, found: Y4MHeader.shown(line))
     }
     let pixels = header.width * header.height
@@ -52,6 +52,19 @@ public final class Y4MReader {
     return LightFrame(
       width: header.width, height: header.height, luma: luma,
       time: header.time(ofFrame: frameNumber))
+  }
+}
+
+extension Y4MReader {
+  /// The longest `FRAME` line read (and the header's limit): its parameters, if any, are
+  /// read past, and a stream is not kept waiting on one that never ends.
+  static let lineLimit = 4096
+
+  /// Whether `line` (or its start) is a frame's header line: `FRAME`, then nothing or a space
+  /// and the frame's parameters (`FRAME Ip`), which are ignored.
+  static func isFrameLine(_ line: [UInt8]) -> Bool {
+    let word = Array("FRAME".utf8)
+    return line.starts(with: word) && (line.count == word.count || line[word.count] == 0x20)
   }
 }
 
@@ -78,18 +91,26 @@ private final class ByteStream {
         if line.isEmpty || stop.isFired { return nil }
         throw frame.map { .truncatedFrame(number: $0) } ?? .notY4M(found: Y4MHeader.shown(line))
       }
-      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
-        line += buffer[start..<newline]
-        start = newline + 1
-        return line
+      let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+      let lineEnd = newline ?? end
+      // Checked before the bytes are kept, newline or not: a line is never longer than that.
+      guard line.count + (lineEnd - start) <= limit else {
+        line += buffer[start..<min(lineEnd, start + 64)]
+        throw tooLong(line, limit: limit, frame: frame)
       }
-      line += buffer[start..<end]
-      start = end
-      guard line.count <= limit else {
-        throw frame.map { .badFrameHeader(number: $0, found: Y4MHeader.shown(line)) }
-          ?? .notY4M(found: Y4MHeader.shown(line))
-      }
+      line += buffer[start..<lineEnd]
+      start = newline.map { $0 + 1 } ?? end
+      if newline != nil { return line }
     }
+  }
+
+  /// What a line too long to be a header says it is.
+  private func tooLong(_ start: [UInt8], limit: Int, frame: Int?) -> VideoError {
+    guard let frame else { return .notY4M(found: Y4MHeader.shown(start)) }
+    guard Y4MReader.isFrameLine(Array(start.prefix(6))) else {
+      return .badFrameHeader(number: frame, found: Y4MHeader.shown(start))
+    }
+    return .frameLineTooLong(number: frame, limit: limit)
   }
 
   /// Fills `bytes`; false if the stream ended first.
@@ -142,24 +163,16 @@ private final class ByteStream {
     if start < end { return true }
     start = 0
     end = 0
-    while !isAtEnd {
-      guard file.waitUntilReadable(unlessFired: stop) else { return false }
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        Result { () throws(Errno) in try file.read(into: bytes) }
-      }
-      let count: Int
-      switch result {
-      case .success(let read): count = read
-      case .failure(let error) where error == .wouldBlock: continue
-      case .failure(let error): throw .readFailed(error)
-      }
-      if count == 0 {
-        isAtEnd = true
-      } else {
-        end = count
-        return true
-      }
+    guard !isAtEnd else { return false }
+    let result = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in try file.read(into: bytes, unlessFired: stop) }
     }
-    return false
+    switch result {
+    case .success(nil): return false
+    case .success(0): isAtEnd = true
+    case .success(let count?): end = count
+    case .failure(let error): throw .readFailed(error)
+    }
+    return end > 0
   }
 }

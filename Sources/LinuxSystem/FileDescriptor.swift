@@ -102,15 +102,25 @@ public struct FileDescriptor: ~Copyable, Sendable {
     if written != bytes.count { throw .ioError }
   }
 
-  /// `write(2)` until all of `bytes` is written.
-  public func writeAll(_ bytes: some Collection<UInt8>) throws(Errno) {
+  /// `write(2)` until all of `bytes` is written. With `event`, a non-blocking descriptor whose
+  /// pipe is full (`EAGAIN`) is waited on (`poll(2)`) until it can take more or `event` fires:
+  /// false then, with part of `bytes` perhaps written.
+  @discardableResult
+  public func writeAll(_ bytes: some Collection<UInt8>, unlessFired event: OneShotEvent? = nil)
+    throws(Errno) -> Bool
+  {
     var rest = Array(bytes)[...]
     while !rest.isEmpty {
-      let written = try rest.withUnsafeBytes { buffer in
-        Result { () throws(Errno) in try write(buffer) }
-      }.get()
-      rest = rest.dropFirst(written)
+      do throws(Errno) {
+        let written = try rest.withUnsafeBytes { buffer in
+          Result { () throws(Errno) in try write(buffer) }
+        }.get()
+        rest = rest.dropFirst(written)
+      } catch where error == .wouldBlock && event != nil {
+        guard let event, wait(for: POLLOUT, unlessFired: event) else { return false }
+      }
     }
+    return true
   }
 
   /// `fstat(2)`.
@@ -169,8 +179,32 @@ public struct FileDescriptor: ~Copyable, Sendable {
   /// descriptor is readable (or at its end, or failed: the next read says which), false once
   /// `event` has fired — at once, even from a signal handler, whichever thread ran it.
   public func waitUntilReadable(unlessFired event: OneShotEvent) -> Bool {
+    wait(for: POLLIN, unlessFired: event)
+  }
+
+  /// Waits for input unless `event` fires first (as `waitUntilReadable(unlessFired:)`), then
+  /// `read(2)` into `buffer`: the number of bytes read, 0 at end of file; nil once `event` has
+  /// fired. A non-blocking descriptor whose input another reader took first (`EAGAIN`), or a
+  /// FIFO no writer has opened yet, is waited on again.
+  public func read(into buffer: UnsafeMutableRawBufferPointer, unlessFired event: OneShotEvent)
+    throws(Errno) -> Int?
+  {
+    while waitUntilReadable(unlessFired: event) {
+      do throws(Errno) {
+        return try read(into: buffer)
+      } catch where error == .wouldBlock {
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// `poll(2)` for `events` (`POLLIN`, `POLLOUT`) here and on `event`'s eventfd, with no time
+  /// limit: true once this descriptor is ready (or failed: the next call says how), false once
+  /// `event` has fired.
+  private func wait(for events: Int32, unlessFired event: OneShotEvent) -> Bool {
     var requests = [
-      pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: rawValue, events: Int16(events), revents: 0),
       pollfd(fd: event.descriptor, events: Int16(POLLIN), revents: 0),
     ]
     while !event.isFired {

@@ -48,6 +48,8 @@ public struct FileStatus: Sendable, Hashable {
   public var isCharacterDevice: Bool { mode & S_IFMT == S_IFCHR }
   /// The sticky bit (`S_ISVTX`): in a directory, only a file's owner may remove or rename it.
   public var isSticky: Bool { mode & S_ISVTX != 0 }
+  /// A FIFO, a named pipe (`S_IFIFO`).
+  public var isFIFO: Bool { mode & S_IFMT == S_IFIFO }
   /// A Unix-domain socket (`S_IFSOCK`).
   public var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
   /// Whether it is a symbolic link (as `lstat(2)` sees one).

@@ -91,6 +91,54 @@ private func picture(_ number: Int) -> LightFrame {
     }
   }
 
+  @Test(arguments: ["FRAME Ixyz", "FRAME Ip XCOLORRANGE=FULL", "FRAME "])
+  func frameParametersAreReadPast(frameLine: String) throws {
+    let bytes = Y4MWriting.bytes(of: [picture(1), picture(2)], frameLine: frameLine)
+    let (_, read) = try frames(bytes)
+    #expect(read.map(\.luma) == [picture(1), picture(2)].map(\.luma))
+  }
+
+  @Test func aFrameLineLongerThanItsLimitIsRefused() throws {
+    var bytes = Y4MWriting.bytes(of: [picture(1)])
+    bytes += Array(("FRAME I" + String(repeating: "x", count: 5000) + "\n").utf8)
+    #expect(throws: VideoError.frameLineTooLong(number: 1, limit: 4096)) {
+      _ = try frames(bytes)
+    }
+    #expect(
+      VideoError.frameLineTooLong(number: 1, limit: 4096).description
+        == "the FRAME line of frame 1 of the video is longer than 4096 bytes")
+  }
+
+  @Test func aWordThatOnlyBeginsWithFrameIsNoFrameLine() throws {
+    var bytes = Y4MWriting.bytes(of: [picture(1)])
+    bytes += Array("FRAMES\n".utf8)
+    #expect(throws: VideoError.badFrameHeader(number: 1, found: "\"FRAMES\"")) {
+      _ = try frames(bytes)
+    }
+  }
+
+  @Test(arguments: [
+    ("YUV4MPEG2 W640 H480 F30:1 W320", "W"),
+    ("YUV4MPEG2 W640 H480 H480 F30:1", "H"),
+    ("YUV4MPEG2 W640 H480 F30:1 F25:1", "F"),
+    ("YUV4MPEG2 W640 H480 F30:1 C420jpeg Cmono", "C"),
+    ("YUV4MPEG2 W640 H480 F30:1 Ip It", "I"),
+  ])
+  func aRepeatedTagIsRefusedByName(line: String, tag: String) throws {
+    #expect(throws: VideoError.repeatedHeaderTag(tag)) {
+      _ = try Y4MHeader(line: Array(line.utf8))
+    }
+    #expect(
+      VideoError.repeatedHeaderTag(tag).description
+        == "the YUV4MPEG2 header is wrong: its \(tag) tag is given twice")
+  }
+
+  @Test func extensionTagsMayRepeat() throws {
+    let line = "YUV4MPEG2 W640 H480 F30:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=FULL"
+    let header = try Y4MHeader(line: Array(line.utf8))
+    #expect(header.width == 640)
+  }
+
   @Test func aFiredStopEndsTheWaitForInput() throws {
     let pipe = try Pipe()
     try pipe.writeEnd.writeWhole(Array("YUV4MPEG2 W2 H2 F30:1 Cmono\n".utf8))

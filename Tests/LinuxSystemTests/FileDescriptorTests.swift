@@ -108,4 +108,46 @@ struct FileDescriptorTests {
     let isReadable = reader.waitUntilReadable(timeout: .milliseconds(20))
     #expect(!isReadable, "not until a writer comes: reading now would find an end of input")
   }
+  @Test func aFIFOWithNoReaderIsNoSuchDeviceOrAddressOpenedNonBlockingToWrite() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    #expect(throws: Errno.noSuchDeviceOrAddress) {
+      _ = try FileDescriptor.open(path, [.writeOnly, .nonBlocking])
+    }
+    #expect(try FileSystem.status(path).isFIFO)
+  }
+
+  @Test func aWriteToAFullPipeWaitsOnlyUntilTheEventFires() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let path = fixture.root + "/fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    let reader = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    let writer = try FileDescriptor.open(path, [.writeOnly, .nonBlocking])
+    let event = OneShotEvent()
+    #expect(try writer.writeAll([UInt8](repeating: 1, count: 1000), unlessFired: event))
+    let firing = Thread { _ = event.fire() }
+    // More than the pipe holds, and no one reads: only the firing ends the wait.
+    firing.start()
+    #expect(try !writer.writeAll([UInt8](repeating: 2, count: 1 << 20), unlessFired: event))
+    var byte: UInt8 = 0
+    let count = try withUnsafeMutableBytes(of: &byte) { try reader.read(into: $0) }
+    #expect(count == 1 && byte == 1)
+  }
+
+  @Test func aReadWaitsForInputOnlyUntilTheEventFires() throws {
+    let pipe = try LinuxSystem.Pipe()
+    let event = OneShotEvent()
+    try pipe.writeEnd.writeWhole([7])
+    var bytes = [UInt8](repeating: 0, count: 8)
+    let first = try bytes.withUnsafeMutableBytes {
+      try pipe.readEnd.read(into: $0, unlessFired: event)
+    }
+    #expect(first == 1 && bytes[0] == 7)
+    event.fire()
+    let second = try bytes.withUnsafeMutableBytes {
+      try pipe.readEnd.read(into: $0, unlessFired: event)
+    }
+    #expect(second == nil)
+  }
 }

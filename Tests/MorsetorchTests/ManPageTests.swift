@@ -59,6 +59,14 @@ struct ManPageTests {
     }
   }
 
+  @Test func receivingSaysWhatFilesMayHoldAndHowTheyAreOpened() {
+    let text = ManualTopics.receiving.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("A FIFO as FILE needs its reader started first"))
+    #expect(text.contains("a # comment line may be any length"))
+    #expect(text.contains("Parameters after a FRAME word are ignored"))
+    #expect(text.contains("a header that gives a tag twice (two W tags) is refused"))
+  }
+
   @Test func theToolsOwnOptionsAreInOptions() {
     let options = page.components(separatedBy: ".SH OPTIONS").last ?? ""
     #expect(options.contains(#"\fB\-\-help\fR"#) && options.contains(#"\fB\-\-version\fR"#))

@@ -189,3 +189,111 @@ struct ReceiveIntoAClosedPipeTests {
     #expect(outcome.exitStatus == 74, "\(outcome)")
   }
 }
+
+/// `count` edges, alternating, 0.1 s apart, as `receive --edges` reads them.
+private func edgeLines(_ count: Int) -> String {
+  (0..<count).map { "\($0 / 10).\($0 % 10)00000 \(($0 + 1) % 2)\n" }.joined()
+}
+
+/// A FIFO and its read end, open (non-blocking) before any writer comes; the caller closes it.
+private func fifoWithAReader(in leds: TemporaryLEDDirectory) throws -> (String, Int32) {
+  let path = try fifoWithNoWriter(in: leds)
+  let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  try #require(reader >= 0, "open: \(String(cString: strerror(errno)))")
+  return (path, reader)
+}
+
+/// The bytes waiting in a pipe's buffer (`FIONREAD`).
+private func bytesWaiting(in descriptor: Int32) -> Int32 {
+  var count: Int32 = 0
+  return ioctl(descriptor, UInt(FIONREAD), &count) == 0 ? count : -1
+}
+
+@Suite("receive --edges-out FIFO")
+struct ReceiveEdgesOutFIFOTests {
+  @Test func aFIFONoProcessReadsIsRefusedAtOnce() throws {
+    let leds = try TemporaryLEDDirectory()
+    let fifo = try fifoWithNoWriter(in: leds)
+    let outcome = try MorsetorchProcess.run(
+      ["receive", "--edges", "-", "--edges-out", fifo], ledsDirectory: leds.ledsPath,
+      input: edgeLines(4), timeout: .seconds(10))
+    #expect(outcome.exitStatus == 73, "\(outcome)")
+    #expect(
+      outcome.standardError.contains(
+        "cannot write \(fifo) (--edges-out): no process is reading this FIFO; start its reader "
+          + "first"), "\(outcome)")
+  }
+
+  @Test func theHelpSaysAFIFONeedsItsReaderFirst() throws {
+    let help = try run(["receive", "--help"])
+    let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("(a FIFO needs its reader started first)"), "\(help)")
+    #expect(text.contains("73 the --edges-out FILE cannot be created, or is a FIFO no process"))
+    #expect(text.contains("# comments (of any length) ignored"), "\(help)")
+  }
+
+  @Test func aFIFOWithAReaderGetsTheEdges() throws {
+    let leds = try TemporaryLEDDirectory()
+    let (fifo, reader) = try fifoWithAReader(in: leds)
+    defer { close(reader) }
+    let outcome = try MorsetorchProcess.run(
+      ["receive", "--edges", "-", "--edges-out", fifo], ledsDirectory: leds.ledsPath,
+      input: edgeLines(4), timeout: .seconds(10))
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = read(reader, &bytes, bytes.count)
+    #expect(
+      String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        == "# morsetorch receive: SECONDS LEVEL\n" + edgeLines(4))
+  }
+
+  @Test func aSignalEndsTheWaitForAReaderThatReadsNothing() throws {
+    let leds = try TemporaryLEDDirectory()
+    // The reader holds the FIFO open and never reads: its 64 KiB fill, then the child waits.
+    let (fifo, reader) = try fifoWithAReader(in: leds)
+    defer { close(reader) }
+    let edges = leds.root + "/edges.txt"
+    try edgeLines(20_000).write(toFile: edges, atomically: false, encoding: .utf8)
+    let child = try MorsetorchProcess(
+      ["receive", "--edges", edges, "--edges-out", fifo], ledsDirectory: leds.ledsPath)
+    child.closeInput()
+    // Full (64 KiB less what does not fit the last page) and no longer filling: the child waits.
+    let isFull = eventually { bytesWaiting(in: reader) >= 65_000 }
+    try #require(isFull, "the FIFO never filled")
+    let filled = bytesWaiting(in: reader)
+    usleep(50_000)
+    try #require(bytesWaiting(in: reader) == filled, "the child still writes")
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(10))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
+  }
+}
+
+@Suite("receive --edges, long lines and large files")
+struct ReceiveEdgeFileTests {
+  @Test func aCommentLineOfAnyLengthIsSkipped() throws {
+    let edges = try run(["send", "--dry-run", "--edges", "--unit", "50", "PARIS"]).standardOutput
+    let comment = "# " + String(repeating: "x", count: 100 * 1024) + "\n"
+    let read = try run(["receive", "--edges", "-"], input: comment + edges)
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "PARIS\n", "\(read)")
+  }
+
+  @Test func anEdgeLineTooLongIsABadLineNamedByItsNumber() throws {
+    let line = "1.5 1" + String(repeating: " ", count: 5000) + "x\n"
+    let read = try run(["receive", "--edges", "-"], input: "0 1\n1 0\n" + line)
+    #expect(read.exitStatus == 65, "\(read)")
+    #expect(read.standardError.contains("edge line 3: longer than 4096 bytes"), "\(read)")
+  }
+
+  @Test func aFileOfManyBlocksReadsWhole() throws {
+    // Over two blocks of 64 KiB of edges: lines cut where each block the input is read in ends.
+    let text = String(repeating: "PARIS ", count: 400) + "END"
+    let edges = try run(["send", "--dry-run", "--edges", "--wpm", "20", text]).standardOutput
+    try #require(edges.utf8.count > 140_000)
+    let read = try run(["receive", "--edges", "-"], input: edges)
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == text + "\n", "\(read)")
+  }
+}

@@ -13,6 +13,19 @@ public enum EdgeText {
     public var description: String { "edge line \(line): \(reason)" }
   }
 
+  /// The longest line, in bytes after its leading spaces and tabs, that `EdgeTextReader`
+  /// keeps to read as an edge: a `SECONDS LEVEL` line takes a few dozen. (A comment may be
+  /// any length: it is skipped, not kept.)
+  public static let lineLimit = 4096
+
+  /// The problem of line `number`, which goes on past `lineLimit` bytes from `start`.
+  static func tooLong(_ start: [UInt8], number: Int) -> Problem {
+    let text = String(decoding: start.prefix(64), as: UTF8.self)
+    return Problem(
+      line: number,
+      reason: "longer than \(lineLimit) bytes, as no SECONDS LEVEL line is (found \(shown(text)))")
+  }
+
   /// Reads line `number` (its text without the line break); nil for a blank line or a
   /// comment. `previous` is the edge before, which this one must come after.
   public static func parse(_ text: Substring, number: Int, after previous: MorseEdge?)

@@ -202,8 +202,8 @@ enum HelpText {
     with --active-low --bias pull-up, or a light sensor), with the kernel's timestamps of each
     edge; or from FILE (- for standard input, or a FIFO, read from when a writer comes), one
     edge per line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments
-    ignored (`morsetorch send --dry-run --edges` writes them); or from a light in a video,
-    a YUV4MPEG2 stream as fast as it comes (`ffmpeg -i clip.mp4 -pix_fmt yuv420p -f
+    (of any length) ignored (`morsetorch send --dry-run --edges` writes them); or from a light
+    in a video, a YUV4MPEG2 stream as fast as it comes (`ffmpeg -i clip.mp4 -pix_fmt yuv420p -f
     yuv4mpegpipe - | morsetorch receive --video -`), timed by its frame rate; or from a light a camera sees
     (V4L2: GREY, YUYV, NV12 or YUV420 pictures, the kernel's timestamps). It stops when
     interrupted or at --timeout, even while no input comes, and at the end of FILE.
@@ -237,7 +237,7 @@ enum HelpText {
         "69",
         "the GPIO chip or line, or a camera, was not found (or vanished while reading); the "
           + "video devices that will not do say why"),
-      Row("73", "the --edges-out FILE cannot be created"),
+      Row("73", "the --edges-out FILE cannot be created, or is a FIFO no process reads yet"),
       Row(
         "74",
         "I/O error reading FILE, the GPIO line or the camera, or writing standard output; a "

@@ -105,11 +105,17 @@ enum ManualTopics {
     meaning prints as its dots and dashes in brackets ([......]); prosigns print in angle
     brackets; --alphabet reads letters as Cyrillic or Greek. --edges-out FILE writes the edges
     it saw, from any source, in the edge file's form, so a hard case can be kept and replayed.
+    A FIFO as FILE needs its reader started first: with none, receive refuses it at once
+    (status 73) rather than wait in open(2); while a reader lags, a signal or --timeout still
+    ends the receive. In an edge file a # comment line may be any length (it is skipped as it
+    is read); an edge line longer than 4096 bytes is a bad line (status 65).
 
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
     recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
     morsetorch receive --video -` (the format named, so that a phone's 10-bit video works).
-    Frames are timed by the header's frame rate and read as fast as they come. Only the
+    Frames are timed by the header's frame rate and read as fast as they come. Parameters
+    after a FRAME word are ignored (the line may be up to 4096 bytes); a header that gives a
+    tag twice (two W tags) is refused, naming the tag (status 65). Only the
     picture's brightness (luma) is used. The light is found on a grid of blocks of
     about 80 across: the block (alone, or with the eight around it, for a light that moves)
     whose brightness has the most sharp changes and marks of two lengths, as Morse has dots

@@ -22,14 +22,18 @@ struct ReceiveCommand {
     let watcher = try SignalWatcher(
       signals: Signals.terminating, cancelling: cancellation
     ) { _ in cancellation.cancel() }
+    // Fired by a signal or at --timeout: ends every wait for a file (input, or a FIFO's reader).
+    let stop = OneShotEvent()
+    cancellation.onCancel { stop.fire() }
+    try Self.at(timeout, unless: cancellation) { stop.fire() }
     let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
-      try EdgeRecorder(path: path)
+      try EdgeRecorder(path: path, stop: stop)
     }
     var printer = ReceivedText(receiver: MorseReceiver(settings: plan.settings), recorder: recorder)
     defer { printer.finish() }
     switch plan.source {
     case .edges(let path):
-      try readEdges(from: path, into: &printer, cancellation: cancellation, timeout: timeout)
+      try readEdges(from: path, into: &printer, stop: stop)
     case .gpio(let line, let isActiveLow, let bias):
       var flags: GPIOLineFlags = [.input, .edgeRising, .edgeFalling]
       if isActiveLow { flags.insert(.activeLow) }
@@ -37,11 +41,9 @@ struct ReceiveCommand {
       try listen(
         to: line, flags: flags, into: &printer, cancellation: cancellation, timeout: timeout)
     case .video(let path, let region):
-      try watch(path, region: region, into: &printer, cancellation: cancellation, timeout: timeout)
+      try watch(path, region: region, into: &printer, stop: stop)
     case .camera(let path, let region, let size, let fps):
-      try look(
-        through: path, region: region, size: size, fps: fps, into: &printer,
-        cancellation: cancellation, timeout: timeout)
+      try look(through: path, region: region, size: size, fps: fps, into: &printer, stop: stop)
     }
     printer.finish()
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -51,25 +53,28 @@ struct ReceiveCommand {
     return ExitStatus.signalled(signal)
   }
 
-  /// `--edges FILE|-`: reads edges line by line as they come (a pipe from a sensor works).
-  private func readEdges(
-    from path: String, into printer: inout ReceivedText, cancellation: Cancellation,
-    timeout: Duration?
-  ) throws {
-    let source = try StreamLineSource(reading: try Self.open(path))
-    cancellation.onCancel { source.close() }
-    try Self.at(timeout, unless: cancellation) { source.close() }
-    var number = 0
-    var previous: MorseEdge?
+  /// `--edges FILE|-`: reads edges as they come (a pipe from a sensor works), a block at a
+  /// time on this thread, until the input ends or `stop` fires.
+  private func readEdges(from path: String, into printer: inout ReceivedText, stop: OneShotEvent)
+    throws
+  {
+    let file = try Self.open(path)
+    var reader = EdgeTextReader()
+    var block = [UInt8](repeating: 0, count: 65_536)
     // Until the input ends, or nobody reads what it turns into (`| head -1`).
-    while !Console.hasOutputFailed, let piece = try source.nextPiece() {
-      if !piece.continuesLine { number += 1 }
-      let text = String(decoding: piece.bytes, as: UTF8.self)
-      guard let edge = try EdgeText.parse(text[...], number: number, after: previous) else {
-        continue
+    while !Console.hasOutputFailed {
+      let count = try Errno.mapping(
+        { () throws(Errno) in
+          try block.withUnsafeMutableBytes { bytes in
+            Result { () throws(Errno) in try file.read(into: bytes, unlessFired: stop) }
+          }.get()
+        }, to: InputError.readFailed)
+      guard let count else { return }
+      if count == 0 { reader.end() } else { reader.append(block[..<count]) }
+      while !Console.hasOutputFailed, let edge = try reader.next() {
+        try printer.receive(edge)
       }
-      previous = edge
-      try printer.receive(edge)
+      if count == 0 { return }
     }
   }
 
@@ -128,12 +133,8 @@ struct ReceiveCommand {
   /// `--video FILE|-`: a YUV4MPEG2 stream's frames, as fast as they come, timed by its frame
   /// rate; where the light is found, moves or is lost is said on standard error.
   private func watch(
-    _ path: String, region: LightRegion?, into printer: inout ReceivedText,
-    cancellation: Cancellation, timeout: Duration?
+    _ path: String, region: LightRegion?, into printer: inout ReceivedText, stop: OneShotEvent
   ) throws {
-    let stop = OneShotEvent()
-    cancellation.onCancel { stop.fire() }
-    try Self.at(timeout, unless: cancellation) { stop.fire() }
     // Nil: stopped (a signal, --timeout) before the video's header came.
     guard let video = try Y4MReader(file: try Self.open(path), stop: stop) else { return }
     let header = video.header
@@ -153,11 +154,8 @@ struct ReceiveCommand {
   /// the timeout; its automatic exposure and gain are off meanwhile and put back after.
   private func look(
     through path: String?, region: LightRegion?, size: (width: Int, height: Int)?, fps: Int?,
-    into printer: inout ReceivedText, cancellation: Cancellation, timeout: Duration?
+    into printer: inout ReceivedText, stop: OneShotEvent
   ) throws {
-    let stop = OneShotEvent()
-    cancellation.onCancel { stop.fire() }
-    try Self.at(timeout, unless: cancellation) { stop.fire() }
     let (device, info) = try environment.videoDevices.choose(path)
     let camera = try Camera(device: device, info: info, size: size, framesPerSecond: fps)
     let read = Result { () throws in

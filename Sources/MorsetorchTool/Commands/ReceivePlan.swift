@@ -40,7 +40,9 @@ enum ReceiveOption: CommandOption {
     case .edgesOut:
       .value(
         "edges-out", "FILE", completion: .files,
-        help: "also write the edges seen to FILE, as --edges reads them, to replay later")
+        help:
+          "also write the edges seen to FILE, as --edges reads them, to replay later (a FIFO "
+          + "needs its reader started first)")
     case .activeLow:
       .flag(
         "active-low",

@@ -42,8 +42,10 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as CameraError:
     return cameraReport(error)
   case let error as EdgeRecorder.Failure:
-    if case .cannotCreate = error { return (error.description, ExitStatus.cannotCreate) }
-    return (error.description, ExitStatus.ioError)
+    switch error {
+    case .cannotCreate, .noReader: return (error.description, ExitStatus.cannotCreate)
+    case .cannotWrite: return (error.description, ExitStatus.ioError)
+    }
   case let error as OutputError:
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
   case let error as LEDError:
