@@ -87,6 +87,8 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let tooManySymbolicLinks = Errno(code: ELOOP)
   /// `ENOTTY`: "Inappropriate ioctl for device" (a GPIO request on something else).
   public static let inappropriateIOControl = Errno(code: ENOTTY)
+  /// `EDEADLK`: a lock that would change one this process holds.
+  public static let deadlock = Errno(code: EDEADLK)
   /// `EXDEV`: `openat2(2)` refused a path that leaves its directory or crosses a symlink.
   public static let crossDevice = Errno(code: EXDEV)
   /// `ENAMETOOLONG`.

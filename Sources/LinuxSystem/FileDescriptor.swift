@@ -23,7 +23,7 @@ public struct FileDescriptor: ~Copyable, Sendable {
   }
 
   deinit {
-    if isOwned { Glibc.close(rawValue) }
+    if isOwned { _ = HeldRecordLocks.close(rawValue) }
   }
 
   /// Descriptor 0, not closed when dropped.
@@ -59,7 +59,7 @@ public struct FileDescriptor: ~Copyable, Sendable {
     let raw = rawValue
     let owned = isOwned
     discard self
-    if owned && Glibc.close(raw) == -1 { throw Errno.current }
+    if owned && HeldRecordLocks.close(raw) == -1 { throw Errno.current }
   }
 
   /// Gives up ownership: the number, which the caller must close.
@@ -149,15 +149,26 @@ public struct FileDescriptor: ~Copyable, Sendable {
   /// when another process holds a conflicting lock and `wait` is false. The lock goes away when
   /// the process exits, however it exits.
   public func lock(exclusive: Bool, wait: Bool) throws(Errno) -> Bool {
+    let identity = try status().identity
+    // Another name of a file whose lock this process holds: a lock through it would change
+    // (or, once closed, end) the one held.
+    guard HeldRecordLocks.mayLock(identity, by: rawValue) else { throw .deadlock }
     var region = flock()
     region.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
     region.l_whence = Int16(SEEK_SET)
     do throws(Errno) {
       _ = try SystemCall.retryingOnInterrupt { fcntl(rawValue, wait ? F_SETLKW : F_SETLK, &region) }
+      HeldRecordLocks.didLock(identity, by: rawValue)
       return true
     } catch  where error == .wouldBlock || error == .permissionDenied {
       return false
     }
+  }
+
+  /// Whether this process holds a record lock (`lock(exclusive:wait:)`) on this file,
+  /// through this descriptor or another.
+  public var isLockedByThisProcess: Bool {
+    (try? status()).map { HeldRecordLocks.isLocked($0.identity) } ?? false
   }
 
   /// `fcntl(F_GETLK)`: the process holding a lock that conflicts with a write lock, if any.

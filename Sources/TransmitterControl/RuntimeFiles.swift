@@ -111,10 +111,34 @@ struct RuntimeFiles {
       } catch {
         throw .file(operation: "open", path: path, errno: error)
       }
+      if file.isLockedByThisProcess {
+        // Another name of a lock this process holds (someone made a link): replaced, then
+        // opened on the next round. (`file` is kept open until that lock is let go: closing
+        // it would end the lock.)
+        try replaceLinkToHeldLock(path, file)
+        continue
+      }
       try checkUsable(file, path: path)
       return file
     }
     throw .file(operation: "create", path: path, errno: .fileExists)
+  }
+
+  /// Puts a new plain file in place of `file` at `path`, another name of a lock file this
+  /// process holds, when this is root or its owner; otherwise throws what is wrong.
+  private func replaceLinkToHeldLock(_ path: String, _ file: borrowing FileDescriptor)
+    throws(ControlError)
+  {
+    let owner = (try? file.status())?.ownerID
+    let euid = CurrentProcess.effectiveUserID
+    if euid == 0 || owner == euid, let replacement = replacement(for: path) {
+      _ = consume replacement  // unlocked: opened again on the next round
+      return
+    }
+    throw .unsafeFile(
+      path: path,
+      reason: "it is another name of a lock file this process holds (someone made a link); "
+        + "root's next morsetorch send or stop on this device replaces it")
   }
 
   /// Puts a new plain file in place of what someone put at `path` that no lock can be taken
