@@ -39,9 +39,19 @@ public enum Threads {
     }
   }
 
-  /// `body` applied to each of `items`, each on a thread of its own, all at once: the results
-  /// in the order of `items`. An item whose thread cannot start is done on this thread.
+  /// `body` applied to each of `items`, each on a thread of its own, at most `width` at once:
+  /// the results in the order of `items`. An item whose thread cannot start is done on this
+  /// thread.
   public static func concurrentMap<Item: Sendable, Value: Sendable>(
+    _ items: [Item], width: Int = 64, _ body: @escaping @Sendable (Item) -> Value
+  ) -> [Value] {
+    guard items.count > width else { return concurrentWave(items, body) }
+    return stride(from: 0, to: items.count, by: width).flatMap { start in
+      concurrentWave(Array(items[start..<min(start + width, items.count)]), body)
+    }
+  }
+
+  private static func concurrentWave<Item: Sendable, Value: Sendable>(
     _ items: [Item], _ body: @escaping @Sendable (Item) -> Value
   ) -> [Value] {
     guard items.count > 1 else { return items.map(body) }

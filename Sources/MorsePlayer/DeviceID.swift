@@ -28,7 +28,9 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     let parts = lockName.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[1].hasPrefix("gpiochip"), !parts[2].isEmpty,
       parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) }), parts[2].count <= 5,
-      let offset = Int(parts[2])
+      let offset = Int(parts[2]),
+      // One name per line: `017` is no lock name of line 17 (it would list it twice).
+      String(offset) == parts[2]
     else { return nil }
     self = .gpioLine(chip: String(parts[1]), offset: offset)
   }

@@ -62,7 +62,10 @@ extension RuntimeFiles {
       let held = TicketsLock(try openLockFile(tickets), path: tickets)
       switch try held.take(cancellation: cancellation, patience: Self.ticketsPatience) {
       case .cancelled: return nil
-      case .heldTooLong: return try replacingHeld(held)
+      case .heldTooLong:
+        // Replaced meanwhile (by root, as here): wait for the new one.
+        guard Self.isStill(held.file, at: tickets) else { continue }
+        return try replacingHeld(held)
       case .taken: break
       }
       // Replaced while this waited (by root, as below): take the new one.
@@ -98,19 +101,25 @@ extension RuntimeFiles {
     if let last, last.number >= Self.highestTicket {
       // Never numbered by a sender (one a second for 30 billion years): planted.
       throw .unsafeFile(
-        path: last.path, reason: "no ticket may follow its number (someone put it there; root may remove it)")
+        path: last.path, reason: "no ticket may follow its number (someone put it there; root may remove it)"
+      )
     }
-    let number = (last?.number ?? 0) + 1
-    let digits = String(number)
-    let path = directory.file(
-      ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
-    do throws(Errno) {
-      let file = try FileDescriptor.open(
-        path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
-      _ = try file.lock(exclusive: true, wait: false)
-      return Ticket(number: number, path: path, file: file)
-    } catch {
-      throw .file(operation: "create", path: path, errno: error)
+    var number = (last?.number ?? 0) + 1
+    while true {
+      let digits = String(number)
+      let path = directory.file(
+        ticketPrefix + String(repeating: "0", count: max(0, 20 - digits.count)) + digits)
+      do throws(Errno) {
+        let file = try FileDescriptor.open(
+          path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
+        _ = try file.lock(exclusive: true, wait: false)
+        return Ticket(number: number, path: path, file: file)
+      } catch where error == .fileExists && number < Self.highestTicket {
+        // Taken meanwhile, by one that numbered under a tickets file replaced since.
+        number += 1
+      } catch {
+        throw .file(operation: "create", path: path, errno: error)
+      }
     }
   }
 

@@ -175,7 +175,7 @@ struct RuntimeFiles {
     return .unsafeFile(
       path: path,
       reason: "it belongs to user \(status.ownerID) and has mode \(mode), so the group cannot "
-        + "lock it (only its owner or root may remove it)")
+        + "lock it (root's next morsetorch send or stop on this device replaces it)")
   }
 
   /// Checks that `file`, opened at `path`, may serve as a lock-type file: a plain file with a

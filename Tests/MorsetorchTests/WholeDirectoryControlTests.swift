@@ -107,4 +107,21 @@ struct WholeDirectoryControlTests {
     #expect(!FileManager.default.fileExists(atPath: implausible))
     #expect(!FileManager.default.fileExists(atPath: garbled))
   }
+
+  @Test func aTransmissionOnSeveralLEDsIsStoppedAndSaidOnce() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.addLED("input4::numlock")
+    let sender = try MorsetorchProcess(
+      ["send", "--led", "input3::capslock", "--led", "input4::numlock", "--unit", "300", "TTTTT"],
+      ledsDirectory: fixture.ledsPath, runtimeDirectory: runtime)
+    sender.closeInput()
+    #expect(try eventually { FileManager.default.fileExists(atPath: runtime + "/input4::numlock.state") })
+
+    let stop = try SharedLED.run(["stop"], fixture, runtime: runtime)
+
+    #expect(stop.exitStatus == 0, "\(stop)")
+    let said = stop.standardOutput.split(separator: "\n").filter { $0.contains("stopped") }
+    #expect(said.count == 1, "\(stop)")
+    #expect(try sender.wait().exitStatus == 143)
+  }
 }

@@ -8,6 +8,21 @@ import Testing
 
 @Suite("Transmissions")
 struct TransmissionsTests {
+  @Test func aLineHasOneLockNameSoTheDirectoryListsItOnce() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let runtime = try RuntimeDirectory(path: fixture.root + "/run")
+    // Planted beside the real name: `017` and `+17` name no lock file morsetorch makes.
+    for stem in ["gpio%2Fgpiochip0%2F17", "gpio%2Fgpiochip0%2F017", "gpio%2Fgpiochip0%2F0"] {
+      try Data().write(to: URL(fileURLWithPath: runtime.path + "/\(stem).lock"))
+    }
+    #expect(
+      try Transmissions.devices(in: runtime) == [
+        .gpioLine(chip: "gpiochip0", offset: 0), .gpioLine(chip: "gpiochip0", offset: 17),
+      ])
+    #expect(DeviceID(lockName: "gpio/gpiochip0/017") == nil)
+    #expect(DeviceID(lockName: "gpio/gpiochip0/0") == .gpioLine(chip: "gpiochip0", offset: 0))
+  }
+
   /// A process that holds `path`'s lock, ignores SIGTERM and has no stop socket: a holder that
   /// will not stop when asked. Returns once it holds the lock.
   private func stubbornHolder(of path: String) throws -> Process {

@@ -25,11 +25,13 @@ enum ControlCommand {
     }
     let runtime = try RuntimeDirectory(environment: environment.variables)
     let (requests, lines, isEverything) = (plan.leds, plan.lines, plan.isEverything)
-    let devices =
-      try isEverything
+    var seen = Set<DeviceID>()
+    let devices = try
+      (isEverything
       ? try Transmissions.devices(in: runtime).filter { exists($0, environment: environment) }
       : chosen(requests, runtime: runtime, environment: environment).map { DeviceID.led($0) }
-        + lines.map { try device(of: $0, environment: environment) }
+        + lines.map { try device(of: $0, environment: environment) })
+      .filter { seen.insert($0).inserted }
     prepare(devices, runtime)
     var found = 0
     // One device that fails (a leftover that cannot be put back) does not hide the others;
@@ -66,8 +68,11 @@ enum ControlCommand {
     switch device {
     case .led(let name):
       return (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
-    case .gpioLine(let chip, _):
-      return (try? environment.gpioChips.chip(named: chip)) != nil
+    case .gpioLine(let chip, let offset):
+      guard let lines = try? environment.gpioChips.chip(named: chip).info().lines else {
+        return false
+      }
+      return offset < lines
     }
   }
 

@@ -7,6 +7,8 @@ import TransmitterControl
 enum StopCommand {
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     var stopped: [DeviceID: Result<Stopped, any Error>] = [:]
+    // A sender of several devices holds each: it is one transmission, said once.
+    var reported = Set<Int32>()
     return try ControlCommand.run(
       "stop", words, help: HelpText.stop, environment: environment,
       prepare: { devices, runtime in
@@ -15,11 +17,13 @@ enum StopCommand {
         let outcomes = Threads.concurrentMap(devices) { device in
           Result { () throws -> Stopped in try stop(device, in: runtime) }
         }
-        stopped = Dictionary(uniqueKeysWithValues: zip(devices, outcomes))
+        stopped = Dictionary(zip(devices, outcomes)) { first, _ in first }
       }
     ) { device, runtime in
       var count = 0
-      if let outcome = stopped[device] { count += try report(outcome.get(), on: device) }
+      if let outcome = stopped[device] {
+        count += try report(outcome.get(), on: device, besides: &reported)
+      }
       // Once every holder has let go (those killed left records).
       if try ControlCommand.recoverLeftover(device, runtime: runtime, environment: environment) {
         count += 1
@@ -44,12 +48,16 @@ enum StopCommand {
       record: record, waiters: waiters, holder: try Transmissions.stop(device, in: runtime))
   }
 
-  /// Says what was stopped on `device`; how many.
-  private static func report(_ stopped: Stopped, on device: DeviceID) -> Int {
-    for pid in stopped.waiters {
+  /// Says what was stopped on `device` but the processes in `reported`, which it adds to;
+  /// how many.
+  private static func report(
+    _ stopped: Stopped, on device: DeviceID, besides reported: inout Set<Int32>
+  ) -> Int {
+    let waiters = stopped.waiters.filter { reported.insert($0).inserted }
+    for pid in waiters {
       Console.output("stopped a sender waiting for \(DeviceNames.naming([device])) (pid \(pid))")
     }
-    guard let pid = stopped.holder else { return stopped.waiters.count }
+    guard let pid = stopped.holder, reported.insert(pid).inserted else { return waiters.count }
     var names = [device]
     var what = ""
     if case .record(let found) = stopped.record.decoded(for: device), found.pid == pid {
@@ -57,6 +65,6 @@ enum StopCommand {
       what = ", \"\(TerminalText.escaped(found.text))\""
     }
     Console.output("stopped the transmission on \(DeviceNames.naming(names)) (pid \(pid)\(what))")
-    return stopped.waiters.count + 1
+    return waiters.count + 1
   }
 }
