@@ -27,12 +27,42 @@ typedef struct {
   int error;
 } as_user_call;
 
+// Where the plain calls take 16-bit IDs (32-bit ARM, i386), the 32-bit ones: a user 65536
+// must never become root.
+#ifdef SYS_setresuid32
+#define MORSE_SYS_SETGROUPS SYS_setgroups32
+#define MORSE_SYS_SETRESGID SYS_setresgid32
+#define MORSE_SYS_SETRESUID SYS_setresuid32
+#else
+#define MORSE_SYS_SETGROUPS SYS_setgroups
+#define MORSE_SYS_SETRESGID SYS_setresgid
+#define MORSE_SYS_SETRESUID SYS_setresuid
+#endif
+
 static int become(const morse_user *user) {
-  // Real and effective IDs both: access(2) checks the real ones, open(2) the effective
-  // (file-system) ones. The saved IDs stay, but the thread ends before it could use them.
-  if (syscall(SYS_setgroups, user->count, user->groups) == -1) return -1;
-  if (syscall(SYS_setresgid, user->gid, user->gid, (gid_t)-1) == -1) return -1;
-  if (syscall(SYS_setresuid, user->uid, user->uid, (uid_t)-1) == -1) return -1;
+  // -1 means "leave it as it is" to these calls: never a user to act as.
+  if (user->uid == (uid_t)-1 || user->gid == (gid_t)-1) {
+    errno = EINVAL;
+    return -1;
+  }
+  for (size_t index = 0; index < user->count; index++) {
+    if (user->groups[index] == (gid_t)-1) {
+      errno = EINVAL;
+      return -1;
+    }
+  }
+  // Real, effective and saved IDs all: access(2) checks the real ones, open(2) the effective
+  // (file-system) ones.
+  if (syscall(MORSE_SYS_SETGROUPS, user->count, user->groups) == -1) return -1;
+  if (syscall(MORSE_SYS_SETRESGID, user->gid, user->gid, user->gid) == -1) return -1;
+  if (syscall(MORSE_SYS_SETRESUID, user->uid, user->uid, user->uid) == -1) return -1;
+  // Checked, not assumed.
+  uid_t real, effective, saved;
+  if (getresuid(&real, &effective, &saved) == -1) return -1;
+  if (real != user->uid || effective != user->uid || saved != user->uid) {
+    errno = EPERM;
+    return -1;
+  }
   return 0;
 }
 

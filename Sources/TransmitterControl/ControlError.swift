@@ -18,6 +18,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   /// The tickets file of a device was held longer than morsetorch ever holds it, by a
   /// process that is therefore no morsetorch taking its turn.
   case ticketsLockHeld(path: String, pid: Int32, patience: Duration)
+  /// A record another user wrote, which only root (acting with that user's rights) or that
+  /// user may apply.
+  case recordOfAnotherUser(device: String, pid: Int32, writerID: UInt32)
   /// A device name too long for the runtime directory's file names.
   case nameTooLong(name: String, limit: Int)
   /// The transmitter whose record is there still runs and holds the lock file it locked, but
@@ -56,6 +59,10 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         + "though morsetorch holds it only a moment, so that process is not waiting its turn; "
         + "nothing was done: root's next `morsetorch send --wait` on this device replaces the "
         + "file, or end that process"
+    case .recordOfAnotherUser(let device, let pid, let writerID):
+      return "\(device) was left claimed by morsetorch pid \(pid) of user \(writerID), killed "
+        + "before it could put it back; only root or user \(writerID) may restore it from its "
+        + "record (`morsetorch stop`), since nobody else can act with that user's rights"
     case .nameTooLong(let name, let limit):
       return "the device name \(name.debugDescription) is too long for the runtime directory's "
         + "file names (at most \(limit) bytes once %, . and / are escaped)"

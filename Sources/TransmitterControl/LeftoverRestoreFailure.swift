@@ -13,13 +13,18 @@ public struct LeftoverRestoreFailure: Error, CustomStringConvertible {
   public let recordPath: String
   /// Why writing the state back failed.
   public let error: any Error
+  /// The user who wrote the record (its file's owner).
+  public let writerID: UInt32?
 
-  /// The failure to restore `device`, left by `pid`, from `recordPath`.
-  public init(device: DeviceID, pid: Int32, recordPath: String, error: any Error) {
+  /// The failure to restore `device`, left by `pid`, from `recordPath`, which `writerID` wrote.
+  public init(
+    device: DeviceID, pid: Int32, recordPath: String, error: any Error, writerID: UInt32? = nil
+  ) {
     self.device = device
     self.pid = pid
     self.recordPath = recordPath
     self.error = error
+    self.writerID = writerID
   }
 
   /// What went wrong, where the state is, and what it blocks.

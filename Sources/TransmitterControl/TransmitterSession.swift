@@ -259,7 +259,8 @@ public final class TransmitterSession {
   /// The rights a record written by `writerID` is applied with: nil (this process's own) when
   /// this user wrote it or root did (no one here has more rights than root); else that
   /// user's, so that a record planted by another member of the group never writes what its
-  /// writer could not.
+  /// writer could not. (Only root can act with them: anyone else is refused such a record
+  /// before it gets here.)
   static func rights(of writerID: UInt32?) -> UserRights? {
     guard let writerID, writerID != 0, writerID != CurrentProcess.effectiveUserID else {
       return nil
@@ -289,13 +290,18 @@ public final class TransmitterSession {
       return .corruptRecordIgnored(
         path: deviceLock.files.record, reason: "its saved state is not one of \(device.id)")
     case .record(let record):
+      let euid = CurrentProcess.effectiveUserID
+      if euid != 0, let writer = record.writerID, writer != 0, writer != euid {
+        throw ControlError.recordOfAnotherUser(
+          device: deviceLock.files.name, pid: record.pid, writerID: writer)
+      }
       let skipped: [SkippedSetting]
       do {
         skipped = try device.restore(record.saved, writer: rights(of: record.writerID))
       } catch {
         throw LeftoverRestoreFailure(
           device: device.id, pid: record.pid, recordPath: deviceLock.files.record,
-          error: error)
+          error: error, writerID: record.writerID)
       }
       deviceLock.removeRecord()
       return .leftoverRestored(

@@ -36,6 +36,7 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (ControlError.directory(path: "/run/morsetorch", errno: Errno(code: EACCES)), 78),
   (ControlError.unsafeDirectory(path: "/tmp/x", reason: "everyone may write in it"), 78),
   (ControlError.unsafeFile(path: "/run/morsetorch/a.lock", reason: "a symlink"), 78),
+  (ControlError.recordOfAnotherUser(device: "a", pid: 42, writerID: 1234), 75),
   (
     ControlError.file(
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74

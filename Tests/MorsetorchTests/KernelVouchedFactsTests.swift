@@ -203,4 +203,24 @@ struct KernelVouchedFactsTests {
     var status = stat()
     #expect(lstat(runtime + "/" + file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
   }
+
+  @Test func aMemberIsToldThatAnotherUsersLeftoverIsRootsOrTheirsToRestore() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.write("[none] timer kbd-capslock\n", to: "trigger", of: "input3::capslock")
+    let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
+    let record = try SharedLED.plant(
+      saved.fields, name: "input3::capslock", runtime: runtime, owner: 1234)
+    chown(runtime + "/input3::capslock.lock", 1234, SharedLED.member)  // the group's to lock
+
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], ledsDirectory: fixture.ledsPath,
+      runtimeDirectory: runtime, launch: .groupMember)
+
+    // Before: each setting was retried for a second, skipped, the record removed and the LED's
+    // state before the killed send lost.
+    #expect(outcome.exitStatus == 75, "\(outcome)")
+    #expect(outcome.standardError.contains("only root or user 1234"), "\(outcome)")
+    #expect(FileManager.default.fileExists(atPath: record))
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "[none] timer kbd-capslock\n")
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LEDDriver
 import MorsePlayer
 import MorseTestSupport
 import Testing
@@ -123,5 +124,26 @@ struct WholeDirectoryControlTests {
     let said = stop.standardOutput.split(separator: "\n").filter { $0.contains("stopped") }
     #expect(said.count == 1, "\(stop)")
     #expect(try sender.wait().exitStatus == 143)
+  }
+
+  @Test(arguments: [UInt32(0), SharedLED.member])
+  func aRestoreThatFailsFailsTheWholeDirectoryStopOnlyForTheRecordsOwnWriter(
+    owner: UInt32
+  ) throws {
+    let status: Int32 = owner == 0 ? 74 : 3
+    let (fixture, runtime) = try SharedLED.make()
+    // The trigger cannot be written back (here, `trigger` is a directory).
+    let trigger = fixture.devicePath(of: "input3::capslock") + "/trigger"
+    try FileManager.default.removeItem(atPath: trigger)
+    try FileManager.default.createDirectory(atPath: trigger, withIntermediateDirectories: false)
+    let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
+    let record = try SharedLED.plant(
+      saved.fields, name: "input3::capslock", runtime: runtime, owner: owner)
+
+    let outcome = try SharedLED.run(["stop"], fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == status, "\(outcome)")
+    #expect(outcome.standardError.contains("Is a directory"), "\(outcome)")
+    #expect(FileManager.default.fileExists(atPath: record))
   }
 }

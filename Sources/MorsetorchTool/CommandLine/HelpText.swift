@@ -314,7 +314,8 @@ enum HelpText {
     left claimed by a killed transmitter is restored from its state record. Every holder and
     waiter is asked at once. Exits 3 when there was nothing to stop or restore, 69 when --led
     names no LED (and nothing was sent on it). Without --led or --gpio, what cannot be stopped
-    on one device is said on standard error and does not change the exit status.
+    on one device for what another user put there is said on standard error and does not
+    change the exit status.
 
     Options:
     \(optionLines(ControlOption.specs))
@@ -332,8 +333,8 @@ enum HelpText {
     text, the process, how many characters have begun, for how long, and who is waiting; a
     standard input stream idle between lines shows "waiting for input (line N)". Exits 3 when
     nothing is being sent, 69 when --led names no LED (and nothing was sent on it). Without
-    --led or --gpio, what cannot be read on one device is said on standard error and does not
-    change the exit status.
+    --led or --gpio, what cannot be read on one device for what another user put there is
+    said on standard error and does not change the exit status.
 
     Options:
     \(optionLines(ControlOption.specs))

@@ -11,9 +11,11 @@ enum ControlCommand {
   /// `--gpio` name, or every device there is with a lock file), and `body` for each of them;
   /// `body` returns how many transmissions it found there.
   ///
-  /// Without `--led` or `--gpio`, a device that fails is said on standard error and changes
-  /// nothing of the exit status: anyone in the group may plant a lock or record that cannot
-  /// be used, and that must not make everyone's `status` and `stop` fail.
+  /// Without `--led` or `--gpio`, a device that fails for what another user put there is said
+  /// on standard error and changes nothing of the exit status: anyone in the group may plant
+  /// a lock or record that cannot be used, and that must not make everyone's `status` and
+  /// `stop` fail. A holder that would not stop, or a record of this user's own that could not
+  /// be put back, still does.
   static func run(
     _ command: String, _ words: [String], help: String,
     environment: ProcessEnvironment,
@@ -42,7 +44,7 @@ enum ControlCommand {
       do {
         found += try body(device, runtime)
       } catch {
-        if firstError == nil && !isEverything {
+        if firstError == nil && (!isEverything || isOwnFailure(error)) {
           firstError = error
         } else {
           Console.error(failureReport(for: error).message)
@@ -60,6 +62,16 @@ enum ControlCommand {
       return ExitStatus.notRunning
     }
     return ExitStatus.success
+  }
+
+  /// Whether `error` is a failure of this user's own, not one that another user's files in
+  /// the shared directory can cause.
+  private static func isOwnFailure(_ error: any Error) -> Bool {
+    if case .holderDidNotStop = error as? ControlError { return true }
+    if let failure = error as? LeftoverRestoreFailure {
+      return failure.writerID == CurrentProcess.effectiveUserID
+    }
+    return false
   }
 
   /// Whether `device` is there: a lock file that names no device (planted, or left by one

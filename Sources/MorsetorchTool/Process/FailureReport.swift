@@ -161,7 +161,8 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     )
   case .file:
     return (error.description, ExitStatus.ioError)
-  case .holderDidNotStop, .lockNotHeldByProcess, .lockFileMoved, .ticketsLockHeld:
+  case .holderDidNotStop, .lockNotHeldByProcess, .lockFileMoved, .ticketsLockHeld,
+    .recordOfAnotherUser:
     return (error.description, ExitStatus.temporaryFailure)
   case .nameTooLong:
     return (error.description, ExitStatus.unavailable)
