@@ -95,11 +95,12 @@ public struct UserRights: Sendable, Hashable {
   {
     guard let groupID else { throw .permissionDenied }
     let groups = groupIDs.sorted()
-    return try groups.withUnsafeBufferPointer { buffer throws(Errno) in
+    // Through a Result: Swift 6.0's withUnsafeBufferPointer rethrows untyped errors.
+    return try groups.withUnsafeBufferPointer { buffer in
       var user = morse_user(
         uid: userID, gid: groupID, groups: buffer.baseAddress, count: buffer.count)
-      return try body(&user)
-    }
+      return Result { () throws(Errno) in try body(&user) }
+    }.get()
   }
 
   /// "alice (uid 1000)", or "uid 1000" when the name is unknown.
