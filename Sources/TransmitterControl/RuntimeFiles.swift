@@ -149,19 +149,28 @@ struct RuntimeFiles {
       return  // gone, or replaced meanwhile: try again
     }
     let euid = CurrentProcess.effectiveUserID
-    if euid == 0 || status.ownerID == euid, !status.isDirectory,
-      let replacement = replacement(for: path)
-    {
-      _ = consume replacement  // unlocked: opened again on the next round
-      return
+    if euid == 0 || status.ownerID == euid {
+      if status.isDirectory {
+        // No file can be renamed over a directory: it goes aside, then a lock file is made.
+        if moveAside(path) { return }
+      } else if let replacement = replacement(for: path) {
+        _ = consume replacement  // unlocked: opened again on the next round
+        return
+      }
     }
     let what =
       status.isSymbolicLink ? "a symbolic link" : status.isDirectory ? "a directory" : "no file"
     throw .unsafeFile(
       path: path,
       reason: "it is \(what) that user \(status.ownerID) put there, not a lock file; "
-        + (status.isDirectory
-          ? "root may remove it" : "root's next morsetorch send or stop on this device replaces it"))
+        + "root's next morsetorch send or stop on this device replaces it")
+  }
+
+  /// Renames what is at `path` (a directory someone put where a file of morsetorch's goes) to
+  /// an unpredictable hidden name beside it, `.STEM.aside.…`, where it harms nothing; whether
+  /// it moved.
+  func moveAside(_ path: String) -> Bool {
+    (try? FileSystem.rename(path, to: unpredictableName(".\(stem).aside."))) != nil
   }
 
   /// Why a lock-type file this user may not open is of no use to the group: another user's

@@ -223,4 +223,19 @@ struct KernelVouchedFactsTests {
     #expect(FileManager.default.fileExists(atPath: record))
     #expect(try fixture.read("trigger", of: "input3::capslock") == "[none] timer kbd-capslock\n")
   }
+
+  @Test(arguments: ["input3::capslock.lock", "input3::capslock.state"])
+  func aDirectoryPlantedForAFileOfTheDeviceIsMovedAsideByRootsSend(file: String) throws {
+    let (fixture, runtime) = try SharedLED.make()
+    #expect(try SharedLED.asMember("mkdir \(runtime)/\(file) && touch \(runtime)/\(file)/x") == 0)
+
+    // Before: root's send failed (cannot open or write the file) for as long as it was there.
+    let outcome = try SharedLED.run(
+      ["send", "--led", "input3::capslock", "--unit", "1", "E"], fixture, runtime: runtime)
+
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: runtime)
+    #expect(entries.contains { $0.hasPrefix(".input3::capslock.aside.") }, "\(entries)")
+    #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
+  }
 }
