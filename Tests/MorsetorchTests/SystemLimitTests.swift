@@ -56,6 +56,9 @@ struct SystemLimitTests {
     let outcome = try MorsetorchProcess.run(
       arguments, ledsDirectory: fixture.ledsPath, input: "SOS\n",
       launch: .shell("ulimit -u 1", asNobody: true))
+    // Under qemu-user (the arm64 test run) every thread of the child is one of the emulator's,
+    // which fails before morsetorch runs: nothing of morsetorch's to check there.
+    if outcome.standardError.hasPrefix("qemu: ") { return }
     #expect(outcome.exitStatus == 71, "\(outcome)")
     #expect(
       outcome.standardError.hasSuffix(
