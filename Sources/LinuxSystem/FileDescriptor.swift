@@ -142,6 +142,11 @@ public struct FileDescriptor: ~Copyable, Sendable {
   public func setPermissions(_ permissions: UInt32) throws(Errno) {
     _ = try SystemCall.retryingOnInterrupt { fchmod(rawValue, mode_t(permissions)) }
   }
+  /// `fchown(2)`: gives the file to user `owner` and group `group`.
+  public func setOwner(_ owner: UInt32, group: UInt32) throws(Errno) {
+    _ = try SystemCall.retryingOnInterrupt { fchown(rawValue, owner, group) }
+  }
+
 
   /// `fcntl(F_SETLK)` / `fcntl(F_SETLKW)`: a POSIX record lock on the whole file.
   ///

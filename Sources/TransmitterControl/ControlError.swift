@@ -6,6 +6,10 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
   case directory(path: String, errno: Errno)
   /// The directory is not safe to keep locks in.
   case unsafeDirectory(path: String, reason: String)
+  /// The shared directory exists, but this member of its group may not write in it (made by
+  /// root without the package's tmpfiles line): going on alone would split "one sender per
+  /// device".
+  case notShared(path: String, status: FileStatus, groupName: String)
   /// A lock or record file could not be used.
   case file(operation: String, path: String, errno: Errno)
   /// A file in the directory is not what morsetorch made.
@@ -37,6 +41,13 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       return "cannot use the runtime directory \(path): \(errno); \(fix)"
     case .unsafeDirectory(let path, let reason):
       return "refusing the runtime directory \(path): \(reason); \(fix)"
+    case .notShared(let path, let status, let groupName):
+      let mode = "0" + String(status.permissions, radix: 8)
+      return "the shared runtime directory \(path) is not shared with group \(groupName) (mode "
+        + "\(mode), owner \(status.ownerID), group \(status.groupID)), so root's status and stop "
+        + "would not see your transmissions; make it as the package does: `sudo chgrp "
+        + "\(groupName) \(path) && sudo chmod 3770 \(path)` (or set "
+        + "\(RuntimeDirectory.environmentVariable) to a directory of your own)"
     case .file(let operation, let path, let errno):
       return "cannot \(operation) \(path): \(errno)"
     case .unsafeFile(let path, let reason):

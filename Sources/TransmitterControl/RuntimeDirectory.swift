@@ -23,9 +23,9 @@ public struct RuntimeDirectory: Sendable, Hashable {
     try self.init(path: path, permissions: 0o700)
   }
 
-  private init(path: String, permissions: UInt32) throws(ControlError) {
+  private init(path: String, permissions: UInt32, group: UInt32? = nil) throws(ControlError) {
     self.path = path
-    try prepare(permissions: permissions)
+    try prepare(permissions: permissions, group: group)
   }
 
   /// The directories tried when the environment names none, in order (see
@@ -36,16 +36,26 @@ public struct RuntimeDirectory: Sendable, Hashable {
     public var shared: [String]
     /// Where a last, per-user directory `morsetorch-UID` is made.
     public var temporary: String
+    /// The group the shared directories are shared with (`leds`), if the system has it.
+    public var group: UInt32?
 
-    /// These places.
-    public init(shared: [String], temporary: String) {
+    /// These places, shared with `group`.
+    public init(shared: [String], temporary: String, group: UInt32? = nil) {
       self.shared = shared
       self.temporary = temporary
+      self.group = group
     }
 
-    /// `/run/morsetorch`, `/var/run/morsetorch` (OpenWrt, older systems), and `/tmp`.
-    public static let system = Places(
-      shared: [RuntimeDirectory.systemPath, "/var/run/morsetorch"], temporary: "/tmp")
+    /// `/run/morsetorch`, `/var/run/morsetorch` (OpenWrt, older systems), and `/tmp`; shared
+    /// with group `leds` where there is one.
+    public static var system: Places {
+      Places(
+        shared: [RuntimeDirectory.systemPath, "/var/run/morsetorch"], temporary: "/tmp",
+        group: UserRights.groupID(named: sharedGroupName))
+    }
+
+    /// The group the package shares the directory with.
+    public static let sharedGroupName = "leds"
   }
 
   /// The directory to use: `MORSETORCH_RUNTIME_DIR`; else the first shared place that root can
@@ -57,7 +67,7 @@ public struct RuntimeDirectory: Sendable, Hashable {
       return
     }
     for path in places.shared {
-      if let shared = try Self.shared(path) {
+      if let shared = try Self.shared(path, group: places.group) {
         self = shared
         return
       }
@@ -70,14 +80,26 @@ public struct RuntimeDirectory: Sendable, Hashable {
   }
 
   /// The shared directory at `path`: made by root if missing (nil if its parent is missing
-  /// too); for another user, nil unless it exists and may be written.
-  private static func shared(_ path: String) throws(ControlError) -> RuntimeDirectory? {
+  /// too), as the package's tmpfiles line makes it where `group` exists (3770 root:group),
+  /// else 0755; for another user, nil unless it exists and may be written. A member of
+  /// `group` who may not write an existing one is told so (`notShared`) rather than going on
+  /// alone in a directory of their own, unseen by root's `status` and `stop`.
+  private static func shared(_ path: String, group: UInt32?) throws(ControlError)
+    -> RuntimeDirectory?
+  {
     guard CurrentProcess.effectiveUserID == 0 else {
-      guard FileSystem.isWritableDirectory(path) else { return nil }
+      guard FileSystem.isWritableDirectory(path) else {
+        if let group, CurrentProcess.groupIDs.contains(group),
+          let status = try? FileSystem.linkStatus(path), status.isDirectory
+        {
+          throw .notShared(path: path, status: status, groupName: Places.sharedGroupName)
+        }
+        return nil
+      }
       return try? RuntimeDirectory(existing: path)
     }
     do throws(ControlError) {
-      return try RuntimeDirectory(path: path, permissions: 0o755)
+      return try RuntimeDirectory(path: path, permissions: group == nil ? 0o755 : 0o700, group: group)
     } catch {
       if case .directory(_, let errno) = error, errno == .noSuchFile { return nil }
       throw error
@@ -92,9 +114,17 @@ public struct RuntimeDirectory: Sendable, Hashable {
   /// The path of a file in the directory.
   func file(_ name: String) -> String { path + "/" + name }
 
-  private func prepare(permissions: UInt32) throws(ControlError) {
+  /// Makes the directory if it is missing (with `group`: 3770, root's and that group's, as
+  /// the package's tmpfiles line says), then checks it.
+  private func prepare(permissions: UInt32, group: UInt32?) throws(ControlError) {
     do throws(Errno) {
       try FileSystem.makeDirectory(path, permissions: permissions)
+      if let group {
+        // Made 0700 first: shared only once it is the group's, setgid and sticky.
+        let directory = try FileDescriptor.open(path, [.readOnly, .directory, .noFollow])
+        try directory.setOwner(0, group: group)
+        try directory.setPermissions(0o3770)
+      }
     } catch  where error == .fileExists {
       // Already there: checked below like any other.
     } catch {

@@ -109,16 +109,10 @@ struct BeaconUnitTests {
     try FileManager.default.createSymbolicLink(
       atPath: directory + "/morsetorch-beacon@test.service",
       withDestinationPath: "morsetorch-beacon@.service")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-    process.arguments = ["verify", "--man=no", directory + "/morsetorch-beacon@test.service"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = errors
-    try process.run()
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(said)")
-    #expect(said.isEmpty, "\(said)")
+    let verified = try ProgramRun(
+      "/usr/bin/systemd-analyze",
+      ["verify", "--man=no", directory + "/morsetorch-beacon@test.service"])
+    #expect(verified.status == 0, "\(verified.output)")
+    #expect(verified.output.isEmpty, "\(verified.output)")
   }
 }

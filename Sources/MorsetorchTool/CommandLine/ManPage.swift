@@ -158,7 +158,12 @@ enum ManPage {
     the trigger changes and its settings appear, and group gpio the GPIO chips; its tmpfiles
     line makes /run/morsetorch (owner root, group leds, mode 3770), so that root and the
     members see and stop each other's transmissions. A user then only joins the group
-    (`sudo usermod -aG leds $USER`, or gpio) and logs in again.
+    (`sudo usermod -aG leds $USER`, or gpio) and logs in again. Where systemd-tmpfiles is
+    missing (a container, sysvinit, WSL), the package makes the directory itself, and
+    root's first morsetorch makes it the same way wherever group leds exists. A member of
+    leds who may not write an existing /run/morsetorch is told so (status 78, with the
+    commands that share it) rather than using a directory of their own that root's status
+    and stop would never look in.
 
     Cameras (receive --camera) belong to group video on every distribution, by its own udev
     rules: a user who may not open one gets status 77 and joins that group

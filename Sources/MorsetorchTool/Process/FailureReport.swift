@@ -150,7 +150,7 @@ private func cameraReport(_ error: CameraError) -> (message: String, status: Int
 
 private func controlReport(_ error: ControlError) -> (message: String, status: Int32) {
   switch error {
-  case .directory, .unsafeDirectory, .unsafeFile:
+  case .directory, .unsafeDirectory, .unsafeFile, .notShared:
     return (error.description, ExitStatus.configuration)
   case .file(_, _, let errno) where isUnusableDirectory(errno):
     // The directory itself will not do: read-only, full, not ours to write, a symlink or a
