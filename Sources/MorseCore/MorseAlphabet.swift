@@ -106,6 +106,11 @@ public enum MorseAlphabet {
     "⅔": "2/3", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6",
     "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8",
     "\u{2018}": "'", "\u{2019}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
+    // Typography of pasted text and log lines: ellipsis, dashes and the minus sign, the
+    // other quotation marks, the bullet as a hyphen.
+    "…": "...", "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
+    "«": "\"", "»": "\"", "„": "\"", "‟": "\"", "‹": "'", "›": "'", "‚": "'", "‛": "'",
+    "Œ": "OE", "œ": "OE", "ı": "I",
   ]
 
   /// The code of one character (case-insensitive, any Unicode normalization), or nil.
@@ -131,9 +136,28 @@ public enum MorseAlphabet {
     ascii < 0x80 ? asciiCodes[Int(ascii)] : nil
   }
 
-  /// The ITU characters a character without its own signal is sent as, e.g. "0/0" for "%".
+  /// The ITU characters a character without its own signal is sent as, e.g. "0/0" for "%",
+  /// "..." for "…". (A Latin letter with a mark that has no signal of its own is sent as its
+  /// letter: `baseLetter(of:)`.)
   public static func substitution(for character: Character) -> String? {
     substitutions[character]
+  }
+
+  /// The letter of a Latin letter with a diacritic or stroke, by its Unicode name ("LATIN
+  /// SMALL LETTER I WITH DIAERESIS" is I, "LATIN CAPITAL LETTER L WITH STROKE" is L): the one
+  /// table of the standard, with no Foundation to decompose it.
+  static func baseLetter(of character: Character) -> String? {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      scalar.value >= 0xC0, let name = scalar.properties.name
+    else { return nil }
+    for prefix in ["LATIN CAPITAL LETTER ", "LATIN SMALL LETTER "] where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let letter = rest.first, letter.isASCII, letter.isLetter,
+        rest.count == 1 || rest.dropFirst().hasPrefix(" WITH ")
+      else { return nil }
+      return String(letter)
+    }
+    return nil
   }
 
   /// The text a code decodes to: a letter of `alphabet` if it has one, else an ITU

@@ -100,7 +100,8 @@ public final class Transmitter {
         column = 1
       }
       if scheduler.isCancelled { break }
-      let text = try decode(piece, line: lineNumber, column: column)
+      // Colours and cursor moves of log lines (systemd's `ESC[0;1;39m`) are no text.
+      let text = ControlSequences.removing(from: try decode(piece, line: lineNumber, column: column))
       let message = try MorseMessage(
         text, firstLine: lineNumber, firstColumn: column, unknownCharacters: unknownCharacters)
       column += text.count

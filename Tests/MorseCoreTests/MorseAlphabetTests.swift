@@ -147,4 +147,27 @@ private func lowercase(_ character: Character) -> Character {
     #expect(MorseCode([.dash, .dot]).description == "-.")
     #expect(MorseCode([.dot]).joined(with: MorseCode([.dash])).description == ".-")
   }
+
+  @Test(arguments: [
+    ("ï", "I"), ("Ł", "L"), ("ş", "S"), ("Đ", "D"), ("ħ", "H"), ("ů", "U"),
+  ])
+  func aLatinLetterWithAMarkAndNoCodeIsSentAsItsLetter(character: Character, letter: String) {
+    #expect(MorseAlphabet.code(for: character) == nil)
+    #expect(MorseAlphabet.baseLetter(of: character) == letter)
+  }
+
+  @Test func aLetterWithACodeOfItsOwnKeepsItAndOtherCharactersAreNoLetter() throws {
+    // Ä, É, Ñ have codes of their own (extensions); → and ° are no letters at all.
+    #expect(try MorseMessage("ÄÉÑ").encoded == ".-.- ..-.. --.--")
+    #expect(MorseAlphabet.baseLetter(of: "→") == nil)
+    #expect(MorseAlphabet.baseLetter(of: "°") == nil)
+    #expect(MorseAlphabet.baseLetter(of: "ß") == nil)
+  }
+
+  @Test func pastedTypographyIsSentAsWhatItStandsFor() throws {
+    #expect(try MorseMessage("a…b").encoded == MorseMessage("a...b").encoded)
+    #expect(try MorseMessage("a—b–c−d").encoded == MorseMessage("a-b-c-d").encoded)
+    #expect(try MorseMessage("«x» „y“ ‹z›").encoded == MorseMessage("\"x\" \"y\" 'z'").encoded)
+    #expect(try MorseMessage("naïve Łódź").encoded == MorseMessage("naive Lodz").encoded)
+  }
 }

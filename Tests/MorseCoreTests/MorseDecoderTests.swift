@@ -26,6 +26,9 @@ import Testing
     ("..--- -....- ----- -..-. -----", "2-0/0"),
     ("..-..", "É"),
     (".-.-", "Ä"),
+    // Pasted from the web: middle dots, bullets, minus signs, dashes and underscores.
+    ("·−· ._. •–• ∙—∙", "RRRR"),
+    ("··· ___ ··· / −·−", "SOS K"),
   ])
   func decodes(morse: String, expected: String) throws {
     #expect(try MorseDecoder.decode(morse) == expected)

@@ -7,7 +7,8 @@ public enum MorseDecoder {
   /// word gap; leading and trailing ones are ignored. The output is uppercase; a code without
   /// a character decodes to its prosign name ("...-.-" to "<SK>"). Throws
   /// `MorseError.unknownCode` with the code and its line and column for a code with no meaning
-  /// or with a character other than "." and "-" in it.
+  /// or with a character other than "." and "-" in it (or the dots and dashes of pasted text:
+  /// `element(_:)`).
   ///
   /// With `alphabet`, letters are read in that script (`...` is С in Cyrillic, Σ in Greek);
   /// codes it has no letter for (figures, punctuation, prosigns) read as usual.
@@ -20,6 +21,16 @@ public enum MorseDecoder {
     }
     if let firstUnknown { throw firstUnknown }
     return output
+  }
+
+  /// The dots and dashes people paste from the web (`·−·`, `._.`, `•–•`) as `.` and `-`; any
+  /// other character as it is.
+  static func element(_ character: Character) -> Character {
+    switch character {
+    case "·", "•", "∙", "⋅", "‧", "●": "."
+    case "−", "–", "—", "‒", "_", "‐", "‑", "▬": "-"
+    default: character
+    }
   }
 
   /// Decodes all of `text`, an unknown code shown as `receive` shows it (`[......]`, see
@@ -72,7 +83,7 @@ public enum MorseDecoder {
         } else {
           whitespaceRun = 0
           if code.isEmpty { codeColumn = column }
-          code.append(character)
+          code.append(MorseDecoder.element(character))
         }
         column += 1
       }

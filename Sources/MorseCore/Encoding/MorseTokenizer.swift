@@ -72,6 +72,12 @@ struct MorseTokenizer: Sendable {
         followsNumber = MorseAlphabet.isFraction(character)
         return send(symbols)
       }
+      if let letter = MorseAlphabet.baseLetter(of: character).flatMap({ $0.first }),
+        let code = MorseAlphabet.code(for: letter)
+      {
+        followsNumber = false
+        return send(MorseSymbol(text: String(character), code: code))
+      }
       let unsendable = UnsendableCharacter(
         character: character, line: characterLine, column: characterColumn)
       guard policy == .skip else { throw .unsendable(unsendable) }

@@ -255,7 +255,8 @@ enum HelpText {
     Usage: morsetorch decode [--alphabet NAME] [CODE...]
 
     Prints dots and dashes (or each line of standard input) as text. Codes are separated by
-    spaces; words by "/" or by three or more spaces. Cyrillic and Greek share their codes with
+    spaces; words by "/" or by three or more spaces. Dots and dashes pasted from the web
+    (·−·, ._., •–•) read as . and -. Cyrillic and Greek share their codes with
     Latin letters: --alphabet cyrillic or greek reads letters in that script (figures and
     punctuation read as usual). A code with no character but a prosign
     prints as <SK>.
@@ -276,7 +277,8 @@ enum HelpText {
 
     Shows every character morsetorch sends, with its code: the ITU-R M.1677-1 set, the
     extensions (not ITU), the characters sent as other signals (like % as 0/0, [ as ( and
-    * as X), the Cyrillic and Greek tables, and the named prosigns.
+    * as X, … as ...), the Cyrillic and Greek tables, and the named prosigns. A Latin letter
+    with a mark and no signal of its own (ï, Ł, ş) is sent as its letter.
 
     Options:
     \(optionLines(AlphabetOption.specs))

@@ -57,14 +57,20 @@ enum ManualTopics {
     and the punctuation . , : ? ' - / ( ) " = + @ are sent as in ITU-R M.1677-1; a documented
     set of extensions (! $ & ; _ and national letters such as Ä Ö Ü Ñ), Cyrillic and Greek
     letters have signals of their own; other characters that logs and shells print are sent
-    as the signals they stand for (% as 0/0, brackets as ( ), * as X, # as NR, | and \\ as /).
-    `morsetorch alphabet` lists every one.
+    as the signals they stand for (% as 0/0, brackets as ( ), * as X, # as NR, | and \\ as /),
+    and so is pasted typography (… as ..., dashes and the minus sign as -, « » „ as ").
+    `morsetorch alphabet` lists every one. A Latin letter with a mark and no signal of its own
+    (ï, Ł, ş) is sent as its letter.
 
     Spaces, tabs and line breaks separate words (a run of them is one word gap). Prosigns are
     written in angle brackets and sent without letter gaps: <SK>, <AR>, <BT>, <KN>, or any
-    letters (<SOS>). A character with no signal is an error naming it and its line and column
-    (65) before anything is sent, unless --skip-unknown drops it with a warning; invalid
-    UTF-8 is an error naming the byte's position.
+    letters (<SOS>). In TEXT given on the command line, a character with no signal is an
+    error naming it and its line and column (65) before anything is sent, unless
+    --skip-unknown drops it with a warning; invalid UTF-8 is an error naming the byte's
+    position. A stream from standard input (`journalctl -f | morsetorch send`) never ends on
+    one: terminal control sequences (the colours of systemd's messages) are no text and are
+    dropped, and a character with no signal, or a byte that is not UTF-8, is skipped with one
+    warning the first time it comes.
     """
 
   static let gpio = """

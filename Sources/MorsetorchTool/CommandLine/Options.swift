@@ -3,7 +3,8 @@ extension OptionSpec {
   /// `--skip-unknown` of `send` and `encode`.
   static let skipUnknown = flag(
     "skip-unknown",
-    help: "drop characters without a Morse signal (with a warning) instead of failing")
+    help: "drop characters without a Morse signal in TEXT (with a warning) instead of failing;\n"
+      + "a stream from standard input always drops them, with one warning for each")
 
   /// `--alphabet NAME` of `decode` and `receive`.
   static let alphabet = value(

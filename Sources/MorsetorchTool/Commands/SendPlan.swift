@@ -24,7 +24,7 @@ struct SendPlan: CommandPlan {
   let text: String?
   /// TEXT, checked character by character.
   let message: MorseMessage?
-  /// `--skip-unknown`: drop characters without a Morse signal, or fail on them.
+  /// `--skip-unknown`, or a stream: drop characters without a Morse signal; else fail on them.
   let unknownCharacters: UnknownCharacterPolicy
   /// `--wpm`, `--unit`, `--farnsworth`.
   let timing: MorseTiming
@@ -49,7 +49,9 @@ struct SendPlan: CommandPlan {
     timing = try Self.timing(arguments)
     brightness = try Self.brightness(arguments.value(.brightness))
     text = try textOperand(arguments.operands, command: arguments.command)
-    unknownCharacters = arguments.has(.skipUnknown) ? .skip : .reject
+    // A stream (standard input) never ends on a character with no Morse: real log lines
+    // have them (`→`, a box-drawing line); TEXT given here is refused whole unless told.
+    unknownCharacters = arguments.has(.skipUnknown) || text == nil ? .skip : .reject
     let unknownCharacters = unknownCharacters
     message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
     conflicts = try Self.conflictPolicy(arguments)

@@ -2,8 +2,8 @@ import MorseCore
 import MorsePlayer
 
 /// Warns on standard error about the characters a message skipped (`--skip-unknown`): one
-/// line each, at most 20 per message, then a count. As an observer, it warns about each line
-/// of streamed input.
+/// line each, at most 20 per message, then a count. As an observer of streamed input, once
+/// for each kind of character, however often it comes.
 final class SkippedCharacters: TransmissionObserver {
   /// The warning lines for `message`.
   static func warnings(for message: MorseMessage) -> [String] {
@@ -22,8 +22,15 @@ final class SkippedCharacters: TransmissionObserver {
   /// Nothing: only skipped characters are reported.
   func transmission(didBegin progress: Transmitter.Progress) {}
 
-  /// Prints the warnings for the line.
+  /// The characters a warning was printed for: in a stream, each kind is said once.
+  private var warned = Set<Character>()
+
+  /// Prints the warnings for the line: one for each character not skipped before.
   func transmission(willSendLine message: MorseMessage, number: Int) {
-    Self.warn(about: message)
+    for skipped in message.skipped where warned.insert(skipped.character).inserted {
+      Console.error(
+        "warning: skipped \(skipped), which has no Morse code (and any more of it, without a "
+          + "word)")
+    }
   }
 }
