@@ -122,6 +122,42 @@ struct ArgumentsTests {
     }
   }
 
+  @Test(arguments: [["--edges", "--alphabet", "russian", "-"], ["--edges", "-h"]])
+  func anOptionIsNoValueOfTheOptionBeforeIt(words: [String]) {
+    // Before: `--edges --alphabet russian -` read a file named --alphabet.
+    #expect(
+      throws: UsageError.optionAsValue(option: "--edges", valueName: "FILE", word: words[1])
+    ) {
+      try ParsedArguments<ReceiveOption>(words, command: "receive")
+    }
+    // Written with `=`, it is the value; `-` alone (standard input) is one too.
+    #expect(
+      (try? ParsedArguments<ReceiveOption>(["--edges=" + words[1]], command: "receive"))?
+        .value(.edges) == words[1])
+    #expect(
+      (try? ParsedArguments<ReceiveOption>(["--edges", "-"], command: "receive"))?.value(.edges)
+        == "-")
+  }
+
+  @Test(arguments: [
+    ("sned", "did you mean 'send'?"), ("recieve", "did you mean 'receive'?"),
+    ("sto", "did you mean 'stop'?"), ("frobnicate", "the commands are"),
+  ])
+  func aMistypedCommandIsAnsweredWithTheOneMeant(typed: String, said: String) {
+    #expect(UsageError.unknownCommand(typed).description.contains(said))
+  }
+
+  @Test func aMistypedOptionIsAnsweredWithTheOneMeant() {
+    #expect(
+      UsageError.unknownOption("--wmp", command: "send").description.contains(
+        "did you mean --wpm?"))
+    #expect(
+      UsageError.unknownOption("--uint=5", command: "send").description.contains(
+        "did you mean --unit?"))
+    #expect(
+      !UsageError.unknownOption("--frobnicate", command: "send").description.contains("mean"))
+  }
+
   @Test func optionOfAnotherCommandIsUnknown() {
     #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
       try ParsedArguments<EncodeOption>(["--wpm", "5"], command: "encode")

@@ -16,4 +16,39 @@ enum OptionWords {
     }
     return Int(text)
   }
+
+  /// The one of `candidates` that `word` most likely mistypes: at most two edits away (one for
+  /// words of up to four letters), or `word` is the start of it; nil if none or several are.
+  static func closest(to word: String, among candidates: [String]) -> String? {
+    let typed = Array(word.lowercased())
+    guard !typed.isEmpty else { return nil }
+    let limit = typed.count <= 4 ? 1 : 2
+    let scored = candidates.map { candidate -> (String, Int) in
+      let other = Array(candidate)
+      let isStart = other.count > typed.count && Array(other.prefix(typed.count)) == typed
+      return (candidate, isStart ? 1 : editDistance(typed, other))
+    }.filter { $0.1 <= limit }
+    guard let best = scored.map(\.1).min() else { return nil }
+    let tied = scored.filter { $0.1 == best }
+    return tied.count == 1 ? tied[0].0 : nil
+  }
+
+  /// Levenshtein distance, with a swap of two neighbours as one edit.
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          best = min(best, table[i - 2][j - 2] + 1)
+        }
+        table[i][j] = best
+      }
+    }
+    return table[a.count][b.count]
+  }
 }

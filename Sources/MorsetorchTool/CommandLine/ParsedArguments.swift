@@ -46,6 +46,10 @@ struct ParsedArguments<Option: CommandOption>: Equatable {
         flags.insert(option)
         continue
       } else if index < words.count {
+        // `receive --edges --alphabet russian -` read a file named --alphabet.
+        guard !OptionWords.looksLikeOption(words[index]) else {
+          throw .optionAsValue(option: option.flag, valueName: valueName, word: words[index])
+        }
         value = words[index]
         index += 1
       } else {

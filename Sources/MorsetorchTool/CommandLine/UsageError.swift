@@ -4,6 +4,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case unknownCommand(String)
   case unknownOption(String, command: String)
   case missingValue(option: String, valueName: String)
+  /// The word after an option that needs a value is itself an option.
+  case optionAsValue(option: String, valueName: String, word: String)
   case unexpectedValue(option: String)
   case invalidValue(option: String, value: String, expected: String)
   case conflictingOptions(String, String)
@@ -20,6 +22,10 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .missingCommand:
       return "no command given; try `morsetorch send \"SOS\"` or `morsetorch --help`"
     case .unknownCommand(let name):
+      let commands = CommandTable.commands.map(\.name)
+      if let meant = OptionWords.closest(to: name, among: commands) {
+        return "unknown command '\(name)'; did you mean '\(meant)'? (see `morsetorch --help`)"
+      }
       return
         "unknown command '\(name)'; the commands are "
         + CommandTable.commands.map(\.name).joined(separator: ", ")
@@ -27,7 +33,16 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownOption(let option, let command) where command == "morsetorch":
       return "unknown option '\(option)'; see `morsetorch --help`"
     case .unknownOption(let option, let command):
-      return "unknown option '\(option)' for '\(command)'; see `morsetorch \(command) --help`"
+      let names = (CommandTable.command(command)?.options ?? []).map { "--" + $0.name }
+      let typed = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+      let help = "`morsetorch \(command) --help`"
+      guard let meant = OptionWords.closest(to: typed, among: names) else {
+        return "unknown option '\(option)' for '\(command)'; see \(help)"
+      }
+      return "unknown option '\(option)' for '\(command)'; did you mean \(meant)? (see \(help))"
+    case .optionAsValue(let option, let valueName, let word):
+      return "\(option) needs a value (\(valueName)), but '\(word)' is an option; to give it as "
+        + "the value, write \(option)=\(word)"
     case .missingValue(let option, let valueName):
       return "\(option) needs a value: \(option) \(valueName)"
     case .unexpectedValue(let option):
