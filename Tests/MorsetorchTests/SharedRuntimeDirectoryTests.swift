@@ -9,8 +9,8 @@ import Testing
 @Suite(
   .enabled(
     if: getuid() == 0 && MorsetorchProcess.canRunUnprivileged
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-    "needs root, setpriv and unshare"))
+      && PrivateMounts.areAvailable,
+    "needs root, setpriv, and unshare with mounts of its own (in a chroot, / is no mount)"))
 struct SharedRuntimeDirectoryTests {
   /// Runs `script` with `sh` in a new mount namespace whose `/run` and `/tmp` are empty and
   /// whose `/etc/group` has `leds`; `$MT` is morsetorch and `$MEMBER` runs a command as the member.
@@ -53,4 +53,15 @@ struct SharedRuntimeDirectoryTests {
     #expect(said.contains("is not shared with group leds"), "\(said)")
     #expect(said.contains("chmod 3770 /run/morsetorch"), "\(said)")
   }
+}
+
+/// Whether `unshare` can make a mount namespace whose mounts stay in it: not in a chroot (the
+/// arm64 test run), whose / is no mount point to make private.
+private enum PrivateMounts {
+  static let areAvailable: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    let probe = try? ProgramRun(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/true"])
+    return probe?.status == 0
+  }()
 }
