@@ -72,8 +72,9 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         + "file, or end that process"
     case .recordOfAnotherUser(let device, let pid, let writerID):
       return "\(device) was left claimed by morsetorch pid \(pid) of user \(writerID), killed "
-        + "before it could put it back; only root or user \(writerID) may restore it from its "
-        + "record (`morsetorch stop`), since nobody else can act with that user's rights"
+        + "before it could put it back; only root (with CAP_SETUID and CAP_SETGID) or user "
+        + "\(writerID) may restore it from its record (`morsetorch stop`), since nobody else "
+        + "can act with that user's rights"
     case .nameTooLong(let name, let limit):
       return "the device name \(name.debugDescription) is too long for the runtime directory's "
         + "file names (at most \(limit) bytes once %, . and / are escaped)"

@@ -291,7 +291,9 @@ public final class TransmitterSession {
         path: deviceLock.files.record, reason: "its saved state is not one of \(device.id)")
     case .record(let record):
       let euid = CurrentProcess.effectiveUserID
-      if euid != 0, let writer = record.writerID, writer != 0, writer != euid {
+      if let writer = record.writerID, writer != 0, writer != euid,
+        !UserRights.canActAsAnotherUser
+      {
         throw ControlError.recordOfAnotherUser(
           device: deviceLock.files.name, pid: record.pid, writerID: writer)
       }

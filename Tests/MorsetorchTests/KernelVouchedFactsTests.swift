@@ -219,7 +219,7 @@ struct KernelVouchedFactsTests {
     // Before: each setting was retried for a second, skipped, the record removed and the LED's
     // state before the killed send lost.
     #expect(outcome.exitStatus == 75, "\(outcome)")
-    #expect(outcome.standardError.contains("only root or user 1234"), "\(outcome)")
+    #expect(outcome.standardError.contains("or user 1234 may restore it"), "\(outcome)")
     #expect(FileManager.default.fileExists(atPath: record))
     #expect(try fixture.read("trigger", of: "input3::capslock") == "[none] timer kbd-capslock\n")
   }
@@ -237,5 +237,24 @@ struct KernelVouchedFactsTests {
     let entries = try FileManager.default.contentsOfDirectory(atPath: runtime)
     #expect(entries.contains { $0.hasPrefix(".input3::capslock.aside.") }, "\(entries)")
     #expect(try fixture.read("brightness", of: "input3::capslock") == "0\n")
+  }
+
+  @Test func rootWithoutTheRightToActAsAnotherUserLeavesTheirLeftoverForSomeoneWhoCan() throws {
+    let (fixture, runtime) = try SharedLED.make()
+    try fixture.write("[none] timer kbd-capslock\n", to: "trigger", of: "input3::capslock")
+    let saved = SavedLEDState(trigger: "timer", brightness: 0, triggerAttributes: [])
+    let record = try SharedLED.plant(saved.fields, name: "input3::capslock", runtime: runtime)
+
+    // As the beacon's unit runs root: CAP_SETUID and CAP_SETGID out of its bounding set.
+    let outcome = try MorsetorchProcess.run(
+      ["stop", "--led", "input3::capslock"], ledsDirectory: fixture.ledsPath,
+      runtimeDirectory: runtime,
+      launch: .shell("exec setpriv --bounding-set=-setuid,-setgid -- \"$0\" \"$@\""))
+
+    // Before this rule: each setting retried as the member for a second, then skipped.
+    #expect(outcome.exitStatus == 75, "\(outcome)")
+    #expect(outcome.standardError.contains("with CAP_SETUID and CAP_SETGID"), "\(outcome)")
+    #expect(FileManager.default.fileExists(atPath: record))
+    #expect(try fixture.read("trigger", of: "input3::capslock") == "[none] timer kbd-capslock\n")
   }
 }
