@@ -193,7 +193,9 @@ enum ManPage {
     /etc/passwd and /etc/group), so the kernel decides what they may write: permission bits,
     ACLs, capabilities and security modules alike. What they may not write is left alone
     with a warning; a user /etc/passwd does not list may write nothing. So root running
-    status, stop or send never writes for a member what the member could not write.
+    status, stop or send never writes for a member what the member could not write. A process
+    that cannot act as another user (a member; root without CAP_SETUID and CAP_SETGID, as in
+    the beacon's unit) leaves that user's record, with status 75, for root or its writer.
 
     A record is data with a strict schema. Every file a restore writes is opened beneath the
     LED's own directory with no symlink followed at any step (openat2 with RESOLVE_BENEATH and
