@@ -13,7 +13,7 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   case lineNotFound(chip: String, line: String, lines: Int, named: [String])
   /// Another consumer holds the line (`consumer`, as the kernel names it).
   case lineBusy(chip: String, offset: Int, consumer: String)
-  /// `EACCES`/`EPERM` on the chip's device.
+  /// `EACCES`/`EPERM` (or `EROFS`) on the chip's device.
   case permissionDenied(path: String, errno: Errno)
   /// The chip went away (`ENODEV`, `ENXIO`, `ENOENT` on a chip in use; `ENOENT` when opening
   /// a path is `chipNotFound`).
@@ -27,7 +27,8 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
   /// The error for `errno` from `operation` on `path`.
   public init(_ errno: Errno, operation: String, path: String) {
     switch errno {
-    case .permissionDenied, .notPermitted: self = .permissionDenied(path: path, errno: errno)
+    case .permissionDenied, .notPermitted, .readOnlyFileSystem:
+      self = .permissionDenied(path: path, errno: errno)
     case .noSuchFile, .noSuchDevice, .noSuchDeviceOrAddress:
       self = .vanished(path: path, errno: errno)
     default: self = .io(operation: operation, path: path, errno: errno)

@@ -24,9 +24,9 @@ public struct LEDDevice: TorchDevice {
     let trigger = (try? led.readAttribute(LED.triggerAttribute)).flatMap(LED.parseActiveTrigger)
     guard let attribute = led.unwritableAttributes(activeTrigger: trigger).first else { return }
     let path = led.attributePath(attribute)
-    // Gone since it was listed (unplugged): not a permission to ask for.
-    guard FileSystem.exists(path) else { throw .vanished(path: path, errno: .noSuchFile) }
-    throw .permissionDenied(path: path, errno: .permissionDenied)
+    // Gone since it was listed (unplugged) is no permission to ask for; a read-only file
+    // system (EROFS) is not the user's rights either.
+    throw LEDError(FileSystem.writeRefusal(path) ?? .permissionDenied, operation: "write", path: path)
   }
 
   /// Reads the trigger, its settings and the brightness (`SavedLEDState.fields`).

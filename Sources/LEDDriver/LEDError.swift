@@ -13,7 +13,8 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   /// No LED's name matches the requested shell-style pattern; `available` lists those that
   /// exist.
   case noMatch(pattern: String, available: [String])
-  /// `EACCES`/`EPERM` on an LED attribute: this user may not write the LED.
+  /// `EACCES`/`EPERM` on an LED attribute: this user may not write the LED; or `EROFS`: it is
+  /// on a read-only file system.
   case permissionDenied(path: String, errno: Errno)
   /// `EBUSY`: the LED is in use elsewhere, like a flash LED held by a camera.
   case busy(path: String)
@@ -27,11 +28,12 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
 
   /// The error for `errno` from `operation` ("read", "write", …) on `path`.
   ///
-  /// `EACCES`/`EPERM` → `permissionDenied`, `EBUSY` → `busy`, `ENOENT`/`ENODEV`/`ENXIO` →
+  /// `EACCES`/`EPERM`/`EROFS` → `permissionDenied`, `EBUSY` → `busy`, `ENOENT`/`ENODEV`/`ENXIO` →
   /// `vanished`, anything else → `io`.
   public init(_ errno: Errno, operation: String, path: String) {
     switch errno {
-    case .permissionDenied, .notPermitted: self = .permissionDenied(path: path, errno: errno)
+    case .permissionDenied, .notPermitted, .readOnlyFileSystem:
+      self = .permissionDenied(path: path, errno: errno)
     case .busy: self = .busy(path: path)
     case .noSuchFile, .noSuchDevice, .noSuchDeviceOrAddress:
       self = .vanished(path: path, errno: errno)

@@ -65,6 +65,17 @@ public enum FileSystem {
   /// `access(2)`: whether the real user may access `path` for writing (`W_OK`).
   public static func isWritable(_ path: String) -> Bool { isAccessible(path, W_OK) }
 
+  /// `access(2)` with `W_OK`: why the real user may not write `path` (`EACCES`, `EROFS`, …),
+  /// or nil if they may.
+  public static func writeRefusal(_ path: String) -> Errno? {
+    do throws(Errno) {
+      _ = try SystemCall.retryingOnInterrupt { Glibc.access(path, W_OK) }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// `access(2)` with `W_OK | X_OK`: whether the real user may make files in directory `path`.
   public static func isWritableDirectory(_ path: String) -> Bool {
     isAccessible(path, W_OK | X_OK)

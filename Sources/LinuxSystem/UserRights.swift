@@ -107,16 +107,8 @@ public struct UserRights: Sendable, Hashable {
   /// CAP_SETGID in its effective set (`CapEff` of /proc/self/status). A unit whose
   /// CapabilityBoundingSet leaves them out (the beacon's) cannot, root though it is.
   public static var canActAsAnotherUser: Bool {
-    guard CurrentProcess.effectiveUserID == 0,
-      let bytes = try? FileSystem.readFile("/proc/self/status", limit: 1 << 16)
-    else { return false }
-    let status = String(decoding: bytes, as: UTF8.self)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
-      let mask = UInt64(line.dropFirst("CapEff:".count).trimmingPrefix { $0 == "\t" || $0 == " " }, radix: 16)
-    else { return false }
-    let setgid: UInt64 = 1 << 6
-    let setuid: UInt64 = 1 << 7
-    return mask & (setgid | setuid) == setgid | setuid
+    CurrentProcess.effectiveUserID == 0
+      && Confinement.hasCapabilities(Confinement.setGroupID, Confinement.setUserID)
   }
 
   /// "alice (uid 1000)", or "uid 1000" when the name is unknown.

@@ -1,4 +1,5 @@
 import Foundation
+import LinuxSystem
 import Testing
 
 @testable import MorsetorchTool
@@ -8,9 +9,7 @@ import Testing
 @Suite("PermissionAdvice")
 struct PermissionAdviceTests {
   @Test func withThePackagesRuleOnlyJoiningTheGroupIsLeft() {
-    let text = PermissionAdvice(
-      group: "leds", isRuleInstalled: true, isListedInGroup: false, hasGroup: false
-    ).text
+    let text = advice("leds", rule: true, listed: false, hasGroup: false)
     #expect(text.contains("sudo usermod -aG leds $USER"))
     #expect(text.contains("log in again"))
     #expect(!text.contains("udev"))
@@ -19,26 +18,20 @@ struct PermissionAdviceTests {
 
   /// Every distribution's own udev rules give the cameras to group `video`: no rule to add.
   @Test func forACameraJoiningGroupVideoIsTheStep() {
-    let text = PermissionAdvice(
-      group: "video", isRuleInstalled: false, isListedInGroup: false, hasGroup: false
-    ).text
+    let text = advice("video", rule: false, listed: false, hasGroup: false)
     #expect(text == "Only root and group `video` may use the cameras here: add yourself with "
       + "`sudo usermod -aG video $USER` and log in again.")
   }
 
   @Test func aMemberWhoseLoginIsOlderIsToldToLogInAgain() {
-    let text = PermissionAdvice(
-      group: "gpio", isRuleInstalled: true, isListedInGroup: true, hasGroup: false
-    ).text
+    let text = advice("gpio", rule: true, listed: true, hasGroup: false)
     #expect(text.contains("You are in group `gpio`"))
     #expect(text.contains("newgrp gpio"))
     #expect(!text.contains("usermod"))
   }
 
   @Test func withoutThePackageTheRuleAndEveryStepAreGiven() {
-    let text = PermissionAdvice(
-      group: "leds", isRuleInstalled: false, isListedInGroup: false, hasGroup: false
-    ).text
+    let text = advice("leds", rule: false, listed: false, hasGroup: false)
     #expect(text.contains(PermissionAdvice.ledRule))
     // Both events: the LED's arrival, and each trigger change (its settings' files appear).
     #expect(text.contains(#"ACTION=="add|change""#))
@@ -48,11 +41,78 @@ struct PermissionAdviceTests {
     #expect(!text.contains("README"))
   }
 
+  /// (3a of issue 31) In the group and in this login, but the LED's files are not the
+  /// group's: the udev rule was not applied, and joining the group again would not help.
+  @Test func aMemberWhoseFilesAreNotTheGroupsIsToldToApplyTheRule() {
+    let text = advice("leds", rule: true, listed: true, hasGroup: true)
+    #expect(text.contains("is not the group's to write yet"))
+    #expect(text.contains("sudo udevadm trigger --action=add --subsystem-match=leds"))
+    #expect(!text.contains("usermod"))
+    #expect(!text.contains("log in again"))
+    let withoutRule = advice("gpio", rule: false, listed: true, hasGroup: true)
+    #expect(withoutRule.contains(PermissionAdvice.gpioRule))
+    #expect(withoutRule.contains("--subsystem-match=gpio"))
+    #expect(!withoutRule.contains("usermod"))
+  }
+
+  /// Listed in the group but not in this login, and the files not the group's yet: both steps.
+  @Test func aStaleLoginAndAnUnappliedRuleAreBothSaid() {
+    let text = advice("leds", rule: true, listed: true, hasGroup: false)
+    #expect(text.contains("newgrp leds"))
+    #expect(text.contains("udevadm trigger"))
+    let filesFine = advice("leds", rule: true, listed: true, hasGroup: false, groupsFile: true)
+    #expect(!filesFine.contains("udevadm"))
+  }
+
+  /// (3b) EROFS is no matter of groups: the mount is named, and under systemd the settings.
+  @Test func aReadOnlyFileSystemNamesTheMountNotTheGroup() {
+    var facts = PermissionAdvice.ConfinementFacts(isRoot: true, readOnlyMount: "/sys")
+    let plain = advice("leds", rule: true, listed: false, hasGroup: false, facts: facts)
+    #expect(plain.contains("read-only file system (mounted read-only at /sys)"))
+    #expect(plain.contains("mount -o remount,rw /sys"))
+    #expect(!plain.contains("usermod"))
+    #expect(!plain.contains("ProtectKernelTunables"))
+    facts.service = "morsetorch-beacon@input3::capslock.service"
+    let unit = advice("leds", rule: true, listed: false, hasGroup: false, facts: facts)
+    #expect(unit.contains("ProtectKernelTunables=yes"))
+    #expect(unit.contains("ReadWritePaths=/sys"))
+    #expect(unit.contains("systemctl edit morsetorch-beacon@input3::capslock.service"))
+  }
+
+  /// Root refused is never told to join a group: a container, a missing capability, or a
+  /// security module.
+  @Test func rootIsToldWhatConfinesIt() {
+    let container = advice(
+      "leds", rule: true, listed: false, hasGroup: false,
+      facts: .init(isRoot: true, isInUserNamespace: true))
+    #expect(container.contains("user namespace"))
+    let capability = advice(
+      "leds", rule: true, listed: false, hasGroup: false,
+      facts: .init(isRoot: true, overridesFilePermissions: false))
+    #expect(capability.contains("without CAP_DAC_OVERRIDE"))
+    #expect(capability.contains("SupplementaryGroups=leds"))
+    let module = advice("gpio", rule: true, listed: false, hasGroup: false, facts: .init(isRoot: true))
+    #expect(module.contains("security module"))
+    for text in [container, capability, module] { #expect(!text.contains("usermod")) }
+  }
+
   @Test func theREADMEGivesTheSameRules() throws {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
     #expect(text.contains(PermissionAdvice.ledRule))
     #expect(text.contains(PermissionAdvice.gpioRule))
+  }
+
+  private func advice(
+    _ group: String, rule: Bool, listed: Bool, hasGroup: Bool, groupsFile: Bool = false,
+    facts: PermissionAdvice.ConfinementFacts = .init()
+  ) -> String {
+    PermissionAdvice(
+      group: group, path: "/sys/class/leds/input3::capslock/brightness",
+      errno: facts.readOnlyMount == nil ? .permissionDenied : .readOnlyFileSystem,
+      isRuleInstalled: rule, isListedInGroup: listed, hasGroup: hasGroup,
+      isGroupsFile: groupsFile, confinement: facts
+    ).text
   }
 }

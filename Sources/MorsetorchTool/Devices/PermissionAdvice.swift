@@ -22,48 +22,150 @@ struct PermissionAdvice {
 
   /// The group that may use the devices: `leds` or `gpio`.
   let group: String
+  /// The file that was refused, and why (`EACCES`, `EPERM`, `EROFS`).
+  let path: String
+  let errno: Errno
   /// Whether the package's rule is installed.
   let isRuleInstalled: Bool
   /// Whether `/etc/group` lists this user in `group`.
   let isListedInGroup: Bool
   /// Whether this process has `group` among its groups.
   let hasGroup: Bool
+  /// Whether `path` belongs to `group` and the group may write it (what the udev rule does).
+  let isGroupsFile: Bool
+  /// What confines this process, as far as it matters here.
+  let confinement: ConfinementFacts
 
-  /// The advice for `group` on this system, as the files and this process show it.
-  static func current(group: String) -> PermissionAdvice {
+  /// Why a write may be refused besides the user's rights.
+  struct ConfinementFacts {
+    /// Whether this process runs as root.
+    var isRoot = false
+    /// Whether root here is a user namespace's (a rootless container's).
+    var isInUserNamespace = false
+    /// Whether root here has CAP_DAC_OVERRIDE.
+    var overridesFilePermissions = true
+    /// The mount point of `path`'s read-only mount (for `EROFS`).
+    var readOnlyMount: String?
+    /// The systemd unit this runs in (`MORSETORCH_SERVICE`, or "this service" under systemd).
+    var service: String?
+  }
+
+  /// The advice for `group` on this system about `path` refused with `errno`, as the files,
+  /// /proc and this process show it.
+  static func current(group: String, path: String, errno: Errno) -> PermissionAdvice {
     let groupID = UserRights.groupID(named: group)
     let listed = groupID.map { UserRights.of(userID: CurrentProcess.realUserID).groupIDs.contains($0) }
+    let status = try? FileSystem.status(path)
+    let environment = CurrentProcess.environmentVariables()
+    let root = CurrentProcess.effectiveUserID == 0
+    let facts = ConfinementFacts(
+      isRoot: root, isInUserNamespace: root && Confinement.isInUserNamespace,
+      overridesFilePermissions: !root
+        || Confinement.hasCapabilities(Confinement.overrideFilePermissions),
+      readOnlyMount: errno == .readOnlyFileSystem
+        ? (Confinement.mount(holding: path).map(\.point) ?? path) : nil,
+      service: environment[SendCommand.serviceVariable]
+        ?? (environment["INVOCATION_ID"] != nil ? "this service" : nil))
     return PermissionAdvice(
-      group: group, isRuleInstalled: packageRulePaths.contains(where: FileSystem.exists),
+      group: group, path: path, errno: errno,
+      isRuleInstalled: packageRulePaths.contains(where: FileSystem.exists),
       isListedInGroup: listed ?? false,
-      hasGroup: groupID.map(CurrentProcess.groupIDs.contains) ?? false)
+      hasGroup: groupID.map(CurrentProcess.groupIDs.contains) ?? false,
+      isGroupsFile: status.map { $0.groupID == groupID && $0.isGroupWritable } ?? false,
+      confinement: facts)
   }
 
   /// One short paragraph: what to do next.
   var text: String {
-    let devices =
-      switch group {
-      case "leds": "switch LEDs"
-      case "video": "use the cameras"
-      default: "use the GPIO chips"
+    if let mount = confinement.readOnlyMount { return readOnlyText(mount) }
+    if confinement.isRoot { return rootText }
+    if hasGroup {
+      if isGroupsFile {
+        return "You are in group `\(group)` and \(path) is the group's to write, yet it was "
+          + "refused: an access control list or a security module (AppArmor, SELinux) "
+          + "decides so; the kernel log may say which (`journalctl -k`)."
       }
-    if isListedInGroup && !hasGroup {
-      return "You are in group `\(group)`, but this login is not yet: log in again (or run "
+      return "You are in group `\(group)`, but \(path) is not the group's to write yet: "
+        + applyRuleText
+    }
+    if isListedInGroup {
+      let login = "You are in group `\(group)`, but this login is not yet: log in again (or run "
         + "`newgrp \(group)`)."
+      return isGroupsFile || group == "video" ? login : login + " And " + path
+        + " is not the group's to write yet: " + applyRuleText
     }
     if isRuleInstalled || group == "video" {
       // Cameras: every distribution's udev rules give /dev/video* to group `video`.
       return "Only root and group `\(group)` may \(devices) here: add yourself with "
         + "`sudo usermod -aG \(group) $USER` and log in again."
     }
-    let rule = group == "leds" ? Self.ledRule : Self.gpioRule
-    let trigger = group == "leds" ? "--action=add --subsystem-match=leds" : "--subsystem-match=gpio"
     return """
       Run it as root, or let group `\(group)` \(devices): install this udev rule as a file in \
       /etc/udev/rules.d/ (man morsetorch, PERMISSIONS):
         \(rule)
       then run `sudo groupadd -f \(group) && sudo usermod -aG \(group) $USER`, apply the rule \
-      (`sudo udevadm control --reload && sudo udevadm trigger \(trigger)`) and log in again.
+      (\(applyCommand)) and log in again.
       """
+  }
+
+  private var devices: String {
+    switch group {
+    case "leds": "switch LEDs"
+    case "video": "use the cameras"
+    default: "use the GPIO chips"
+    }
+  }
+
+  private var rule: String { group == "leds" ? Self.ledRule : Self.gpioRule }
+
+  /// The commands that apply the udev rule to the devices already there.
+  private var applyCommand: String {
+    let match = group == "leds" ? "--action=add --subsystem-match=leds" : "--subsystem-match=gpio"
+    return "`sudo udevadm control --reload && sudo udevadm trigger \(match)`"
+  }
+
+  /// The udev rule not applied (yet) to this device: apply it, or install it first.
+  private var applyRuleText: String {
+    if group == "video" {
+      return "the distribution's udev rules give cameras to group `video`; run "
+        + "`sudo udevadm trigger --subsystem-match=video4linux`."
+    }
+    if isRuleInstalled { return "the udev rule has not been applied to it; run \(applyCommand)." }
+    return "install this udev rule as a file in /etc/udev/rules.d/ (man morsetorch, "
+      + "PERMISSIONS):\n  \(rule)\nthen run \(applyCommand)."
+  }
+
+  /// `EROFS`: nobody may write it, root neither; what made it read-only.
+  private func readOnlyText(_ mount: String) -> String {
+    let head = "\(path) is on a read-only file system (mounted read-only at \(mount)): "
+      + "nobody may write it there, root neither. "
+    if let service = confinement.service {
+      return head + "The systemd unit \(service) makes it so with a sandbox setting "
+        + "(ProtectKernelTunables=yes makes all of /sys read-only; also ProtectSystem=strict, "
+        + "ReadOnlyPaths=): remove that setting, or add `ReadWritePaths=\(mount)` "
+        + "(`sudo systemctl edit \(service)`)."
+    }
+    return head + "Mount it read-write (`sudo mount -o remount,rw \(mount)`), or run morsetorch "
+      + "where it is writable: a container's /sys is read-only unless the container is "
+      + "privileged."
+  }
+
+  /// Root refused (`EACCES`, `EPERM`): not the permission bits of a real root.
+  private var rootText: String {
+    if confinement.isInUserNamespace {
+      return "This root is a container's (a user namespace): \(path) belongs to a user outside "
+        + "it, and only the host's root or group `\(group)` may write it. Run morsetorch on the "
+        + "host, or give the container's user the device (its udev rule, group `\(group)`)."
+    }
+    if !confinement.overridesFilePermissions {
+      let unit = confinement.service.map { "the unit \($0)'s CapabilityBoundingSet=" }
+        ?? "a systemd unit's CapabilityBoundingSet=, a container"
+      return "This root runs without CAP_DAC_OVERRIDE (\(unit)), so the permission bits of "
+        + "\(path) count: give the process group `\(group)` (SupplementaryGroups=\(group) in a "
+        + "unit, with the udev rule applied), or the capability."
+    }
+    return "Even root is refused: a security module (AppArmor, SELinux) or a device cgroup (a "
+      + "unit's DevicePolicy=, DeviceAllow=) decides so; the kernel log may say which "
+      + "(`journalctl -k`)."
   }
 }

@@ -120,9 +120,10 @@ private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) 
     return (error.description, ExitStatus.unavailable)
   case .lineBusy:
     return (error.description, ExitStatus.temporaryFailure)
-  case .permissionDenied:
+  case .permissionDenied(let path, let errno):
     return (
-      error.description + "\n" + PermissionAdvice.current(group: "gpio").text,
+      error.description + "\n"
+        + PermissionAdvice.current(group: "gpio", path: path, errno: errno).text,
       ExitStatus.permissionDenied
     )
   case .io:
@@ -136,9 +137,10 @@ private func cameraReport(_ error: CameraError) -> (message: String, status: Int
   switch error {
   case .notFound, .noCamera, .notAVideoDevice, .unusable, .vanished:
     return (error.description, ExitStatus.unavailable)
-  case .permissionDenied:
+  case .permissionDenied(let path):
     return (
-      error.description + "\n" + PermissionAdvice.current(group: "video").text,
+      error.description + "\n"
+        + PermissionAdvice.current(group: "video", path: path, errno: .permissionDenied).text,
       ExitStatus.permissionDenied
     )
   case .busy:
@@ -177,9 +179,10 @@ private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
     return (error.description + " Run `morsetorch list` for details.", ExitStatus.unavailable)
   case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
     return (error.description, ExitStatus.unavailable)
-  case .permissionDenied:
+  case .permissionDenied(let path, let errno):
     return (
-      error.description + "\n" + PermissionAdvice.current(group: "leds").text,
+      error.description + "\n"
+        + PermissionAdvice.current(group: "leds", path: path, errno: errno).text,
       ExitStatus.permissionDenied
     )
   case .busy:
