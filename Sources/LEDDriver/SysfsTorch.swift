@@ -60,6 +60,10 @@ public final class SysfsTorch: Torch, Sendable {
   private struct Switch: ~Copyable {
     var brightness: ValueFile?
     var isRestored = false
+    /// Between `suspend()` and `resume()`: the LED is as found, and switches are remembered.
+    var isSuspended = false
+    /// What was last asked for.
+    var isOn = false
   }
 
   /// Writes the on-value or 0 to `brightness`; does nothing once the torch is restored.
@@ -69,7 +73,8 @@ public final class SysfsTorch: Torch, Sendable {
   public func set(_ isOn: Bool) throws(LEDError) {
     let path = led.attributePath(LED.brightnessAttribute)
     try switchState.withLock { state throws(LEDError) in
-      if state.isRestored { return }
+      state.isOn = isOn
+      if state.isRestored || state.isSuspended { return }
       do throws(Errno) {
         if state.brightness == nil { state.brightness = try ValueFile(path: path) }
         try state.brightness?.rewrite(isOn ? onBytes : offBytes)
@@ -90,6 +95,37 @@ public final class SysfsTorch: Torch, Sendable {
       try? state.brightness.take()?.close()
       let left = try saved.restore(to: led)
       skipped.withLock { $0 = left }
+    }
+  }
+
+  /// Puts the LED back as found (its trigger, its settings, its brightness) until `resume()`;
+  /// the torch keeps its claim (its lock and record stay).
+  public func suspend() throws(LEDError) {
+    try switchState.withLock { state throws(LEDError) in
+      if state.isRestored || state.isSuspended { return }
+      state.isSuspended = true
+      try? state.brightness.take()?.close()
+      let left = try saved.restore(to: led)
+      skipped.withLock { $0 = left }
+    }
+  }
+
+  /// Takes the trigger away again and switches the LED as last asked.
+  public func resume() throws(LEDError) {
+    let path = led.attributePath(LED.brightnessAttribute)
+    try switchState.withLock { state throws(LEDError) in
+      if state.isRestored || !state.isSuspended { return }
+      state.isSuspended = false
+      if saved.hasActiveTrigger {
+        try led.writeAttribute(LED.triggerAttribute, Array("none\n".utf8))
+      }
+      do throws(Errno) {
+        let file = try ValueFile(path: path)
+        try file.rewrite(state.isOn ? onBytes : offBytes)
+        state.brightness = consume file
+      } catch {
+        throw LEDError(error, operation: "write", path: path)
+      }
     }
   }
 

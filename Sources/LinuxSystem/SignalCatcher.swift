@@ -8,18 +8,25 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 private let firstSignalNumber = Atomic<Int32>(0)
 /// The signal whose handler fired the event (before anything else did); 0 for none.
 private let firingSignalNumber = Atomic<Int32>(0)
+/// The signals (bit N for signal N) the handler only passes on: no record, no firing.
+private let passedSignals = Atomic<UInt64>(0)
 /// The event the handler fires itself; nil when there is none.
 nonisolated(unsafe) private var signalEvent: UnsafeMutablePointer<morse_event>?
 
 /// The signal handler: async-signal-safe calls only (an atomic exchange, `sem_post`, `write`).
 private func catchSignal(_ number: Int32) {
   let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: number)
+  if number < 64, passedSignals.load(ordering: .sequentiallyConsistent) & (1 << UInt64(number)) != 0 {
+    _ = write(signalPipeWriteEnd, &byte, 1)
+    errno = savedErrno
+    return
+  }
   _ = firstSignalNumber.compareExchange(
     expected: 0, desired: number, ordering: .sequentiallyConsistent)
   if let event = signalEvent, morse_event_fire(event) == 1 {
     firingSignalNumber.store(number, ordering: .sequentiallyConsistent)
   }
-  var byte = UInt8(truncatingIfNeeded: number)
   _ = write(signalPipeWriteEnd, &byte, 1)
   errno = savedErrno
 }
@@ -37,19 +44,25 @@ public final class SignalCatcher: @unchecked Sendable {
   private var previousActions: [Int32: sigaction] = [:]
   private var isStopped = false
 
-  /// Starts catching `signals`; the handler fires `event` too, when given.
-  public init(signals: [Int32], firing event: OneShotEvent? = nil) throws(Errno) {
+  /// Starts catching `signals`; the handler fires `event` too, when given. The `passing`
+  /// signals (job control: SIGTSTP, SIGCONT) are only passed on to `nextSignal()`: they fire
+  /// nothing and are no `firstSignal`.
+  public init(
+    signals: [Int32], passing: [Int32] = [], firing event: OneShotEvent? = nil
+  ) throws(Errno) {
     let pipe = try Pipe()
     self.event = event
     signalEvent = event?.storage
     firstSignalNumber.store(0, ordering: .sequentiallyConsistent)
     firingSignalNumber.store(0, ordering: .sequentiallyConsistent)
+    passedSignals.store(
+      passing.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }, ordering: .sequentiallyConsistent)
     readEnd = pipe.readEnd
     // The write end now belongs to the handler; `stop()` closes it.
     signalPipeWriteEnd = pipe.writeEnd.releaseOwnership()
     var unblock = sigset_t()
     sigemptyset(&unblock)
-    for signal in signals where morse_signal_is_ignored(signal) == 0 {
+    for signal in signals + passing where morse_signal_is_ignored(signal) == 0 {
       var previous = sigaction()
       guard morse_signal_install(signal, catchSignal, &previous) == 0 else { continue }
       previousActions[signal] = previous

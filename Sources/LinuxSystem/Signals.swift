@@ -1,3 +1,4 @@
+import CLinuxSystem
 import Glibc
 
 /// The signals the layers above name, by number, so that they need not import Glibc.
@@ -22,12 +23,36 @@ public enum Signals {
       SIGPWR, SIGXCPU, SIGXFSZ, SIGSTKFLT,
     ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
+  /// The signals that stop a process by default and can be caught: Ctrl-Z (SIGTSTP), and a
+  /// background job's read or write at its terminal (SIGTTIN, SIGTTOU). A sender puts its
+  /// device back, then stops itself (`stopThisProcess`).
+  public static let stopping: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
+  /// `SIGCONT`: the process was continued (`fg`, `bg`, `kill -CONT`).
+  public static let `continue` = SIGCONT
+
+  /// Stops this process with `signal` (one of `stopping`) taking its default course, as if it
+  /// had not been caught, so the shell sees the job stopped by it; returns once the process is
+  /// continued, with the signal caught again. `raise(3)` directs it at this thread, which
+  /// takes it before the call returns.
+  public static func stopThisProcess(with signal: Int32) {
+    var caught = sigaction()
+    // No handler: the default action (SIG_DFL).
+    guard morse_signal_install(signal, nil, &caught) == 0 else { return }
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+    _ = raise(signal)
+    _ = morse_signal_restore(signal, &caught)
+  }
+
   /// The names of the signals with one of their own.
   private static let names: [Int32: String] = [
     SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGTERM: "SIGTERM",
     SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM", SIGVTALRM: "SIGVTALRM",
     SIGPROF: "SIGPROF", SIGIO: "SIGIO", SIGPWR: "SIGPWR", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
-    SIGSTKFLT: "SIGSTKFLT", SIGPIPE: "SIGPIPE", SIGKILL: "SIGKILL",
+    SIGSTKFLT: "SIGSTKFLT", SIGPIPE: "SIGPIPE", SIGKILL: "SIGKILL", SIGTSTP: "SIGTSTP",
+    SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU", SIGCONT: "SIGCONT", SIGSTOP: "SIGSTOP",
   ]
 
   /// "SIGTERM" for 15, "SIGRTMIN+3" for the fourth real-time signal, and so on; "signal N"

@@ -12,9 +12,21 @@ public protocol Torch: AnyObject {
   /// with `cancellation.fail(_:)`, which wakes the waiting step. By default nothing is watched:
   /// failures show at the next switch.
   func reportFailures(to cancellation: Cancellation)
+  /// Puts the device back as `restore()` would, for a while (the process is about to be
+  /// stopped: Ctrl-Z), but keeps it claimed: a switch until `resume()` is remembered, not
+  /// made. It comes from another thread than the switches (the signal watcher's): a torch
+  /// that implements it orders it with `set` and `restore` by a lock. By default nothing is
+  /// put back.
+  func suspend() throws
+  /// Takes the device again after `suspend()`, in the state last switched. By default nothing.
+  func resume() throws
 }
 
 extension Torch {
   /// Watches nothing.
   public func reportFailures(to cancellation: Cancellation) {}
+  /// Nothing to put back (a preview, a virtual torch).
+  public func suspend() throws {}
+  /// Nothing to take again.
+  public func resume() throws {}
 }

@@ -21,15 +21,30 @@ public final class TorchGroup: Torch {
 
   /// Restores every member, then throws the first failure, if any.
   public func restore() throws {
+    try forEachMember { try $0.restore() }
+  }
+
+  /// Calls `body` on every member, even after one fails; then throws the first failure.
+  private func forEachMember(_ body: (any Torch) throws -> Void) throws {
     var firstFailure: (any Error)?
     for member in members {
       do {
-        try member.restore()
+        try body(member)
       } catch {
         if firstFailure == nil { firstFailure = error }
       }
     }
     if let firstFailure { throw firstFailure }
+  }
+
+  /// Puts every member back (each of them, even when one fails), then throws the first failure.
+  public func suspend() throws {
+    try forEachMember { try $0.suspend() }
+  }
+
+  /// Takes every member again, then throws the first failure.
+  public func resume() throws {
+    try forEachMember { try $0.resume() }
   }
 
   /// Every member reports its own failures.

@@ -126,6 +126,21 @@ private final class RecordingOutput: GPIOOutput, @unchecked Sendable {
     try torch.set(true)
     #expect(output.events.count == 5, "a restored torch switches nothing")
   }
+
+  /// Ctrl-Z: inactive while suspended, whatever is asked meanwhile; the level last asked when
+  /// resumed.
+  @Test func aSuspendedLineStaysInactiveUntilResumed() throws {
+    let output = RecordingOutput(clock: ManualStepClock())
+    let torch = GPIOTorch(output: output)
+    try torch.set(true)
+    try torch.suspend()
+    try torch.set(false)
+    try torch.set(true)
+    #expect(output.events.map(\.isOn) == [true, false])
+    try torch.resume()
+    #expect(output.events.map(\.isOn) == [true, false, true])
+    #expect(!output.isReleased)
+  }
 }
 
 @Suite struct GPIODeviceTests {

@@ -33,6 +33,31 @@ struct SysfsTorchTests {
     #expect(try fixture.read("brightness", of: "white:flash") == "7\n")
   }
 
+  /// Ctrl-Z: the LED as found while suspended, switches remembered but not made; taken again
+  /// (trigger `none`) in the state last asked when resumed.
+  @Test func aSuspendedTorchPutsTheLEDBackUntilResumed() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(
+      "white:flash", maxBrightness: 255, brightness: 7, trigger: "none [timer] heartbeat",
+      attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    let torch = try claim("white:flash", in: fixture)
+    try torch.set(true)
+    try torch.suspend()
+    #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
+    #expect(try fixture.read("delay_on", of: "white:flash") == "100\n")
+    try torch.set(false)
+    try torch.set(true)
+    #expect(try fixture.read("trigger", of: "white:flash") == "timer\n")
+    try torch.resume()
+    #expect(try fixture.read("trigger", of: "white:flash") == "none\n")
+    #expect(try fixture.read("brightness", of: "white:flash") == "255\n")
+    try torch.set(false)
+    #expect(try fixture.read("brightness", of: "white:flash") == "0\n")
+    try torch.restore()
+    try torch.resume()
+    #expect(try fixture.read("trigger", of: "white:flash") == "timer\n", "restored is for good")
+  }
+
   @Test func claimLeavesTriggerAloneWhenItIsAlreadyNone() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("led", trigger: "[none] timer heartbeat")

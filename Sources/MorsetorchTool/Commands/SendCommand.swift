@@ -44,12 +44,15 @@ struct SendCommand {
     // Started by `--detach`: report once the LED is ours, then carry on in the background.
     let ready = DetachedSend.adoptIfDetached(environment: environment)
     let cancellation = Cancellation()
+    let jobControl = JobControl(cancellation: cancellation)
     let watcher = try SignalWatcher(
-      signals: Signals.terminating, cancelling: cancellation
-    ) { _ in cancellation.cancel() }
+      signals: Signals.terminating, passing: Signals.stopping, cancelling: cancellation
+    ) { signal in
+      if !jobControl.handle(signal) { cancellation.cancel() }
+    }
     // Kept until exit: a signal after the LED is back finds nothing left to do, rather than
     // ending the process by its default action with another status.
-    let stops = Stops(cancellation: cancellation, watcher: watcher)
+    let stops = Stops(cancellation: cancellation, watcher: watcher, jobControl: jobControl)
     switch plan.destination {
     case .gpio(let gpio):
       return try send(on: gpio.devices(environment: environment), stops, ready: ready)
@@ -70,6 +73,8 @@ struct SendCommand {
   private struct Stops {
     let cancellation: Cancellation
     let watcher: SignalWatcher
+    /// Ctrl-Z: the devices put back while the process is stopped.
+    let jobControl: JobControl
   }
 
   /// The main path: reserve the devices (LEDs or GPIO lines), claim them, transmit, restore,
@@ -100,6 +105,8 @@ struct SendCommand {
       let claimed = try session.claim(
         text: shown.text, totalSymbols: shown.totalSymbols,
         rounds: repetition.count == 1 ? nil : repetition.count ?? 0)
+      stops.jobControl.manage(claimed.torch)
+      defer { stops.jobControl.release() }
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
       // A brightness over an LED's maximum is that maximum: said, as the value asked is not.
       if case .value(let asked) = plan.brightness {

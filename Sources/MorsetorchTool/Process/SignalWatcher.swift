@@ -15,11 +15,13 @@ final class SignalWatcher: Sendable {
   /// `cancelling`, the signal handler itself fires that cancellation first. A signal that is
   /// ignored when the watcher starts (as `nohup` leaves SIGHUP) stays ignored. Only one watcher
   /// may run in a process at a time.
+  /// The `passing` signals (job control) reach `handler` too, but cancel nothing.
   init(
-    signals: [Int32], cancelling cancellation: Cancellation? = nil,
+    signals: [Int32], passing: [Int32] = [], cancelling cancellation: Cancellation? = nil,
     handler: @escaping @Sendable (Int32) -> Void
   ) throws(Errno) {
-    let catcher = try SignalCatcher(signals: signals, firing: cancellation?.event)
+    let catcher = try SignalCatcher(
+      signals: signals, passing: passing, firing: cancellation?.event)
     self.catcher = catcher
     do throws(Errno) {
       try Threads.start {

@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+import MorseTestSupport
+import Testing
+
+/// Ctrl-Z on a send (issue 31): the LED is put back while the job is stopped, and taken again
+/// when it goes on. Before, `send --unit 2000 T` stopped by Ctrl-Z left brightness 255 for as
+/// long as the job stayed stopped.
+@Suite("send, stopped and continued")
+struct JobControlTests {
+  private let flash = "white:flash"
+
+  /// The state letter of /proc/PID/stat: "T" for stopped.
+  private func state(of pid: Int32) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+  }
+
+  @Test(arguments: [SIGTSTP, SIGTTIN, SIGTTOU])
+  func aStoppedSendPutsTheLEDBackAndTakesItAgainWhenContinued(_ signal: Int32) throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(
+      flash, maxBrightness: 255, brightness: 7, trigger: "none [timer] heartbeat",
+      attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+
+    child.send(signal: signal)
+    let stopped = eventually { state(of: child.processIdentifier) == "T" }
+    #expect(stopped, "the process did not stop")
+    // Put back while stopped: the trigger and its delays, the LED off.
+    try expectTimerRestored(fixture)
+
+    child.send(signal: SIGCONT)
+    let taken = try eventually {
+      try state(of: child.processIdentifier) != "T"
+        && fixture.read("trigger", of: flash) == "none\n"
+    }
+    #expect(taken, "the LED was not taken again")
+
+    child.send(signal: SIGTERM)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+}
