@@ -385,6 +385,7 @@ struct SendProcessTests {
     let outcome = try runMorsetorch("send", "--unit", "1", "E", in: fixture)
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardError.contains("no LEDs"), "\(outcome)")
+    #expect(outcome.standardError.contains("--preview"), "\(outcome)")
   }
 
   @Test(.enabled(if: MorsetorchProcess.canRunUnprivileged, "needs setpriv(1) when run as root"))
@@ -580,7 +581,7 @@ struct DryRunProcessTests {
       ["send", "--dry-run", "--unit", "10000", "SOS"], ledsDirectory: fixture.root + "/none",
       timeout: .seconds(10))
     #expect(outcome.exitStatus == 0, "\(outcome)")
-    #expect(outcome.standardOutput.hasSuffix("total 270000 ms in 17 steps\n"), "\(outcome)")
+    #expect(outcome.standardOutput.hasSuffix("total 270000 ms (4 min 30 s) in 17 steps\n"), "\(outcome)")
     #expect(outcome.elapsed < .seconds(5))
   }
 
@@ -772,6 +773,9 @@ struct CommandProcessTests {
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardOutput.isEmpty)
     #expect(outcome.standardError.contains("no LED class directory"), "\(outcome)")
+    // A new user with no LED learns how to try the tool all the same.
+    #expect(outcome.standardError.contains("morsetorch send --preview SOS"), "\(outcome)")
+    #expect(outcome.standardError.contains("morsetorch send --dry-run SOS"), "\(outcome)")
   }
 
   @Test func listOfAnEmptyClassDirectory() throws {
@@ -954,7 +958,7 @@ struct CommandProcessTests {
     #expect(
       Array(lines.dropFirst()) == [
         "0 on 10 E .", "10 off 1000 (pause, round 2)", "1010 on 10 E .",
-        "1020 off 1000 (pause, round 3)", "2020 on 10 E .", "total 2030 ms in 5 steps",
+        "1020 off 1000 (pause, round 3)", "2020 on 10 E .", "total 2030 ms (2 s) in 5 steps",
       ], "\(outcome)")
     let byDefault = try runMorsetorch(
       "send", "--dry-run", "--unit", "10", "--repeat", "2", "E", in: fixture)

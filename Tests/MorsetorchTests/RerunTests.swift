@@ -78,6 +78,9 @@ struct RerunTests {
     #expect(second.standardOutput.contains("nothing was sent"), "\(second)")
     #expect(second.standardOutput.contains("pid \(first.processIdentifier)"), "\(second)")
     #expect(second.standardOutput.contains("TTTTT"), "\(second)")
+    // Other text than the one cancelled: the way to send it instead, or after.
+    #expect(second.standardError.contains("--replace"), "\(second)")
+    #expect(second.standardError.contains("--wait"), "\(second)")
     let firstOutcome = try first.wait()
     #expect(firstOutcome.exitStatus == 143, "\(firstOutcome)")
     try expectTimerRestored(fixture)
@@ -87,6 +90,16 @@ struct RerunTests {
       #expect(!seen[off...].contains("255\n"), "\(seen)")
     }
     #expect(leftovers(fixture).isEmpty, "\(leftovers(fixture))")
+  }
+
+  /// The same command again is the off switch it is documented to be: no advice.
+  @Test func rerunWithTheSameTextIsAPlainOffSwitch() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let second = try run(["send", "--led", led, "--unit", "300", "TTTTT"], in: fixture)
+    #expect(second.exitStatus == 4, "\(second)")
+    #expect(!second.standardError.contains("--replace"), "\(second)")
+    #expect(try first.wait().exitStatus == 143)
   }
 
   @Test func replaceCancelsThenSends() throws {

@@ -40,4 +40,14 @@ import Testing
       formatter.summary(end: clock.now() + .milliseconds(300), steps: 2)
         == "total 300 ms in 2 steps")
   }
+
+  /// A long dry run says its length in hours, minutes and seconds as well (issue 31: "total
+  /// 103499300 ms" alone).
+  @Test func longTotalsAreSpokenInHoursMinutesAndSeconds() {
+    #expect(TimelineFormatter.spoken(.milliseconds(103_499_300)) == "28 h 44 min 59.3 s")
+    #expect(TimelineFormatter.spoken(.seconds(270)) == "4 min 30 s")
+    #expect(TimelineFormatter.spoken(.milliseconds(2030)) == "2 s")
+    #expect(TimelineFormatter.spoken(.seconds(3600)) == "1 h")
+    #expect(TimelineFormatter.spoken(.milliseconds(1250)) == "1.3 s")
+  }
 }

@@ -32,15 +32,27 @@ enum ListCommand {
     }
     if plan.showsGPIO { return listGPIO(environment: environment) }
     let directory = LEDClassDirectory(environment: environment.variables)
-    let leds = try directory.list()
+    let leds: [LEDInfo]
+    do {
+      leds = try directory.list()
+    } catch {
+      guard error.isNoLED else { throw error }
+      throw HintedError(error: error, hint: tryWithoutLED)
+    }
     guard !leds.isEmpty else {
       // As with no class directory at all, and as `list --gpio` with no chip: nothing to use.
-      Console.error("no LEDs under \(directory.path)")
+      Console.error("no LEDs under \(directory.path)\n" + tryWithoutLED)
       return ExitStatus.unavailable
     }
     LEDTable.lines(for: leds).forEach(Console.output)
     return ExitStatus.success
   }
+
+  /// Where there is no LED: the ways to try the tool all the same.
+  static let tryWithoutLED =
+    "Without an LED, `morsetorch send --preview SOS` shows the light in this terminal and "
+    + "`morsetorch send --dry-run SOS` prints its timeline; `morsetorch list --gpio` shows "
+    + "the GPIO lines."
 
   /// `list --gpio`: every chip and line; a chip that cannot be read is reported, and its
   /// error decides the exit status.

@@ -93,6 +93,13 @@ struct SendCommand {
       notes.forEach { Console.error($0.message) }
       let lines = cancelled.map(Self.cancelledLine)
       Console.output(lines.joined(separator: "\n") + "; nothing was sent")
+      // A rerun is an off switch; one with other text most likely meant to send it.
+      let shown = describe(message, text: text).text
+      if cancelled.contains(where: { $0.record.map { $0.text != shown } ?? true }) {
+        Console.note(
+          "to send this instead, run it again with --replace; to send it after the other "
+            + "transmission ends, with --wait")
+      }
       return ExitStatus.cancelledOther
     case .cancelledWhileWaiting(let request):
       return stoppedStatus(

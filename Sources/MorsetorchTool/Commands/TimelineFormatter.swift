@@ -70,8 +70,25 @@ final class TimelineFormatter: @unchecked Sendable {
   }
 
   /// The closing line: the whole length of the transmission.
+  /// From a second on, in hours, minutes and seconds too: "total 270000 ms (4 min 30 s)".
   func summary(end: MonotonicInstant, steps: Int) -> String {
-    "total \((end - origin).millisecondsText) ms in \(steps) step\(steps == 1 ? "" : "s")"
+    let length = end - origin
+    let spoken = length < .seconds(1) ? "" : " (\(Self.spoken(length)))"
+    return "total \(length.millisecondsText) ms\(spoken) in \(steps) step\(steps == 1 ? "" : "s")"
+  }
+
+  /// "2.5 s", "4 min 30 s", "28 h 44 min 59.3 s": tenths of a second, only where there are.
+  static func spoken(_ length: Duration) -> String {
+    let tenths = Int((length / .milliseconds(100)).rounded())
+    let (hours, minutes) = (tenths / 36_000, tenths / 600 % 60)
+    let seconds = tenths % 600
+    var parts: [String] = []
+    if hours > 0 { parts.append("\(hours) h") }
+    if minutes > 0 { parts.append("\(minutes) min") }
+    if seconds > 0 || parts.isEmpty {
+      parts.append(seconds % 10 == 0 ? "\(seconds / 10) s" : "\(seconds / 10).\(seconds % 10) s")
+    }
+    return parts.joined(separator: " ")
   }
 
   private static func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
