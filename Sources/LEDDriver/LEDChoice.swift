@@ -7,4 +7,6 @@ public struct LEDChoice: Sendable, Hashable {
   public let candidates: [String]
   /// Whether the candidates are the torch/flash LEDs (not all LEDs).
   public let areTorches: Bool
+  /// How many LEDs there are in all.
+  public let total: Int
 }

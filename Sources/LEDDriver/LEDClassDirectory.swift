@@ -91,7 +91,7 @@ public struct LEDClassDirectory: Sendable {
     guard let chosen = candidates.first else { throw .noLEDs(directory: path) }
     return LEDChoice(
       led: LED(name: chosen, path: entryPath(chosen)), candidates: candidates,
-      areTorches: !torches.isEmpty)
+      areTorches: !torches.isEmpty, total: all.count)
   }
 
   /// Whether `name` can only mean one entry of this directory: not empty, `.` or `..`, and
