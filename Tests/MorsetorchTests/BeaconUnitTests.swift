@@ -30,6 +30,24 @@ struct BeaconUnitTests {
     #expect(values(of: "Environment", in: text).contains("MORSETORCH_SERVICE=%n"))
   }
 
+  /// `morsetorch-beacon@platform::mic-mute` gives `--led platform::mic/mute` (%I unescapes
+  /// `-` as `/`): the error says how to escape the name (issue 31).
+  @Test func anUnescapedInstanceNameIsAnsweredWithSystemdEscape() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("platform::mic-mute", trigger: "[none] audio-micmute")
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--loop", "--replace", "--led", "platform::mic/mute", "--", "VVV"],
+      ledsDirectory: fixture.ledsPath,
+      environment: ["MORSETORCH_SERVICE": "morsetorch-beacon@platform::mic-mute.service"])
+    #expect(outcome.exitStatus == 64, "\(outcome)")
+    #expect(
+      outcome.standardError.contains(
+        #"morsetorch-beacon@$(systemd-escape 'platform::mic-mute').service"#), "\(outcome)")
+    let plain = try MorsetorchProcess.run(
+      ["send", "--led", "platform::mic/mute", "VVV"], ledsDirectory: fixture.ledsPath)
+    #expect(!plain.standardError.contains("systemd-escape"), "not under systemd: \(plain)")
+  }
+
   @Test func detachingUnderTheServiceIsRefusedAndNothingIsClaimed() throws {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED("white:flash", trigger: "none [timer]")

@@ -300,6 +300,7 @@ struct SendCommand {
     } catch {
       // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
       let ledError: LEDError = error
+      if let hint = unescapedInstanceHint(ledError) { throw HintedError(error: ledError, hint: hint) }
       if options.isEmpty, variable != nil, !ledError.isNoLED {
         throw LEDVariableError(error: ledError)
       }
@@ -313,6 +314,19 @@ struct SendCommand {
         hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "
           + "or watch the light in this terminal with `morsetorch send --preview TEXT`")
     }
+  }
+
+  /// Under a systemd unit, an LED name with `/`: systemd unescaped the instance name, whose
+  /// `-` it reads as `/` (`morsetorch-beacon@platform::mic-mute` gives `platform::mic/mute`).
+  private func unescapedInstanceHint(_ error: LEDError) -> String? {
+    guard case .invalidName(let name) = error, name.contains("/"),
+      let service = environment[Self.serviceVariable]
+    else { return nil }
+    let meant = String(name.map { $0 == "/" ? "-" : $0 })
+    let template = service.split(separator: "@").first.map { $0 + "@" } ?? "morsetorch-beacon@"
+    return "systemd reads a `-` in the instance name of \(service) as `/`: for the LED "
+      + "\"\(meant)\", escape it: `sudo systemctl enable --now \"\(template)$(systemd-escape "
+      + "'\(meant)').service\"` (and disable the unit with the unescaped name)."
   }
 
   /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.
