@@ -88,8 +88,11 @@ public final class DeviceLock: Sendable {
   /// the first in line waits for the device's lock itself. It runs on a thread of its own, so
   /// that a cancel ends the wait at once. While waiting, `NAME.wait.<n>.stop` takes stop
   /// requests, as the holder's does.
+  /// `whenWaiting` is called once, from the waiting thread, if the device is not free at once
+  /// (someone holds it, or is in line before): for a word to the user.
   public static func acquireInTurn(
-    _ device: DeviceID, in directory: RuntimeDirectory, cancellation: Cancellation
+    _ device: DeviceID, in directory: RuntimeDirectory, cancellation: Cancellation,
+    whenWaiting: @escaping @Sendable () -> Void = {}
   ) throws(ControlError) -> Turn {
     let files = RuntimeFiles(name: device.lockName, directory: directory)
     try files.checkNameLength()
@@ -106,7 +109,7 @@ public final class DeviceLock: Sendable {
       try Threads.start {
         waiter.result.withLock {
           $0 = Result { () throws(ControlError) in
-            try waitForTurn(number, device: device, files: files)
+            try waitForTurn(number, device: device, files: files, whenWaiting: whenWaiting)
           }
         }
         waiter.finished.fire()
@@ -130,16 +133,28 @@ public final class DeviceLock: Sendable {
   }
 
   /// Blocks until ticket `number` is first in line and the device is free; takes it.
-  private static func waitForTurn(_ number: Int, device: DeviceID, files: RuntimeFiles)
-    throws(ControlError) -> DeviceLock
-  {
+  private static func waitForTurn(
+    _ number: Int, device: DeviceID, files: RuntimeFiles, whenWaiting: () -> Void
+  ) throws(ControlError) -> DeviceLock {
+    var isWaiting = false
+    func waits() {
+      if !isWaiting { whenWaiting() }
+      isWaiting = true
+    }
     while let previous = try files.ticket(before: number) {
+      waits()
       try files.waitForRelease(of: previous)
     }
     while true {
       let file = try files.openLockFile()
-      _ = try Errno.mapping { () throws(Errno) in try file.lock(exclusive: true, wait: true) } to: {
-        ControlError.file(operation: "lock", path: files.lock, errno: $0)
+      for wait in [false, true] {
+        let isLocked = try Errno.mapping { () throws(Errno) in
+          try file.lock(exclusive: true, wait: wait)
+        } to: {
+          ControlError.file(operation: "lock", path: files.lock, errno: $0)
+        }
+        if isLocked { break }
+        waits()
       }
       // Removed or replaced while this waited (root adopting it): wait on the new one.
       guard RuntimeFiles.isStill(file, at: files.lock) else { continue }

@@ -81,9 +81,10 @@ public final class TransmitterSession {
   /// it is free (`replace`), or waits in turn for each (`wait`). Nothing is held unless
   /// everything is. `cancellation` stops a wait, and is what a stop request to this session
   /// fires.
+  /// `whenWaiting` is told of each device `wait` finds busy, before waiting for it.
   public static func reserve(
     _ devices: [any TorchDevice], in runtime: RuntimeDirectory, policy: ConflictPolicy,
-    cancellation: Cancellation
+    cancellation: Cancellation, whenWaiting: @escaping @Sendable (DeviceID) -> Void = { _ in }
   ) throws -> Reservation {
     let ordered = inLockOrder(devices)
     precondition(!ordered.isEmpty, "a session needs a device")
@@ -121,8 +122,9 @@ public final class TransmitterSession {
       return try session(held)
     case .wait:
       for device in ordered {
+        let id = device.id
         switch try DeviceLock.acquireInTurn(
-          device.id, in: runtime, cancellation: cancellation)
+          id, in: runtime, cancellation: cancellation, whenWaiting: { whenWaiting(id) })
         {
         case .acquired(let deviceLock): held.append(Held(deviceLock, cancellation: cancellation))
         case .cancelled(let request): return Held.letGo(held, request: request)

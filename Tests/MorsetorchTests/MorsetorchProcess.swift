@@ -378,6 +378,9 @@ final class MorsetorchProcess: @unchecked Sendable {
   /// What the child wrote to standard output so far.
   var standardOutputSoFar: String { captured.text(.standardOutput) }
 
+  /// What the child wrote to standard error so far.
+  var standardErrorSoFar: String { captured.text(.standardError) }
+
   /// Reads `handle` to its end on a thread of its own; `wait` waits for it too.
   ///
   /// The thread holds only the buffer, not `self`, so a test that gives up early still drops

@@ -155,11 +155,18 @@ struct RerunTests {
     let waiter = try start(["send", "--led", led, "--unit", "1", "--wait", "E"], in: fixture)
     let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
     try #require(queued, "the waiter never queued: \(leftovers(fixture))")
+    // It says what it waits for, and for whom (issue 31: nothing was shown).
+    let said = eventually { waiter.standardErrorSoFar.contains("waiting for LED") }
+    #expect(said, "\(waiter.standardErrorSoFar)")
     waiter.send(signal: SIGUSR1)
     let outcome = try waiter.wait(timeout: .seconds(5))
     #expect(outcome.exitStatus == 128 + SIGUSR1, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by SIGUSR1"), "\(outcome)")
     #expect(outcome.standardError.contains("nothing was sent"), "\(outcome)")
+    #expect(
+      outcome.standardError.contains(
+        "waiting for LED \(led): pid \(first.processIdentifier) is sending \"TTTTT\""),
+      "\(outcome)")
     #expect(first.isRunning, "the running transmission was disturbed")
     first.send(signal: SIGTERM)
     #expect(try first.wait().exitStatus == 143)

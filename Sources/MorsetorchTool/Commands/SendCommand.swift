@@ -87,7 +87,8 @@ struct SendCommand {
     let names = devices.map(\.id)
     let runtime = try RuntimeDirectory(environment: environment.variables)
     switch try TransmitterSession.reserve(
-      devices, in: runtime, policy: conflicts, cancellation: cancellation)
+      devices, in: runtime, policy: conflicts, cancellation: cancellation,
+      whenWaiting: { Console.note(Self.waitingNote(for: $0, in: runtime)) })
     {
     case .cancelledOthers(let cancelled, let notes):
       notes.forEach { Console.error($0.message) }
@@ -176,6 +177,16 @@ struct SendCommand {
   }
 
   /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
+  /// `--wait` finding the device busy: who has it, and (at a terminal) how to give up.
+  private static func waitingNote(for device: DeviceID, in runtime: RuntimeDirectory) -> String {
+    var holder = ""
+    if case .record(let found) = Transmissions.record(of: device, in: runtime) {
+      holder = ": pid \(found.pid) is sending \"\(TerminalText.escaped(found.text))\""
+    }
+    let giveUp = Console.isErrorTerminal ? "; Ctrl-C gives up" : ""
+    return "waiting for \(DeviceNames.naming([device]))\(holder)\(giveUp)"
+  }
+
   private static func cancelledLine(_ cancelled: CancelledTransmission)
     -> String
   {
