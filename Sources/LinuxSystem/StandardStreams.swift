@@ -45,6 +45,9 @@ public enum StandardStreams {
   /// Whether the stream is a terminal (`isatty(3)`).
   public static func isTerminal(_ stream: Stream) -> Bool { isatty(stream.rawValue) == 1 }
 
+  /// Whether standard input (descriptor 0) is a terminal.
+  public static var isInputTerminal: Bool { isatty(0) == 1 }
+
   /// The width of the terminal `stream` is on, in columns; nil when it is no terminal or
   /// does not say.
   public static func columns(of stream: Stream) -> Int? {

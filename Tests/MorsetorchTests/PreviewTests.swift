@@ -47,6 +47,21 @@ struct PreviewTests {
     #expect(outcome.standardOutput == "E .\r\nT -\r\n", "\(outcome)")
   }
 
+  /// Text typed at the terminal (issue 31): how to end it is said, and no progress line is
+  /// drawn where the user types (nor left behind after Ctrl-D).
+  @Test(.enabled(if: hasScript))
+  func textTypedAtTheTerminalIsNotDrawnOverAndCtrlDEndsIt() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("white:flash", trigger: "[none] timer")
+    let outcome = try MorsetorchProcess.run(
+      ["send", "--unit", "5", "--led", "white:flash"], ledsDirectory: fixture.ledsPath,
+      input: "ee\n\u{04}", launch: .underTerminal)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.contains("Ctrl-D ends the input"), "\(outcome)")
+    #expect(!outcome.standardOutput.contains("\u{1B}["), "\(outcome)")
+    #expect(try fixture.read("trigger", of: "white:flash") == "[none] timer\n")
+  }
+
   @Test(.enabled(if: hasScript))
   func withoutLEDsAndWithATerminalTheLightIsShownThere() throws {
     let fixture = try TemporaryLEDDirectory()

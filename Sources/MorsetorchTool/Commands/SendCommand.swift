@@ -25,6 +25,11 @@ struct SendCommand {
   private func run() throws -> Int32 {
     Console.isQuiet = plan.isQuiet
     if let message = plan.message { SkippedCharacters.warn(about: message) }
+    if plan.message == nil, Console.isInputTerminal {
+      Console.note(
+        "type the text to send, a line at a time (each is sent when you press Enter); "
+          + "Ctrl-D ends the input, Ctrl-C stops at once")
+    }
     switch plan.destination {
     case .detached:
       // Detached, the service's main process would exit at once and systemd would take the
@@ -176,7 +181,6 @@ struct SendCommand {
       message: message, timing: timing, repetition: plan.repetition, preview: preview)
   }
 
-  /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
   /// `--wait` finding the device busy: who has it, and (at a terminal) how to give up.
   private static func waitingNote(for device: DeviceID, in runtime: RuntimeDirectory) -> String {
     var holder = ""
@@ -187,6 +191,7 @@ struct SendCommand {
     return "waiting for \(DeviceNames.naming([device]))\(holder)\(giveUp)"
   }
 
+  /// What a rerun says of a transmission it cancelled: where, by whom, what, and who waited.
   private static func cancelledLine(_ cancelled: CancelledTransmission)
     -> String
   {

@@ -179,4 +179,7 @@ enum Console {
 
   /// Whether standard error is a terminal (someone is watching).
   static var isErrorTerminal: Bool { StandardStreams.isTerminal(.error) }
+
+  /// Whether standard input is a terminal: someone types the text.
+  static var isInputTerminal: Bool { StandardStreams.isInputTerminal }
 }

@@ -11,9 +11,9 @@ struct SendDisplay {
 
   /// What a transmission of `message` (nil: standard input) at `timing`, `repetition` times,
   /// shows: progress when standard error is a terminal, `TERM` is not `dumb`, `--quiet` was
-  /// not given and no `--echo` goes to the terminal (colour unless `NO_COLOR`); `--echo` when
-  /// asked. `preview`, when the light
-  /// is shown in the terminal, takes the progress on its own line instead.
+  /// not given, no `--echo` goes to the terminal and the text is not typed at it (colour
+  /// unless `NO_COLOR`); `--echo` when asked. `preview`, when the light is shown in the
+  /// terminal, takes the progress on its own line instead.
   static func make(
     echo: Bool, quiet: Bool, environment: ProcessEnvironment, message: MorseMessage?,
     timing: MorseTiming, repetition: Repetition, preview: TerminalPreview? = nil
@@ -32,9 +32,12 @@ struct SendDisplay {
       observers.append(
         ProgressDisplay(
           state: state, color: false, compact: true, width: width, show: preview.showStatus))
-    } else if !quiet, !isDumb, Console.isErrorTerminal, !(echo && Console.isOutputTerminal) {
+    } else if !quiet, !isDumb, Console.isErrorTerminal, !(echo && Console.isOutputTerminal),
+      !(message == nil && Console.isInputTerminal)
+    {
       // (With --echo at the terminal the characters are the progress: a progress line
-      // redrawn in place would wipe them.)
+      // redrawn in place would wipe them. Nor while the text is typed at the terminal: the
+      // line would be drawn where the user types, over what they typed.)
       observers.append(ProgressDisplay(state: state, color: color))
       finishers.append { Console.clearFrame() }
     }
