@@ -274,7 +274,7 @@ fi
 
 stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter edgeplay gpioline vidctl; do
+for helper in uledrec refwriter edgeplay gpioline vidctl pgrun; do
   "$cc" -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done

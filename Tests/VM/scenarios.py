@@ -87,6 +87,11 @@ def sysfs(led, attribute, value):
     return f"echo {shlex.quote(str(value))} > {shlex.quote('/sys/class/leds/' + led + '/' + attribute)}"
 
 
+def shell(script):
+    """A compound command for uledrec's MAIN (which it runs as `exec MAIN`)."""
+    return "sh -c " + shlex.quote(script)
+
+
 # ---------------------------------------------------------------------------------------
 # Results of one scenario, parsed from uledrec's log and the captured files.
 
@@ -787,6 +792,55 @@ def check_no_run(run):
     return f"without /run nor XDG_RUNTIME_DIR, sent with {listing.split()[-1]}"
 
 
+# Root on a read-only mount of the LED (a container's /sys, a unit's ProtectKernelTunables=):
+# sysfs answers EROFS, which is said as such, with the mount, never as EACCES with group advice.
+@scenario("read-only-sysfs", [("vm::readonly", 255)],
+          setup=sysfs("vm::readonly", "brightness", 5),
+          main=shell("d=$(readlink -f /sys/class/leds/vm::readonly) && mount --bind $d $d && "
+                     "mount -o remount,bind,ro $d && "
+                     + morsetorch("send", "--led", "vm::readonly", "--wpm", "20", "E")
+                     + "; echo status $?; umount $d"))
+def check_read_only(run):
+    said, err = run.text("main.out").split(), run.text("main.err")
+    require(said == ["status", "77"], f"exit {said!r}, expected 77; said {err!r}")
+    require("Read-only file system (EROFS)" in err and "mounted read-only at /sys/devices/" in err,
+            f"not said as a read-only mount: {err!r}")
+    require("EACCES" not in err and "usermod" not in err, f"group advice to root: {err!r}")
+    switched = [e for e in run.edges[0] if e[0] > run.starts["main"]]
+    require(not switched, f"the LED was switched: {switched}")
+    check_restored(run, "vm::readonly", "none", 5)
+    return "a read-only bind mount of the LED: exit 77, EROFS and the mount said, LED untouched"
+
+
+# Ctrl-Z (SIGTSTP) mid-dash: the LED goes back to its timer while the job is stopped, and the
+# message goes on when it is continued.
+@scenario("stopped-and-continued", [("vm::tstp", 255)],
+          setup=" && ".join([sysfs("vm::tstp", "trigger", "timer"),
+                             sysfs("vm::tstp", "delay_on", 100),
+                             sysfs("vm::tstp", "delay_off", 300)]),
+          # (pgrun: a process group of its own, as a job of an interactive shell.)
+          main=shell("pgrun " + morsetorch("send", "--led", "vm::tstp", "--wpm", "5",
+                                           "--brightness", "200", "TE")
+                     + " & job=$!; sleep 0.4; p=$(pidof morsetorch); kill -TSTP $p; sleep 0.8; "
+                     "echo state=$(cut -d' ' -f3 /proc/$p/stat); ledstate vm::tstp; "
+                     "kill -CONT $p; wait $job; echo status=$?"),
+          timeout_ms=30000)
+def check_stopped(run):
+    said = run.text("main.out")
+    stopped = parse_state(said).get("vm::tstp", {})
+    require("state=T" in said.splitlines() and "status=0" in said.splitlines(),
+            f"not stopped, or not exit 0 after: {said!r}; said {run.text('main.err')!r}")
+    require(active_trigger(stopped.get("trigger")) == "timer",
+            f"while stopped the LED was not back on its timer: {stopped}")
+    # T's mark, then E's once continued (1.2 s after T began, 0.4 of it before the stop).
+    marks = [t for t, v in run.edges[0] if v == 200]
+    require(len(marks) >= 2 and ms(marks[-1] - marks[0]) > 1200,
+            f"the message did not go on after the stop: marks at {marks}")
+    check_restored(run, "vm::tstp", "timer", extra={"delay_on": 100, "delay_off": 300})
+    return (f"SIGTSTP mid-dash: stopped with the LED back on [timer]; continued, E "
+            f"{ms(marks[-1] - marks[0]):.0f} ms after T, exit 0, back to [timer] 100/300")
+
+
 @scenario("loop-stopped", [("vm::loop", 255)],
           setup=" && ".join([sysfs("vm::loop", "trigger", "timer"),
                              sysfs("vm::loop", "delay_on", 100),
@@ -863,11 +917,6 @@ def gpio_edges(run):
             edges.append((int(match.group(1)) * 1_000_000_000 + int(match.group(2)) * 1000,
                           int(match.group(3))))
     return edges
-
-
-def shell(script):
-    """A compound command for uledrec's MAIN (which it runs as `exec MAIN`)."""
-    return "sh -c " + shlex.quote(script)
 
 
 # The plumbing first, without morsetorch: the chip as the kernel shows it, the gpio_value
