@@ -5,14 +5,15 @@ import Testing
 
 /// Each command's help with the options it accepts.
 private let commands: [(name: String, help: String, options: [OptionSpec])] = [
-  ("send", HelpText.send, SendOption.specs),
-  ("encode", HelpText.encode, EncodeOption.specs),
-  ("decode", HelpText.decode, DecodeOption.specs),
-  ("receive", HelpText.receive, ReceiveOption.specs),
-  ("list", HelpText.list, ListOption.specs),
-  ("alphabet", HelpText.alphabet, AlphabetOption.specs),
-  ("stop", HelpText.stop, ControlOption.specs),
-  ("status", HelpText.status, ControlOption.specs),
+  ("send", HelpText.send.text, SendOption.specs),
+  ("encode", HelpText.encode.text, EncodeOption.specs),
+  ("decode", HelpText.decode.text, DecodeOption.specs),
+  ("receive", HelpText.receive.text, ReceiveOption.specs),
+  ("list", HelpText.list.text, ListOption.specs),
+  ("alphabet", HelpText.alphabet.text, AlphabetOption.specs),
+  ("stop", HelpText.stop.text, ControlOption.specs),
+  ("status", HelpText.status.text, ControlOption.specs),
+  ("help", HelpText.help.text, HelpOption.specs),
   ("morsetorch", HelpText.tool, ToolOption.specs),
 ]
 
@@ -25,12 +26,11 @@ private let statuses: [Int32] = [
   ExitStatus.signalled(SIGINT), ExitStatus.signalled(SIGTERM),
 ]
 
-/// Whether the "Exit status:" section of `text` lists `status` as a number of its own ("3",
-/// not the 3 of "input3" elsewhere in the help).
-private func mentions(_ text: String, status: Int32) -> Bool {
-  guard let section = text.range(of: "Exit status:") else { return false }
-  return text[section.upperBound...].split(whereSeparator: { !$0.isNumber })
-    .contains { $0 == "\(status)" }
+/// Whether `rows` list `status` as a number of its own ("3", not the 3 of "input3"): as a
+/// row, or as a signal's status in the 128+N row.
+private func mentions(_ rows: [HelpLayout.Row], status: Int32) -> Bool {
+  rows.map { "\($0.term) \($0.text)" }.joined(separator: "\n")
+    .split(whereSeparator: { !$0.isNumber }).contains { $0 == "\(status)" }
 }
 
 /// `text` with every run of spaces and line breaks as one space.
@@ -41,7 +41,7 @@ private func words(of text: String) -> String {
 /// Every help text, by what it is for. (A function, not a closure in `@Test`'s arguments:
 /// Swift 6.0.3, the arm64 build's, crashes type-checking one there.)
 private func everyHelp() -> [(String, String)] {
-  [("morsetorch", HelpText.tool)] + CommandTable.commands.map { ($0.name, $0.help) }
+  [("morsetorch", HelpText.tool)] + CommandTable.commands.map { ($0.name, $0.help.text) }
 }
 
 @Suite("Help")
@@ -53,33 +53,62 @@ struct HelpTests {
     }
   }
 
+  @Test(arguments: everyHelp())
+  func everyHelpIsShortAndEndsPointingToTheManual(_ name: String, _ help: String) {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= (name == "morsetorch" ? 30 : 45), "\(name) --help: \(lines.count) lines")
+    #expect(lines.last?.contains("man morsetorch") == true, "\(name): \(lines.last ?? "")")
+    #expect(lines.last?.contains("morsetorch help --man") == true, "\(name)")
+    #expect(!help.contains("Exit status:") && !help.contains("Environment:"), "\(name)")
+  }
+
   @Test func descriptionsWrapUnderTheirColumn() throws {
-    // The long help of send's --led goes on under the column it starts in.
-    let lines = HelpText.send.split(separator: "\n").map(String.init)
-    let start = try #require(lines.firstIndex { $0.hasPrefix("  --led NAME") })
-    let text = try #require(lines[start].range(of: "the LED to use"))
-    let column = lines[start].distance(from: lines[start].startIndex, to: text.lowerBound)
-    #expect(column == 24)
-    let next = lines[start + 1]
-    #expect(next.prefix(column).allSatisfy { $0 == " " } && next.dropFirst(column).first != " ")
+    let rows = [HelpLayout.Row("--led NAME", String(repeating: "word ", count: 20))]
+    let lines = HelpLayout.table(rows, column: 24).split(separator: "\n").map(String.init)
+    #expect(lines.count > 1)
+    #expect(lines[0].hasPrefix("  --led NAME") && lines[0].dropFirst(24).hasPrefix("word"))
+    for line in lines.dropFirst() {
+      #expect(line.prefix(24).allSatisfy { $0 == " " } && line.dropFirst(24).first != " ")
+    }
+  }
+
+  @Test(arguments: commands.indices)
+  func everyOptionHasOneLineOfHelp(_ index: Int) throws {
+    let (name, help, options) = commands[index]
+    guard name != "morsetorch" else { return }
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for option in options {
+      var term = option.shortName.map { "  -\($0), " } ?? "  "
+      term += "--\(option.name)"
+      if let value = option.valueName { term += " \(value)" }
+      let line = try #require(lines.firstIndex { $0.hasPrefix(term + " ") })
+      #expect(lines[line].hasSuffix(option.help), "\(name) --\(option.name): \(lines[line])")
+      let next = lines[line + 1]
+      #expect(next.isEmpty || next.hasPrefix("  -"), "\(name) --\(option.name) wraps: \(next)")
+    }
   }
 
   @Test(arguments: ["receive", "list"])
   func commandsWithoutAnLEDToChooseDoNotSpeakOfOne(_ name: String) throws {
-    let help = try #require(HelpText.forCommand(name))
-    #expect(!help.contains("MORSETORCH_LED "), "\(name)")
-    #expect(!help.contains("MORSETORCH_LED\n"), "\(name)")
-    #expect(!help.contains("MORSETORCH_RUNTIME_DIR"), "\(name)")
-    #expect(!help.contains("the LED put back"), "\(name)")
+    let help = try #require(CommandTable.command(name)?.help)
+    let variables = help.environment.map(\.term)
+    #expect(!variables.contains("MORSETORCH_LED"), "\(name)")
+    #expect(!variables.contains("MORSETORCH_RUNTIME_DIR"), "\(name)")
+    #expect(!help.statuses.contains { $0.text.contains("the LED put back") }, "\(name)")
   }
 
   @Test func eachCommandNamesTheVariablesItReads() {
-    #expect(HelpText.receive.contains("MORSETORCH_GPIO_DIR"))
-    #expect(!HelpText.receive.contains("MORSETORCH_LEDS_DIR"))
-    #expect(HelpText.list.contains("MORSETORCH_LEDS_DIR"))
-    #expect(HelpText.stop.contains("MORSETORCH_RUNTIME_DIR"))
-    #expect(!HelpText.stop.contains("MORSETORCH_LED "))
-    #expect(!HelpText.encode.contains("Environment:"))
+    func reads(_ help: CommandHelp, _ name: String) -> Bool {
+      help.environment.contains { $0.term == name }
+    }
+    #expect(reads(HelpText.receive, "MORSETORCH_GPIO_DIR"))
+    #expect(reads(HelpText.receive, "MORSETORCH_VIDEO_DIR"))
+    #expect(!reads(HelpText.receive, "MORSETORCH_LEDS_DIR"))
+    #expect(reads(HelpText.list, "MORSETORCH_LEDS_DIR"))
+    #expect(reads(HelpText.stop, "MORSETORCH_RUNTIME_DIR"))
+    #expect(!reads(HelpText.stop, "MORSETORCH_LED"))
+    #expect(reads(HelpText.send, "MORSETORCH_LED"))
+    #expect(HelpText.encode.environment.isEmpty)
   }
 
   @Test(arguments: commands.indices)
@@ -102,19 +131,19 @@ struct HelpTests {
     }
   }
 
-  @Test func theToolsHelpListsEveryExitStatus() {
+  @Test func theStatusRowsListEveryExitStatus() {
     for status in statuses {
-      #expect(mentions(HelpText.tool, status: status), "--help lacks exit status \(status)")
+      #expect(mentions(HelpText.statusRows, status: status), "no exit status \(status)")
     }
   }
 
-  @Test(arguments: commands.indices)
-  func eachCommandListsTheStatusesThatApplyToIt(_ index: Int) {
-    let (name, help, _) = commands[index]
-    #expect(mentions(help, status: ExitStatus.success), "\(name)")
-    #expect(mentions(help, status: ExitStatus.usage), "\(name)")
+  @Test(arguments: CommandTable.commands.map(\.name))
+  func eachCommandListsTheStatusesThatApplyToIt(_ name: String) throws {
+    let rows = try #require(CommandTable.command(name)?.help.statuses)
+    #expect(mentions(rows, status: ExitStatus.success), "\(name)")
+    #expect(mentions(rows, status: ExitStatus.usage), "\(name)")
     // Every command reads its arguments, and may find no descriptor free to.
-    #expect(mentions(help, status: ExitStatus.systemError), "\(name)")
+    #expect(mentions(rows, status: ExitStatus.systemError), "\(name)")
     let applies: [String: [Int32]] = [
       "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
       "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],
@@ -125,46 +154,54 @@ struct HelpTests {
       "list": [3, 4, 65, 78], "stop": [4, 65], "status": [4, 65], "receive": [3, 4, 78],
     ]
     for status in applies[name] ?? [] {
-      #expect(mentions(help, status: status), "\(name) --help lacks exit status \(status)")
+      #expect(mentions(rows, status: status), "\(name) lacks exit status \(status)")
     }
     for status in doesNotApply[name] ?? [] {
-      #expect(!mentions(help, status: status), "\(name) --help lists exit status \(status)")
+      #expect(!mentions(rows, status: status), "\(name) lists exit status \(status)")
     }
   }
 
   @Test func softwareErrorStatusIsDocumented() {
     // failureReport returns 70 for a failed signal watcher and for unexpected errors.
-    #expect(mentions(HelpText.exitStatuses, status: ExitStatus.software))
+    #expect(mentions(HelpText.statusRows, status: ExitStatus.software))
   }
 
   @Test func exitStatusesNameTheirSignals() {
-    #expect(HelpText.exitStatuses.contains("SIGHUP"))
-    #expect(HelpText.exitStatuses.contains("SIGINT"))
-    #expect(HelpText.exitStatuses.contains("SIGTERM"))
+    let text = HelpText.statusRows.map(\.text).joined(separator: "\n")
+    #expect(text.contains("SIGHUP"))
+    #expect(text.contains("SIGINT"))
+    #expect(text.contains("SIGTERM"))
   }
 
-  @Test func toolHelpNamesEveryCommandAndTheEnvironment() {
-    for command in ["send", "encode", "decode", "alphabet", "list", "stop", "status", "help"] {
-      #expect(HelpText.tool.contains("morsetorch \(command)"))
+  @Test func toolHelpNamesEveryCommandAndItsVersion() {
+    for command in CommandTable.commands {
+      #expect(HelpText.tool.contains("morsetorch \(command.name)"), "\(command.name)")
     }
-    #expect(HelpText.tool.contains("MORSETORCH_LEDS_DIR"))
-    #expect(HelpText.tool.contains("MORSETORCH_RUNTIME_DIR"))
-    #expect(HelpText.tool.contains("MORSETORCH_LED "))
     #expect(HelpText.tool.contains(version))
   }
 
-  @Test func sendHelpNamesTheEnvironment() {
-    #expect(HelpText.send.contains("MORSETORCH_LEDS_DIR"))
-    #expect(HelpText.send.contains("$MORSETORCH_LED"))
+  @Test func sendHelpSaysTextIsStrictAndAStreamIsNot() {
+    let text = words(of: HelpText.send.text)
+    #expect(text.contains("A character of TEXT with no Morse signal is an error (65)"), "\(text)")
+    #expect(text.contains("standard input, a stream, drops terminal escape sequences"))
+    #expect(text.contains("skips such characters with a warning"))
+    #expect(!text.contains("Every character is checked"))
+  }
+
+  @Test func receiveHelpGivesItsWholeUsage() {
+    let text = words(of: HelpText.receive.text)
+    #expect(
+      text.hasPrefix(
+        "Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE | "
+          + "--camera [DEVICE]) [options]"), "\(text)")
+    #expect(text.contains("a GPIO pin, a file of edges, a video or a camera"))
   }
 
   @Test func helpForEachCommandByName() {
-    #expect(HelpText.forCommand("send") == HelpText.send)
-    #expect(HelpText.forCommand("encode") == HelpText.encode)
-    #expect(HelpText.forCommand("decode") == HelpText.decode)
-    #expect(HelpText.forCommand("list") == HelpText.list)
-    #expect(HelpText.forCommand("stop") == HelpText.stop)
-    #expect(HelpText.forCommand("status") == HelpText.status)
+    for command in CommandTable.commands {
+      #expect(HelpText.forCommand(command.name) == command.help.text)
+    }
+    #expect(HelpText.forCommand("send") == HelpText.send.text)
     #expect(HelpText.forCommand("blink") == nil)
   }
 

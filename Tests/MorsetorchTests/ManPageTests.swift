@@ -48,15 +48,88 @@ struct ManPageTests {
     #expect(optionsListed(inSection: section(of: command)) == fromHelp)
   }
 
+  /// The page's section under `.SH heading`, up to the next.
+  private func topSection(_ heading: String) -> String {
+    let section = page.components(separatedBy: "\n.SH \(heading)\n").dropFirst().first ?? ""
+    return section.components(separatedBy: "\n.SH ").first ?? ""
+  }
+
+  /// `text` with every run of white space as one space, and roff's `\-` as `-`.
+  private func plain(_ text: some StringProtocol) -> String {
+    text.replacingOccurrences(of: #"\-"#, with: "-").split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+  }
+
   @Test(arguments: CommandTable.commands.map(\.name))
-  func everyProseParagraphOfTheHelpIsInTheManSection(command: String) throws {
-    let help = try #require(HelpText.forCommand(command))
+  func everyParagraphOfTheCommandIsInItsManSection(command: String) throws {
+    let help = try #require(CommandTable.command(command)?.help)
     let section = section(of: command)
-    for paragraph in ManPage.paragraphs(of: help) {
+    for paragraph in help.paragraphs {
       for line in paragraph.split(separator: "\n") {
         #expect(section.contains(ManPage.escaped(String(line))), "\(command): \(line)")
       }
     }
+    for option in help.options {
+      for line in (option.details ?? "").split(separator: "\n") {
+        #expect(section.contains(ManPage.escaped(String(line))), "\(command): \(line)")
+      }
+    }
+  }
+
+  @Test(arguments: CommandTable.commands.map(\.name))
+  func eachSectionGivesTheCommandsStatusesAndVariables(command: String) throws {
+    let help = try #require(CommandTable.command(command)?.help)
+    let section = plain(section(of: command))
+    let numbers = help.statuses.map(\.term).joined(separator: ", ")
+    #expect(section.contains("Exit status: \(numbers) (EXIT STATUS)"), "\(command)")
+    // A status that means something narrower for the command is given in full.
+    for row in help.statuses {
+      let isGeneral = HelpText.statusRows.contains { $0.term == row.term && $0.text == row.text }
+      let text = plain(ManPage.escaped(row.text))
+      #expect(isGeneral || section.contains(".B \(row.term) \(text)"), "\(row.text)")
+    }
+    for variable in help.environment {
+      #expect(section.contains(variable.term), "\(command): \(variable.term)")
+    }
+  }
+
+  @Test func theSynopsisIsWholeAndNamesEverySourceOfReceive() throws {
+    let synopsis = topSection("SYNOPSIS")
+    let lines = synopsis.split(separator: "\n").filter { !$0.hasPrefix(".") }
+    #expect(lines.count == CommandTable.commands.count + 2)
+    for line in lines {
+      #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count, "\(line)")
+      #expect(line.filter { $0 == "[" }.count == line.filter { $0 == "]" }.count, "\(line)")
+      #expect(!line.hasSuffix("|"), "\(line)")
+    }
+    let receive = try #require(lines.first { $0.hasPrefix("receive ") })
+    for source in ["--gpio CHIP:LINE", "--edges FILE", "--video FILE", "--camera [DEVICE]"] {
+      #expect(plain(receive).contains(source), "\(receive)")
+    }
+  }
+
+  @Test func itSaysWhereReceiveReadsFromEverywhereItDescribesIt() throws {
+    let sources = "a GPIO pin, a file of edges, a video or a camera"
+    let name = topSection("NAME")
+    #expect(plain(name).contains(sources))
+    let description = topSection("DESCRIPTION")
+    #expect(plain(description).contains("receives Morse from \(sources)"))
+    let summary = plain(try #require(CommandTable.command("receive")?.summary))
+    #expect(summary.contains(sources))
+    #expect(plain(description).contains(".B receive \(summary)"))
+    let receiving = ManualTopics.receiving.components(separatedBy: "\n\n").first ?? ""
+    #expect(plain(receiving).contains(sources))
+  }
+
+  @Test func itSaysTextIsStrictAndAStreamSkipsWhatHasNoSignal() {
+    for text in [plain(section(of: "send")), plain(ManualTopics.encoding)] {
+      #expect(text.contains("(65)") || text.contains("status 65"))
+      #expect(text.contains("unless --skip-unknown drops it with a warning"))
+      #expect(text.contains("never ends on one"))
+      #expect(text.contains("dropped"))
+      #expect(text.contains("one warning"))
+    }
+    #expect(!page.contains("Every character is checked before anything is sent"))
   }
 
   @Test func receivingSaysWhatFilesMayHoldAndHowTheyAreOpened() {
@@ -72,6 +145,13 @@ struct ManPageTests {
     #expect(options.contains(#"\fB\-\-help\fR"#) && options.contains(#"\fB\-\-version\fR"#))
   }
 
+  @Test func theToolsExamplesAreInExamples() {
+    let examples = page.components(separatedBy: ".SH EXAMPLES").last ?? ""
+    for example in HelpText.examples {
+      #expect(examples.contains(ManPage.escaped(example)), "\(example)")
+    }
+  }
+
   @Test func everyCommandOfTheToolsHelpHasASection() {
     for line in HelpText.tool.split(separator: "\n") where line.hasPrefix("  morsetorch ") {
       let command = line.split(separator: " ")[1]
@@ -82,7 +162,7 @@ struct ManPageTests {
   @Test func everyExitStatusIsUnderExitStatus() {
     let statuses = page.components(separatedBy: ".SH EXIT STATUS").last ?? ""
     for row in HelpText.statusRows {
-      #expect(statuses.contains(".B \(row.term)\n"), "\(row.term)")
+      #expect(statuses.contains(".B \(row.term)\n\(ManPage.escaped(row.text))"), "\(row.term)")
     }
   }
 
@@ -90,7 +170,12 @@ struct ManPageTests {
     let environment =
       page.components(separatedBy: ".SH ENVIRONMENT").last?.components(separatedBy: ".SH ").first
       ?? ""
-    let helps = [HelpText.tool] + CommandTable.commands.map(\.help)
+    let helps =
+      [HelpText.tool]
+      + CommandTable.commands.map {
+        ([$0.help.text] + $0.help.paragraphs + $0.help.environment.map(\.term))
+          .joined(separator: "\n")
+      }
     let pattern = #"\b(MORSETORCH_[A-Z_]+|XDG_RUNTIME_DIR|NO_COLOR)\b"#
     for help in helps {
       var rest = help[...]

@@ -41,4 +41,11 @@ struct PackagingTests {
         text.hasPrefix("#!/bin/sh\n") && text.contains("set -e") && text.hasSuffix("exit 0\n"))
     }
   }
+
+  @Test func thePackageSaysEveryPlaceReceiveReadsFrom() throws {
+    let builder = try read("Sources/morsetorch/Packaging/build-deb")
+    let control = builder.components(separatedBy: "Description:").dropFirst().first ?? ""
+    let text = control.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("receives Morse from a GPIO pin, a file of edges, a video or a camera"))
+  }
 }

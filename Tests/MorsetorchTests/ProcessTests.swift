@@ -805,11 +805,14 @@ struct CommandProcessTests {
 
   @Test(arguments: [
     (["--help"], HelpText.tool), (["-h"], HelpText.tool), (["help"], HelpText.tool),
-    (["send", "--help"], HelpText.send), (["send", "-h", "E"], HelpText.send),
-    (["help", "send"], HelpText.send), (["encode", "--help"], HelpText.encode),
-    (["decode", "--help"], HelpText.decode), (["list", "--help"], HelpText.list),
-    (["help", "list"], HelpText.list), (["stop", "--help"], HelpText.stop),
-    (["status", "--help"], HelpText.status), (["alphabet", "--help"], HelpText.alphabet),
+    (["send", "--help"], HelpText.send.text), (["send", "-h", "E"], HelpText.send.text),
+    (["help", "send"], HelpText.send.text), (["encode", "--help"], HelpText.encode.text),
+    (["decode", "--help"], HelpText.decode.text), (["list", "--help"], HelpText.list.text),
+    (["help", "list"], HelpText.list.text), (["stop", "--help"], HelpText.stop.text),
+    (["status", "--help"], HelpText.status.text),
+    (["alphabet", "--help"], HelpText.alphabet.text),
+    (["receive", "--help"], HelpText.receive.text), (["help", "receive"], HelpText.receive.text),
+    (["help", "--help"], HelpText.help.text),
   ])
   func help(_ arguments: [String], _ expected: String) throws {
     let fixture = try TemporaryLEDDirectory()

@@ -224,12 +224,13 @@ struct ReceiveEdgesOutFIFOTests {
           + "first"), "\(outcome)")
   }
 
-  @Test func theHelpSaysAFIFONeedsItsReaderFirst() throws {
-    let help = try run(["receive", "--help"])
-    let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(text.contains("(a FIFO needs its reader started first)"), "\(help)")
-    #expect(text.contains("73 the --edges-out FILE cannot be created, or is a FIFO no process"))
-    #expect(text.contains("# comments (of any length) ignored"), "\(help)")
+  @Test func theManualSaysAFIFONeedsItsReaderFirst() throws {
+    let manual = try run(["help", "--man"])
+    let text = manual.standardOutput.replacing(#"\-"#, with: "-")
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("(a FIFO needs its reader started first)"), "\(manual)")
+    #expect(text.contains(".B 73 the --edges-out FILE cannot be created, or is a FIFO no process"))
+    #expect(text.contains("# comments (of any length) ignored"), "\(manual)")
   }
 
   @Test func aFIFOWithAReaderGetsTheEdges() throws {

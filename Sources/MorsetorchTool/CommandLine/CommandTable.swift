@@ -5,12 +5,13 @@ struct CommandEntry: Sendable {
   let name: String
   /// Its line in the tool's usage list, after `morsetorch`: what it does.
   let summary: String
-  /// Its `--help` text.
-  let help: String
-  /// Its options, in the order `--help` lists them.
-  let options: [OptionSpec]
+  /// Its `--help` and its section of the manual.
+  let help: CommandHelp
   /// What its operands complete to in a shell, if anything.
   let operands: CompletionKind
+
+  /// Its options, in the order `--help` lists them.
+  var options: [OptionSpec] { help.options }
 }
 
 /// What a value or an operand completes to.
@@ -33,31 +34,31 @@ enum CommandTable {
   static let commands: [CommandEntry] = [
     CommandEntry(
       name: "send", summary: "blink TEXT on an LED (no TEXT or \"-\": standard input)",
-      help: HelpText.send, options: SendOption.specs, operands: .none),
+      help: HelpText.send, operands: .none),
     CommandEntry(
       name: "encode", summary: "print TEXT as dots and dashes", help: HelpText.encode,
-      options: EncodeOption.specs, operands: .none),
+      operands: .none),
     CommandEntry(
       name: "decode", summary: "print dots and dashes as text", help: HelpText.decode,
-      options: DecodeOption.specs, operands: .none),
+      operands: .none),
     CommandEntry(
-      name: "receive", summary: "read Morse from a pin (or --edges FILE) and print it",
-      help: HelpText.receive, options: ReceiveOption.specs, operands: .none),
+      name: "receive", summary: "read Morse from a GPIO pin, a file of edges, a video or a camera",
+      help: HelpText.receive, operands: .none),
     CommandEntry(
       name: "alphabet", summary: "show every character and prosign with its code",
-      help: HelpText.alphabet, options: AlphabetOption.specs, operands: .none),
+      help: HelpText.alphabet, operands: .none),
     CommandEntry(
       name: "list", summary: "show the LEDs (or GPIO lines), whether you may use them",
-      help: HelpText.list, options: ListOption.specs, operands: .none),
+      help: HelpText.list, operands: .none),
     CommandEntry(
       name: "status", summary: "show what is being sent, by whom, how far along",
-      help: HelpText.status, options: ControlOption.specs, operands: .none),
+      help: HelpText.status, operands: .none),
     CommandEntry(
       name: "stop", summary: "cancel what is being sent (and waiting)", help: HelpText.stop,
-      options: ControlOption.specs, operands: .none),
+      operands: .none),
     CommandEntry(
       name: "help", summary: "show help for a command, or this manual as a man page",
-      help: HelpText.help, options: HelpOption.specs, operands: .commands),
+      help: HelpText.help, operands: .commands),
   ]
 
   /// The command named `name`.

@@ -1,4 +1,4 @@
-/// The text `--help` prints, for the tool and for each command.
+/// What `--help` and the manual say of the tool and of each command.
 enum HelpText {
   typealias Row = HelpLayout.Row
 
@@ -16,8 +16,8 @@ enum HelpText {
   private static let deviceUnavailable = Row(
     "69", "LED or GPIO line unavailable: not found, or vanished while sending")
 
-  /// Every exit status, as the manual and the tool's `--help` list them. A command whose
-  /// status means something narrower declares its own row for it with its help.
+  /// Every exit status, as the manual's EXIT STATUS lists them. A command whose status means
+  /// something narrower declares its own row for it with its help.
   static let statusRows: [Row] = [
     Row("0", "done; also when the reader of standard output went away (`| head`): the output, "
       + "and a --echo or --preview transmission, ends there"),
@@ -41,16 +41,12 @@ enum HelpText {
         + "exits with)"),
   ]
 
-  /// The exit-status table with every status.
-  static let exitStatuses = exitStatuses(statusRows.map(\.term))
-
-  /// The exit-status table with only `statuses` (those a command can exit with), `specific`
-  /// rows in place of the general ones with the same status.
-  static func exitStatuses(_ statuses: [String], _ specific: Row...) -> String {
-    let rows = statusRows.filter { statuses.contains($0.term) }.map { row in
+  /// The statuses a command can exit with, `specific` rows in place of the general ones
+  /// with the same status.
+  static func statuses(_ statuses: [String], _ specific: Row...) -> [Row] {
+    statusRows.filter { statuses.contains($0.term) }.map { row in
       specific.first { $0.term == row.term } ?? row
     }
-    return "Exit status:\n" + HelpLayout.table(rows, column: 9)
   }
 
   static let ledsDirectoryVariable = Row(
@@ -66,7 +62,7 @@ enum HelpText {
       + "/var/run/morsetorch, $XDG_RUNTIME_DIR/morsetorch, then /tmp/morsetorch-UID; "
       + "man morsetorch: SECURITY)")
 
-  /// Every variable `--help` names, as the tool's help lists them.
+  /// Every variable the commands read, as the manual's ENVIRONMENT starts with them.
   static let variables = [
     ledsDirectoryVariable, gpioDirectoryVariable, videoDirectoryVariable, ledVariable,
     runtimeDirectoryVariable,
@@ -77,28 +73,33 @@ enum HelpText {
     ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
   ]
 
-  /// The environment section with `variables` (those a command reads).
-  static func environment(_ variables: [Row]) -> String {
-    "Environment:\n" + HelpLayout.table(variables, column: 26)
-  }
-
   /// The commands as the tool's help lists them: usage, what it does.
   private static let commandRows = [
-    Row(
-      "morsetorch send [options] [TEXT...]",
-      "blink TEXT on an LED (no TEXT or \"-\": standard input)"),
+    Row("morsetorch send [options] [TEXT...]", "blink TEXT on an LED, or standard input"),
     Row("morsetorch encode [TEXT...]", "print TEXT as dots and dashes"),
     Row("morsetorch decode [CODE...]", "print dots and dashes as text"),
     Row(
-      "morsetorch receive --gpio CHIP:LINE", "read Morse from a pin (or --edges FILE) and print it"),
-    Row("morsetorch alphabet", "show every character and prosign with its code"),
-    Row("morsetorch list [--gpio]", "show the LEDs (or GPIO lines), whether you may use them"),
-    Row("morsetorch status [--led NAME]...", "show what is being sent, by whom, how far along"),
-    Row(
-      "morsetorch stop [--led NAME]...",
-      "cancel what is being sent (and waiting); both take --gpio CHIP:LINE too"),
-    Row("morsetorch help [COMMAND]", "show help for a command (--man: the manual page)"),
+      "morsetorch receive SOURCE [options]",
+      "read Morse from a GPIO pin, a file of edges, a video or a camera, and print it"),
+    Row("morsetorch alphabet", "show each character and prosign's code"),
+    Row("morsetorch list [--gpio]", "show LEDs or GPIO lines and your access"),
+    Row("morsetorch status [--led NAME]...", "show who sends what, how far along"),
+    Row("morsetorch stop [--led NAME]...", "cancel what is being sent (and waiting)"),
+    Row("morsetorch help [COMMAND]", "help for a command (--man: the manual)"),
   ]
+
+  /// The examples of the tool's help; the manual's EXAMPLES start with them.
+  static let examples = [
+    "morsetorch send \"SOS\"",
+    "journalctl -f | morsetorch send --led input3::capslock",
+    "morsetorch send --dry-run --wpm 20 \"CQ CQ\"",
+    "morsetorch send --gpio gpiochip0:17 --loop SOS",
+    "morsetorch encode \"Hello, world\"   # .... . .-.. .-.. --- --..-- / .-- ---",
+  ]
+
+  /// The last line of every `--help`: where the rest is.
+  static let manualPointer =
+    "Exit statuses, environment, details: man morsetorch (morsetorch help --man)."
 
   static let tool = HelpLayout.filled(
     """
@@ -112,125 +113,120 @@ enum HelpText {
       --version       print the version
 
     Examples:
-      morsetorch send "SOS"
-      journalctl -f | morsetorch send --led input3::capslock
-      morsetorch send --dry-run --wpm 20 "CQ CQ"
-      morsetorch send --gpio gpiochip0:17 --loop SOS
-      morsetorch encode "Hello, world"   # .... . .-.. .-.. --- --..-- / .-- ---
+    \(examples.map { "  " + $0 }.joined(separator: "\n"))
 
-    \(environment(variables))
-
-    \(exitStatuses)
+    \(manualPointer)
     """)
 
-  static let send = HelpLayout.filled(
-    """
-    Usage: morsetorch send [options] [TEXT...]
+  static let send = CommandHelp(
+    usage: "send [options] [TEXT...]",
+    summary: """
+      Blinks TEXT as Morse code on an LED (or a GPIO line) and puts it back as it was; with no
+      TEXT, or "-", it sends standard input line by line. A character of TEXT with no Morse
+      signal is an error (65) before anything is sent; standard input, a stream, drops
+      terminal escape sequences and skips such characters with a warning.
+      """,
+    details: """
+      It exits when the last step has ended, with the LED's trigger and brightness as they
+      were. Several TEXT words are joined by spaces. With no TEXT, or TEXT "-", standard input
+      is read and sent line by line as each line arrives (a line over 4 KiB in pieces as they
+      arrive, cut at a space, or inside a word that has none: the word goes on after a letter
+      gap).
 
-    Blinks TEXT as Morse code on an LED and exits when the last step has ended, with the LED's
-    trigger and brightness as they were. Several TEXT words are joined by spaces. With no TEXT,
-    or TEXT "-", standard input is read and sent line by line as each line arrives (a line
-    over 4 KiB in pieces as they arrive, cut at a space, or inside a word that has none: the
-    word goes on after a letter gap).
+      TEXT given as arguments is checked whole before anything is sent: a character without a
+      Morse signal is an error naming it and its line and column (status 65), unless
+      --skip-unknown drops it with a warning. Standard input is a stream, and never ends on
+      one: terminal escape sequences (CSI, OSC: the colours of systemd's messages) are
+      dropped, what has a signal it stands for is sent as that (… as ...), and any other
+      character without a Morse signal is skipped, with one warning for each kind of
+      character (ENCODING).
 
-    Every character is checked before anything is sent (for standard input: each line, or
-    piece, before it starts); one without a Morse signal is an error naming it and its line
-    and column.
+      One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
+      (the LED goes back as it was), says so, and exits 4 without sending: run it again to
+      stop. --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
 
-    One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
-    (the LED goes back as it was), says so, and exits 4 without sending: run it again to stop.
-    --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
+      Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
+      words 7; unit = 1200 / WPM ms.
 
-    Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
-    words 7; unit = 1200 / WPM ms.
+      The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there
+      is one, else the first LED by name (the choice is reported when there were several).
+      With no LED at all and none named, at a terminal, the light is shown there instead
+      (--preview); from a script it exits 69.
 
-    Options:
-    \(optionLines(SendOption.specs))
+      A GPIO line instead (an LED, buzzer or relay on a pin): --gpio CHIP:LINE, where CHIP is
+      gpiochip0, 0, /dev/gpiochip0 or the chip's label, and LINE an offset or a line name
+      (--gpio pinctrl-bcm2711:GPIO17); --active-low for reversed wiring, --bias for a pull.
+      Afterwards the line is driven inactive and released.
 
-    The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there is
-    one, else the first LED by name (the choice is reported when there were several). With no
-    LED at all and none named, at a terminal, the light is shown there instead (--preview);
-    from a script it exits 69.
+      Several LEDs: give --led more than once, or a shell-style pattern in quotes
+      ('*::capslock', '*:green:*'). They switch together at every deadline, each at its own
+      max_brightness (or --brightness), and are restored together. It is all or nothing: if
+      one is busy, the rerun rules above apply to the whole set, and nothing is sent unless
+      every LED is ours; if you may not write one (`list` says which), none is touched (77).
+      At most \(DeviceNames.limit) LEDs. If one fails or vanishes mid-message, the others are
+      switched off and restored too. `status` and `stop` on any one of them see the whole
+      transmission.
 
-    A GPIO line instead (an LED, buzzer or relay on a pin): --gpio CHIP:LINE, where CHIP is
-    gpiochip0, 0, /dev/gpiochip0 or the chip's label, and LINE an offset or a line name
-    (--gpio pinctrl-bcm2711:GPIO17); --active-low for reversed wiring, --bias for a pull.
-    Afterwards the line is driven inactive and released.
+      Progress: at a terminal, one line on standard error, redrawn in place (the character, a
+      bar with the time, the round or input line) and erased at the end; not with --quiet,
+      TERM=dumb, or --echo to the terminal; no colour with NO_COLOR.
 
-    Several LEDs: give --led more than once, or a shell-style pattern in quotes ('*::capslock',
-    '*:green:*'). They switch together at every deadline, each at its own max_brightness (or
-    --brightness), and are restored together. It is all or nothing: if one is busy, the rerun
-    rules above apply to the whole set, and nothing is sent unless every LED is ours; if you
-    may not write one (`list` says which), none is touched (77). At most \(DeviceNames.limit) LEDs. If one
-    fails or vanishes mid-message, the others are switched off and restored too. `status` and
-    `stop` on any one of them see the whole transmission.
-
-    Progress: at a terminal, one line on standard error, redrawn in place (the character, a
-    bar with the time, the round or input line) and erased at the end; not with --quiet,
-    TERM=dumb, or --echo to the terminal; no colour with NO_COLOR.
-
-    --preview draws the light on one line of the terminal, the progress after it; into a
-    pipe or a file, or with TERM=dumb, it prints one plain line per character as it starts
-    ("S ...") instead.
-
-    \(environment(variables))
-
-    \(exitStatuses(
+      --preview draws the light on one line of the terminal, the progress after it; into a
+      pipe or a file, or with TERM=dumb, it prints one plain line per character as it starts
+      ("S ...") instead.
+      """,
+    options: SendOption.specs, environment: variables,
+    statuses: statuses(
       ["0", "4", "64", "65", "69", "70", "71", "74", "75", "77", "78", "128+N"], deviceUnavailable))
-    """)
 
-  static let encode = HelpLayout.filled(
-    """
-    Usage: morsetorch encode [--skip-unknown] [TEXT...]
+  static let encode = CommandHelp(
+    usage: "encode [--skip-unknown] [TEXT...]",
+    summary: """
+      Prints TEXT (or each line of standard input) as Morse code: characters separated by one
+      space, words by " / ".
+      """,
+    details: """
+      Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
+      """,
+    options: EncodeOption.specs, statuses: statuses(["0", "64", "65", "70", "71", "74"]))
 
-    Prints TEXT (or each line of standard input) as Morse code: characters separated by one
-    space, words by " / ". Prosigns are written in angle brackets: <SK>, <AR>, <BT>, <KN>.
+  static let receive = CommandHelp(
+    usage: "receive (--gpio CHIP:LINE | --edges FILE | --video FILE | --camera [DEVICE]) [options]",
+    summary: """
+      Reads Morse from a GPIO pin, a file of edges, a video or a camera, and prints it as it
+      comes: each character as soon as it is complete, a space at a word gap, a line break
+      after 4 s of silence.
+      """,
+    details: """
+      From a GPIO input line (a key to ground with --active-low --bias pull-up, or a light
+      sensor), with the kernel's timestamps of each edge; or from FILE (- for standard input,
+      or a FIFO, read from when a writer comes), one edge per line: SECONDS LEVEL, the level 1
+      (on, key down) or 0, blank lines and # comments (of any length) ignored (`morsetorch
+      send --dry-run --edges` writes them); or from a light in a video, a YUV4MPEG2 stream as
+      fast as it comes (`ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
+      receive --video -`), timed by its frame rate; or from a light a camera sees (V4L2: GREY,
+      YUYV, NV12 or YUV420 pictures, the kernel's timestamps). It stops when interrupted or at
+      --timeout, even while no input comes, and at the end of FILE.
 
-    Options:
-    \(optionLines(EncodeOption.specs))
+      A camera's automatic exposure and gain are turned off while it is read (a fixed exposure
+      of half a frame), and every control changed is put back at the end, also after a signal.
 
-    \(exitStatuses(["0", "64", "65", "70", "71", "74"]))
-    """)
+      In a video or a camera's picture the light is the spot that blinks like Morse (marks of
+      two lengths), not the brightest one nor an LED blinking at a steady rate; it is followed
+      as it moves, and standard error says where it was found (X,Y (WxH) in pixels), moved or
+      lost. A frame lit for part of its exposure places the edge inside it, so a mark or gap
+      of one frame or more is timed to a few milliseconds: 30 WPM reads at 30 frames a second,
+      60 WPM at 60 (RECEIVING).
 
-  static let receive = HelpLayout.filled(
-    """
-    Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE |
-           --camera [DEVICE]) [options]
-
-    Reads Morse and prints it as it comes: each character as soon as it is complete, a space
-    at a word gap, a line break after 4 s of silence. From a GPIO input line (a key to ground
-    with --active-low --bias pull-up, or a light sensor), with the kernel's timestamps of each
-    edge; or from FILE (- for standard input, or a FIFO, read from when a writer comes), one
-    edge per line: SECONDS LEVEL, the level 1 (on, key down) or 0, blank lines and # comments
-    (of any length) ignored (`morsetorch send --dry-run --edges` writes them); or from a light
-    in a video, a YUV4MPEG2 stream as fast as it comes (`ffmpeg -i clip.mp4 -pix_fmt yuv420p -f
-    yuv4mpegpipe - | morsetorch receive --video -`), timed by its frame rate; or from a light a camera sees
-    (V4L2: GREY, YUYV, NV12 or YUV420 pictures, the kernel's timestamps). It stops when
-    interrupted or at --timeout, even while no input comes, and at the end of FILE.
-
-    A camera's automatic exposure and gain are turned off while it is read (a fixed exposure
-    of half a frame), and every control changed is put back at the end, also after a signal.
-
-    In a video or a camera's picture the light is the spot that blinks like Morse (marks of two lengths), not the
-    brightest one nor an LED blinking at a steady rate; it is followed as it moves, and
-    standard error says where it was found (X,Y (WxH) in pixels), moved or lost. A frame lit
-    for part of its exposure places the edge inside it, so a mark or gap of one frame or more
-    is timed to a few milliseconds: 30 WPM reads at 30 frames a second, 60 WPM at 60 (man:
-    RECEIVING).
-
-    The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
-    follows the sender within 5 to 60 WPM; pulses and gaps under 5 ms (contact bounce), and
-    once the speed is known under 0.4 dot up to 20 ms (a flash in a gap, a dropout in a
-    mark), are ignored; letter and word gaps are told apart by their own lengths, so stretched
-    (Farnsworth) spacing reads right (--farnsworth helps from the first gap). Prosigns print
-    as <SK>, a code with no meaning as [......].
-
-    Options:
-    \(optionLines(ReceiveOption.specs))
-
-    \(environment([gpioDirectoryVariable, videoDirectoryVariable]))
-
-    \(exitStatuses(
+      The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
+      follows the sender within 5 to 60 WPM; pulses and gaps under 5 ms (contact bounce), and
+      once the speed is known under 0.4 dot up to 20 ms (a flash in a gap, a dropout in a
+      mark), are ignored; letter and word gaps are told apart by their own lengths, so
+      stretched (Farnsworth) spacing reads right (--farnsworth helps from the first gap).
+      Prosigns print as <SK>, a code with no meaning as [......].
+      """,
+    options: ReceiveOption.specs, environment: [gpioDirectoryVariable, videoDirectoryVariable],
+    statuses: statuses(
       ["0", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
       Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
       Row(
@@ -248,142 +244,102 @@ enum HelpText {
         "permission denied opening the GPIO chip or the camera (group video; man: "
           + "PERMISSIONS)"),
       signalRow("after printing what was read")))
-    """)
 
-  static let decode = HelpLayout.filled(
-    """
-    Usage: morsetorch decode [--alphabet NAME] [CODE...]
+  static let decode = CommandHelp(
+    usage: "decode [--alphabet NAME] [CODE...]",
+    summary: """
+      Prints dots and dashes (or each line of standard input) as text. Codes are separated by
+      spaces; words by "/" or by three or more spaces.
+      """,
+    details: """
+      Dots and dashes pasted from the web (·−·, ._., •–•) read as . and -. Cyrillic and Greek
+      share their codes with Latin letters: --alphabet cyrillic or greek reads letters in that
+      script (figures and punctuation read as usual). A code with no character but a prosign
+      prints as <SK>.
 
-    Prints dots and dashes (or each line of standard input) as text. Codes are separated by
-    spaces; words by "/" or by three or more spaces. Dots and dashes pasted from the web
-    (·−·, ._., •–•) read as . and -. Cyrillic and Greek share their codes with
-    Latin letters: --alphabet cyrillic or greek reads letters in that script (figures and
-    punctuation read as usual). A code with no character but a prosign
-    prints as <SK>.
+      A code with no meaning at all prints as `receive` shows it, [......], and the rest is
+      still decoded; each such code is named on standard error with its line and column, and
+      the exit status is then 65.
+      """,
+    options: DecodeOption.specs, statuses: statuses(["0", "64", "65", "70", "71", "74"]))
 
-    A code with no meaning at all prints as `receive` shows it, [......], and the rest
-    is still decoded; each such code is named on standard error with its line and
-    column, and the exit status is then 65.
+  static let alphabet = CommandHelp(
+    usage: "alphabet",
+    summary: """
+      Shows every character morsetorch sends, with its code, and the named prosigns.
+      """,
+    details: """
+      The ITU-R M.1677-1 set, the extensions (not ITU), the characters sent as other signals
+      (like % as 0/0, [ as ( and * as X, … as ...), the Cyrillic and Greek tables, and the
+      named prosigns. A Latin letter with a mark and no signal of its own (ï, Ł, ş) is sent as
+      its letter.
+      """,
+    options: AlphabetOption.specs, statuses: statuses(["0", "64", "70", "71", "74"]))
 
-    Options:
-    \(optionLines(DecodeOption.specs))
-
-    \(exitStatuses(["0", "64", "65", "70", "71", "74"]))
-    """)
-
-  static let alphabet = HelpLayout.filled(
-    """
-    Usage: morsetorch alphabet
-
-    Shows every character morsetorch sends, with its code: the ITU-R M.1677-1 set, the
-    extensions (not ITU), the characters sent as other signals (like % as 0/0, [ as ( and
-    * as X, … as ...), the Cyrillic and Greek tables, and the named prosigns. A Latin letter
-    with a mark and no signal of its own (ï, Ł, ş) is sent as its letter.
-
-    Options:
-    \(optionLines(AlphabetOption.specs))
-
-    \(exitStatuses(["0", "64", "70", "71", "74"]))
-    """)
-
-  static let list = HelpLayout.filled(
-    """
-    Usage: morsetorch list [--gpio]
-
-    Shows every LED under the LED class directory: its name, max_brightness, active trigger,
-    current brightness, and whether you may write its brightness and trigger. With --gpio,
-    every GPIO chip (name, label, lines) and line (offset, name, direction, active level,
-    who uses it) instead.
-
-    Options:
-    \(optionLines(ListOption.specs))
-
-    \(environment([ledsDirectoryVariable, gpioDirectoryVariable]))
-
-    \(exitStatuses(
+  static let list = CommandHelp(
+    usage: "list [--gpio]",
+    summary: """
+      Shows every LED under the LED class directory: its name, max_brightness, active trigger,
+      current brightness, and whether you may write its brightness and trigger.
+      """,
+    details: """
+      With --gpio, every GPIO chip (name, label, lines) and line (offset, name, direction,
+      active level, who uses it) instead.
+      """,
+    options: ListOption.specs, environment: [ledsDirectoryVariable, gpioDirectoryVariable],
+    statuses: statuses(
       ["0", "64", "69", "70", "71", "74"],
       Row("69", "no LED (with --gpio: no GPIO chip) at all, or no LED class directory"),
       Row("74", "I/O error reading an LED or a GPIO chip, or writing standard output")))
-    """)
 
-  static let stop = HelpLayout.filled(
-    """
-    Usage: morsetorch stop [--led NAME]... [--gpio CHIP:LINE]...
+  /// What `stop` and `status` can exit with.
+  private static let controlStatuses = statuses(
+    ["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable)
 
-    Cancels the transmission on the LED or GPIO line (every one without --led or --gpio;
-    --led may be repeated or a shell-style pattern), and any senders waiting for it: each one
-    puts its LED back as it found it (a line: inactive) and exits with 143. An LED or line
-    left claimed by a killed transmitter is restored from its state record. Every holder and
-    waiter is asked at once. Exits 3 when there was nothing to stop or restore, 69 when --led
-    names no LED (and nothing was sent on it). Without --led or --gpio, what cannot be stopped
-    on one device for what another user put there is said on standard error and does not
-    change the exit status.
+  static let stop = CommandHelp(
+    usage: "stop [--led NAME]... [--gpio CHIP:LINE]...",
+    summary: """
+      Cancels the transmission on the LED or GPIO line (every one without --led or --gpio),
+      and any senders waiting for it. Exits 3 when there was nothing to stop or restore.
+      """,
+    details: """
+      --led may be repeated or a shell-style pattern. Each sender puts its LED back as it found
+      it (a line: inactive) and exits with 143. An LED or line left claimed by a killed
+      transmitter is restored from its state record. Every holder and waiter is asked at
+      once. Exits 69 when --led names no LED (and nothing was sent on it). Without --led or
+      --gpio, what cannot be stopped on one device for what another user put there is said on
+      standard error and does not change the exit status.
+      """,
+    options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)
 
-    Options:
-    \(optionLines(ControlOption.specs))
+  static let status = CommandHelp(
+    usage: "status [--led NAME]... [--gpio CHIP:LINE]...",
+    summary: """
+      Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
+      text, the process, how many characters have begun, for how long, and who is waiting.
+      Exits 3 when nothing is being sent.
+      """,
+    details: """
+      A standard input stream idle between lines shows "waiting for input (line N)". Exits 69
+      when --led names no LED (and nothing was sent on it). Without --led or --gpio, what
+      cannot be read on one device for what another user put there is said on standard error
+      and does not change the exit status.
+      """,
+    options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)
 
-    \(environment(controlVariables))
-
-    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable))
-    """)
-
-  static let status = HelpLayout.filled(
-    """
-    Usage: morsetorch status [--led NAME]... [--gpio CHIP:LINE]...
-
-    Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
-    text, the process, how many characters have begun, for how long, and who is waiting; a
-    standard input stream idle between lines shows "waiting for input (line N)". Exits 3 when
-    nothing is being sent, 69 when --led names no LED (and nothing was sent on it). Without
-    --led or --gpio, what cannot be read on one device for what another user put there is
-    said on standard error and does not change the exit status.
-
-    Options:
-    \(optionLines(ControlOption.specs))
-
-    \(environment(controlVariables))
-
-    \(exitStatuses(["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable))
-    """)
-
-  static let help = HelpLayout.filled(
-    """
-    Usage: morsetorch help [COMMAND | --man | --completions SHELL]
-
-    Shows the help of COMMAND (what `morsetorch COMMAND --help` shows), or of the tool.
-    --man prints the whole manual as a man page, made from this same help; --completions
-    prints the completion script for a shell (the Debian package installs all three).
-
-    Options:
-    \(optionLines(HelpOption.specs))
-
-    \(exitStatuses(["0", "64", "70", "71", "74"]))
-    """)
+  static let help = CommandHelp(
+    usage: "help [COMMAND | --man | --completions SHELL]",
+    summary: """
+      Shows the help of COMMAND (what `morsetorch COMMAND --help` shows), or of the tool.
+      """,
+    details: """
+      --man prints the whole manual as a man page, made from this same help; --completions
+      prints the completion script for a shell (the Debian package installs all three).
+      """,
+    options: HelpOption.specs, statuses: statuses(["0", "64", "70", "71", "74"]))
 
   /// The help of `command`, or nil if there is no such command.
   static func forCommand(_ command: String) -> String? {
-    switch command {
-    case "send": send
-    case "encode": encode
-    case "decode": decode
-    case "receive": receive
-    case "list": list
-    case "alphabet": alphabet
-    case "stop": stop
-    case "status": status
-    case "help": help
-    default: nil
-    }
-  }
-
-  /// The options as a list, each help under the column after the longest usual term.
-  private static func optionLines(_ specs: [OptionSpec]) -> String {
-    HelpLayout.table(
-      specs.map { spec in
-        var term = spec.shortName.map { "-\($0), " } ?? ""
-        term += "--\(spec.name)"
-        if let value = spec.valueName { term += " \(value)" }
-        return Row(term, spec.help)
-      }, column: 24)
+    CommandTable.command(command)?.help.text
   }
 }

@@ -1,16 +1,18 @@
 /// The manual page, `morsetorch.1`, made from the same text as `--help` (the commands' help,
-/// their options, the exit statuses and the environment), so that the two never disagree.
+/// their options, the exit statuses and the environment), so that the two never disagree:
+/// `--help` is the short part of it.
 enum ManPage {
   static var text: String {
     var page: [String] = [
-      #".\" The manual of morsetorch, printed by `morsetorch help --man` from its --help."#,
+      #".\" The manual of morsetorch, printed by `morsetorch help --man` from its help."#,
       ".TH MORSETORCH 1 \(releaseDate) \"morsetorch \(version)\" \"User Commands\"",
       ".SH NAME",
-      #"morsetorch \- send text as Morse code on a Linux LED or GPIO line, and read it back"#,
+      #"morsetorch \- send text as Morse code on a Linux LED or GPIO line, and receive it"#
+        + " from a GPIO pin, a file of edges, a video or a camera",
       ".SH SYNOPSIS",
     ]
     for command in CommandTable.commands {
-      page += [".B morsetorch", escaped(usage(of: command)), ".br"]
+      page += [".B morsetorch", escaped(command.help.usage), ".br"]
     }
     page += [
       ".B morsetorch", #"\-\-help"#, ".br", ".B morsetorch", #"\-\-version"#,
@@ -20,8 +22,8 @@ enum ManPage {
       isFirst: true,
       """
       morsetorch sends text as Morse code on a Linux LED (a phone's white:flash torch, a
-      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and reads Morse back from a
-      GPIO line. Every edge is switched at an absolute deadline on the monotonic clock, so
+      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and receives Morse from a
+      GPIO pin, a file of edges, a video or a camera. Every edge is switched at an absolute deadline on the monotonic clock, so
       errors never add up (ITU timing: a dot is one unit, a dash three, the gaps one, three and
       seven); a signal, `stop` or running it again stops a transmission at once; the LED's
       trigger and brightness are always put back as they were.
@@ -32,16 +34,17 @@ enum ManPage {
     }
     page += [".RE", ".SH COMMANDS"]
     for command in CommandTable.commands {
-      page += [".SS \(escaped(usage(of: command)))"] + prose(command.help)
+      page += [".SS \(escaped(command.help.usage))"] + prose(command.help.paragraphs)
       page += [".PP", "Options:"]
       page += command.options.flatMap(optionItem)
+      page += reads(command.help)
     }
     page += [".SH OPTIONS", "Before any command:"] + ToolOption.specs.flatMap(optionItem)
     for (heading, text) in ManualTopics.sections { page += [".SH \(heading)"] + prose(text) }
     page += referenceSections
     page += permissionsSection + [".SH SECURITY"] + prose(security)
     page += [".SH EXAMPLES"]
-    page += [".nf"] + examples.map(escaped) + [".fi"]
+    page += [".nf"] + (HelpText.examples + examples).map(escaped) + [".fi"]
     page += [
       ".SH SEE ALSO",
       #".BR journalctl (1),"#, #".BR systemd-tmpfiles (8),"#, #".BR udev (7),"#,
@@ -140,9 +143,30 @@ enum ManPage {
 
   /// `text`'s paragraphs as roff, the first right under its heading.
   private static func prose(_ text: String) -> [String] {
-    paragraphs(of: text).enumerated().flatMap { index, text in
-      paragraph(isFirst: index == 0, text)
+    prose(text.split(separator: "\n\n").map(String.init))
+  }
+
+  /// `paragraphs` as roff, the first right under its heading.
+  private static func prose(_ paragraphs: [String]) -> [String] {
+    paragraphs.enumerated().flatMap { index, text in paragraph(isFirst: index == 0, text) }
+  }
+
+  /// What a command reads and its exit statuses: each status by number, and in full those
+  /// that mean something narrower for it than under EXIT STATUS.
+  private static func reads(_ help: CommandHelp) -> [String] {
+    var page: [String] = []
+    if !help.environment.isEmpty {
+      let names = help.environment.map(\.term).joined(separator: ", ")
+      page += [".PP", "Environment: \(names) (ENVIRONMENT)."]
     }
+    let numbers = help.statuses.map(\.term).joined(separator: ", ")
+    let specific = help.statuses.filter { row in
+      !HelpText.statusRows.contains { $0.term == row.term && $0.text == row.text }
+    }
+    let more = specific.isEmpty ? "." : "; for this command:"
+    page += [".PP", escaped("Exit status: \(numbers) (EXIT STATUS)\(more)")]
+    for row in specific { page += [".TP", ".B \(row.term)", escaped(row.text)] }
+    return page
   }
 
   /// Who may use which device, and how to set it up; the rules follow it in the page.
@@ -226,41 +250,29 @@ enum ManPage {
     failed.
     """
 
+  /// The examples after those of the tool's help.
   static let examples: [String] = [
-    "morsetorch send \"SOS\"",
-    "journalctl -f | morsetorch send --led input3::capslock",
-    "morsetorch send --gpio gpiochip0:17 --loop SOS",
     "morsetorch send --dry-run --edges \"PARIS\" | morsetorch receive --edges -",
     "morsetorch stop",
     "systemctl enable --now morsetorch-beacon@white:flash.service",
   ]
 
-  /// The help text's usage line without "Usage: morsetorch ": `send [options] [TEXT...]`.
-  private static func usage(of command: CommandEntry) -> String {
-    let line = command.help.split(separator: "\n").first.map(String.init) ?? ""
-    let prefix = "Usage: morsetorch "
-    return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : command.name
-  }
-
-  /// The help's paragraphs that are prose: not the usage line, the option list, the
-  /// environment or the exit statuses (the manual has sections for those).
-  static func paragraphs(of help: String) -> [String] {
-    help.split(separator: "\n\n").map(String.init).filter { block in
-      !block.hasPrefix("Usage:") && !block.hasPrefix("Options:")
-        && !block.hasPrefix("Environment:") && !block.hasPrefix("Exit status:")
-    }
-  }
-
   /// A paragraph; the first under a heading needs no `.PP`.
   private static func paragraph(isFirst: Bool = false, _ text: String) -> [String] {
-    (isFirst ? [] : [".PP"]) + text.split(separator: "\n").map { escaped(String($0)) }
+    (isFirst ? [] : [".PP"]) + lines(text)
   }
 
   private static func optionItem(_ option: OptionSpec) -> [String] {
     var term = option.shortName.map { #"\fB\-\#($0)\fR, "# } ?? ""
     term += #"\fB\-\-\#(option.name)\fR"#
     if let value = option.valueName { term += #" \fI\#(escaped(value))\fR"# }
-    return [".TP", term] + option.help.split(separator: "\n").map { escaped(String($0)) }
+    let details = option.details.map { [".br"] + lines($0) } ?? []
+    return [".TP", term] + lines(option.help) + details
+  }
+
+  /// `text`'s lines as roff.
+  private static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map { escaped(String($0)) }
   }
 
   /// `text` as roff: backslashes doubled, dashes as `\-`, and a line that starts with `.` or

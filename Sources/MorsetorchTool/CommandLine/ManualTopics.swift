@@ -90,11 +90,12 @@ enum ManualTopics {
     """
 
   static let receiving = """
-    `morsetorch receive` reads key-down and key-up edges from a GPIO input line (with the
-    kernel's timestamps) or from a file of edges, and prints each character as soon as it is
-    complete, a space at a word gap and a line break after 4 s of silence. A key goes from
-    the pin to ground with --active-low --bias pull-up; a light sensor's output works the
-    same way.
+    `morsetorch receive` reads Morse from a GPIO pin, a file of edges, a video or a camera:
+    key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
+    a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
+    each character as soon as it is complete, a space at a word gap and a line break after
+    4 s of silence. A key goes from the pin to ground with --active-low --bias pull-up; a
+    light sensor's output works the same way.
 
     The edge file has one edge per line, SECONDS LEVEL, seconds from any origin and the level
     1 (on, key down) or 0; blank lines and lines starting with # are ignored. `morsetorch

@@ -16,8 +16,10 @@ struct OptionSpec: Sendable {
   let shortName: Character?
   /// A flag, or a value with its placeholder.
   let kind: Kind
-  /// One line (or several) for `--help`.
+  /// Its line in `--help`: what it means, in at most 56 columns.
   let help: String
+  /// What the manual says of it after that line (defaults, forms, limits), if anything.
+  var details: String?
   /// What its value completes to in a shell.
   let completion: CompletionKind
   /// Whether the command uses every value given, not only the last.
@@ -49,6 +51,13 @@ struct OptionSpec: Sendable {
   ) -> OptionSpec {
     var spec = value(name, "[\(placeholder)]", completion: completion, help: help)
     spec.isValueOptional = true
+    return spec
+  }
+
+  /// This option with `details`: what the manual adds to its line of help.
+  func detailed(_ details: String) -> OptionSpec {
+    var spec = self
+    spec.details = details
     return spec
   }
 

@@ -3,13 +3,16 @@ extension OptionSpec {
   /// `--skip-unknown` of `send` and `encode`.
   static let skipUnknown = flag(
     "skip-unknown",
-    help: "drop characters without a Morse signal in TEXT (with a warning) instead of failing;\n"
-      + "a stream from standard input always drops them, with one warning for each")
+    help: "drop the characters of TEXT that have no Morse signal"
+  ).detailed(
+    "With a warning, instead of failing; send's standard input, a stream, always skips\n"
+      + "them, with one warning for each kind of character.")
 
   /// `--alphabet NAME` of `decode` and `receive`.
   static let alphabet = value(
     "alphabet", "NAME", completion: .words(["latin", "cyrillic", "russian", "greek"]),
-    help: "read letters as latin (default), cyrillic (russian) or greek")
+    help: "read letters as latin (default), cyrillic or greek"
+  ).detailed("russian is the same as cyrillic.")
 }
 
 /// The options of the tool itself, before any command.

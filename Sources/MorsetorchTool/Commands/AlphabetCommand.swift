@@ -18,7 +18,7 @@ enum AlphabetCommand {
 
   static func run(_ words: [String]) throws -> Int32 {
     guard case .run = try Invocation<Plan>(words, command: "alphabet") else {
-      return Morsetorch.printing(HelpText.alphabet)
+      return Morsetorch.printing(HelpText.alphabet.text)
     }
     lines().forEach(Console.output)
     return ExitStatus.success

@@ -9,7 +9,8 @@ enum ControlOption: CommandOption {
     case .led:
       .value(
         "led", "NAME", completion: .leds, isRepeatable: true,
-        help: "only this LED (default: every LED); repeatable, or a pattern like '*::capslock'")
+        help: "only this LED (default: every LED); repeatable"
+      ).detailed("Or a shell-style pattern like '*::capslock'.")
     case .gpio:
       .value(
         "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,

@@ -30,7 +30,7 @@ enum DecodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
     Console.bufferOutput()
     guard case .run(let plan) = try Invocation<Plan>(words, command: "decode") else {
-      return Morsetorch.printing(HelpText.decode)
+      return Morsetorch.printing(HelpText.decode.text)
     }
     let alphabet = plan.alphabet
     // A code with no meaning is shown in the text as `receive` shows it ([......]), named on

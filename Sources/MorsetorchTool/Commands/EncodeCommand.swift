@@ -30,7 +30,7 @@ enum EncodeCommand {
   static func run(_ words: [String]) throws -> Int32 {
     Console.bufferOutput()
     guard case .run(let plan) = try Invocation<Plan>(words, command: "encode") else {
-      return Morsetorch.printing(HelpText.encode)
+      return Morsetorch.printing(HelpText.encode.text)
     }
     let policy = plan.policy
     func encode(_ text: String, line: Int, column: Int = 1) throws -> String {

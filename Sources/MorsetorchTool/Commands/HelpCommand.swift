@@ -5,7 +5,8 @@ enum HelpOption: CommandOption {
   var spec: OptionSpec {
     switch self {
     case .man:
-      .flag("man", help: "print the manual as a man page (roff: morsetorch help --man | man -l -)")
+      .flag("man", help: "print the manual as a man page (roff)")
+        .detailed("Read it with morsetorch help --man | man -l -.")
     case .completions:
       .value(
         "completions", "SHELL", completion: .words(["bash", "zsh", "fish"]),
@@ -55,7 +56,7 @@ enum HelpCommand {
 
   static func run(_ words: [String]) throws -> Int32 {
     guard case .run(let plan) = try Invocation<Plan>(words, command: "help") else {
-      return Morsetorch.printing(HelpText.help)
+      return Morsetorch.printing(HelpText.help.text)
     }
     return Morsetorch.printing(plan.text)
   }

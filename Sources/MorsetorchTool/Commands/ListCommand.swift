@@ -28,7 +28,7 @@ enum ListCommand {
 
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard case .run(let plan) = try Invocation<Plan>(words, command: "list") else {
-      return Morsetorch.printing(HelpText.list)
+      return Morsetorch.printing(HelpText.list.text)
     }
     if plan.showsGPIO { return listGPIO(environment: environment) }
     let directory = LEDClassDirectory(environment: environment.variables)

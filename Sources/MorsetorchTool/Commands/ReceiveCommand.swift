@@ -16,7 +16,9 @@ struct ReceiveCommand {
   }
 
   func run() throws -> Int32 {
-    guard case .run(let plan) = invocation else { return Morsetorch.printing(HelpText.receive) }
+    guard case .run(let plan) = invocation else {
+      return Morsetorch.printing(HelpText.receive.text)
+    }
     let timeout = plan.timeout
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(

@@ -13,57 +13,67 @@ enum ReceiveOption: CommandOption {
     case .gpio:
       .value(
         "gpio", "CHIP:LINE", completion: .gpioChips,
-        help: "read a GPIO input line (a key, a light sensor): gpiochip0:4, LABEL:GPIO4")
+        help: "read a GPIO input line (a key, a light sensor)"
+      ).detailed("CHIP:LINE as gpiochip0:4 or LABEL:GPIO4.")
     case .edges:
       .value(
         "edges", "FILE", completion: .files,
-        help: "read edges from FILE (- for standard input): lines of SECONDS LEVEL")
+        help: "read edges from FILE (- for standard input)"
+      ).detailed("Lines of SECONDS LEVEL.")
     case .video:
       .value(
         "video", "FILE", completion: .files,
-        help: "read a light in a YUV4MPEG2 video (- for standard input, as ffmpeg writes it)")
+        help: "read a light in a YUV4MPEG2 video (- standard input)"
+      ).detailed("As ffmpeg writes it.")
     case .camera:
       .optionalValue(
         "camera", "DEVICE", completion: .files,
-        help: "read a light through a V4L2 camera (default: the first that streams, /dev/video0)")
+        help: "read a light through a V4L2 camera (/dev/video0)"
+      ).detailed("Default: the first that streams.")
     case .region:
       .value(
         "region", "X,Y,W,H",
-        help: "with --video or --camera: where the light is, in pixels (default: the spot "
-          + "that blinks)")
+        help: "with --video or --camera: where the light is, in pixels"
+      ).detailed("Default: the spot that blinks.")
     case .size:
       .value(
-        "size", "WxH", help: "with --camera: the picture size to ask for (default 640x480)")
+        "size", "WxH", help: "with --camera: the picture size to ask for"
+      ).detailed("Default 640x480.")
     case .fps:
       .value(
-        "fps", "N", help: "with --camera: the frames a second to ask for (default 30)")
+        "fps", "N", help: "with --camera: the frames a second to ask for"
+      ).detailed("Default 30.")
     case .edgesOut:
       .value(
         "edges-out", "FILE", completion: .files,
-        help:
-          "also write the edges seen to FILE, as --edges reads them, to replay later (a FIFO "
-          + "needs its reader started first)")
+        help: "also write the edges seen to FILE, to replay later"
+      ).detailed("As --edges reads them (a FIFO needs its reader started first).")
     case .activeLow:
       .flag(
         "active-low",
-        help: "with --gpio: key down (light on) is the low level, as for a key to ground")
+        help: "with --gpio: key down (light on) is the low level"
+      ).detailed("As for a key to ground.")
     case .bias:
       .value(
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,
-        help: "with --gpio: pull-up, pull-down or disabled (a key to ground wants pull-up)")
+        help: "with --gpio: pull-up, pull-down or disabled"
+      ).detailed("A key to ground wants pull-up.")
     case .wpm:
       .value(
         "wpm", "N",
-        help: "the speed to expect, 5-60 (default 15); the receiver follows the sender")
+        help: "the speed to expect, 5-60 (default 15)"
+      ).detailed("The receiver follows the sender.")
     case .farnsworth:
       .value(
         "farnsworth", "WPM",
-        help: "the overall speed, if the sender stretches the gaps (Farnsworth)")
+        help: "the overall speed, if the sender stretches the gaps"
+      ).detailed("Farnsworth spacing.")
     case .alphabet: .alphabet
     case .timeout:
       .value(
         "timeout", "TIME",
-        help: "stop after this long: 30s, 10m, 1h (default: until interrupted or the end)")
+        help: "stop after this long: 30s, 10m, 1h"
+      ).detailed("Default: until interrupted or the end.")
     case .help: .help
     }
   }

@@ -13,7 +13,7 @@ struct SendCommand {
   /// Reads the options of `send` from `words` and sends as they ask, or shows the help.
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard case .run(let plan) = try Invocation<SendPlan>(words, command: "send") else {
-      return Morsetorch.printing(HelpText.send)
+      return Morsetorch.printing(HelpText.send.text)
     }
     return try SendCommand(words: words, plan: plan, environment: environment).run()
   }

@@ -9,42 +9,48 @@ enum SendOption: CommandOption {
     case .led:
       .value(
         "led", "NAME", completion: .leds, isRepeatable: true,
-        help: "the LED to use (default: $MORSETORCH_LED, else automatic); repeat it\n"
-          + "or give a shell-style pattern ('*::capslock') for several LEDs at once\n"
-          + "(up to \(DeviceNames.limit))")
+        help: "the LED to use; repeatable, or a pattern ('*::capslock')"
+      ).detailed(
+        "Default: $MORSETORCH_LED, else automatic. Repeat it or give a shell-style pattern\n"
+          + "for several LEDs at once (up to \(DeviceNames.limit)).")
     case .gpio:
       .value(
         "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
-        help: "send on a GPIO line instead (gpiochip0:17, LABEL:GPIO17); repeatable,\n"
-          + "up to \(DeviceNames.limit)")
+        help: "send on a GPIO line instead (gpiochip0:17); repeatable"
+      ).detailed("CHIP:LINE as gpiochip0:17 or LABEL:GPIO17; up to \(DeviceNames.limit) lines.")
     case .activeLow:
       .flag("active-low", help: "with --gpio: the line is active (on) at the low level")
     case .bias:
       .value(
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,
-        help: "with --gpio: pull-up, pull-down or disabled (where the driver can)")
+        help: "with --gpio: pull-up, pull-down or disabled"
+      ).detailed("Where the driver can.")
     case .wpm:
-      .value("wpm", "N", help: "speed in words per minute, 1-200 (default 12: a 100 ms dot)")
+      .value("wpm", "N", help: "speed in words per minute, 1-200 (default 12)")
+        .detailed("The default, 12, is a 100 ms dot.")
     case .unit:
-      .value("unit", "MS", help: "the dot length in milliseconds, 1-10000, instead of --wpm")
+      .value("unit", "MS", help: "the dot length in ms, 1-10000, instead of --wpm")
+        .detailed("MS is in milliseconds.")
     case .farnsworth:
       .value(
         "farnsworth", "WPM",
-        help: "overall speed: stretch letter and word gaps, characters stay at --wpm")
+        help: "overall speed: letter and word gaps are stretched"
+      ).detailed("The characters stay at --wpm.")
     case .brightness:
       .value(
         "brightness", "N|P%",
-        help: "how bright \"on\" is: a value up to max_brightness (more is that, with a "
-          + "warning), or a percentage")
+        help: "how bright \"on\" is: up to max_brightness, or a percent"
+      ).detailed("A value above max_brightness is that, with a warning.")
     case .skipUnknown: .skipUnknown
     case .repeat: .value("repeat", "N", help: "send TEXT N times (1-1000000), a --pause apart")
     case .loop:
-      .flag("loop", help: "send TEXT again and again until stopped (a rerun, stop, a signal)")
+      .flag("loop", help: "send TEXT again and again until stopped")
+        .detailed("By a rerun, stop or a signal.")
     case .pause:
       .value(
         "pause", "TIME",
-        help: "between repeats: 2s, 1.5s, 1m; a word gap (the default) at least, so each\n"
-          + "round stays a word of its own")
+        help: "between repeats: 2s, 1.5s, 1m (default: a word gap)"
+      ).detailed("A word gap at least, so each round stays a word of its own.")
     default: behaviourSpec
     }
   }
@@ -53,28 +59,34 @@ enum SendOption: CommandOption {
   private var behaviourSpec: OptionSpec {
     switch self {
     case .replace:
-      .flag("replace", help: "if the LED is busy, cancel that transmission and send this one")
+      .flag("replace", help: "if busy, cancel that transmission and send this one")
     case .wait:
-      .flag("wait", help: "if the LED is busy, wait for it (first come, first served), then send")
+      .flag("wait", help: "if busy, wait for it (first come, first served)")
+        .detailed("Then send.")
     case .queue: .flag("queue", help: "the same as --wait")
     case .detach:
       .flag(
         "detach",
-        help: "go on in the background once the LED is ours (needs TEXT); what it says\n"
-          + "later goes to the system log (journalctl -t morsetorch)")
+        help: "go on in the background once the LED is ours"
+      ).detailed(
+        "Needs TEXT; what it says later goes to the system log (journalctl -t morsetorch).")
     case .echo:
       .flag(
         "echo",
-        help: "print each character to standard output as it finishes (a line per message)")
+        help: "print each character to standard output as it ends"
+      ).detailed("A line per message.")
     case .quiet:
       .flag(
-        "quiet", short: "q", help: "no progress line and no notes (errors and warnings still show)")
+        "quiet", short: "q", help: "no progress line and no notes"
+      ).detailed("Errors and warnings still show.")
     case .dryRun: .flag("dry-run", help: "print the step timeline at once and touch no LED")
     case .edges:
       .flag(
-        "edges", help: "with --dry-run: print the edges instead, as `receive --edges` reads them")
+        "edges", help: "with --dry-run: print the edges instead of the steps"
+      ).detailed("In the form `receive --edges` reads.")
     case .preview:
-      .flag("preview", help: "show the light in this terminal, in real time, instead of on an LED")
+      .flag("preview", help: "show the light in this terminal instead of on an LED")
+        .detailed("In real time.")
     // `.help`. (A case forgotten in both switches would be a second --help: HelpTests says so.)
     default: .help
     }

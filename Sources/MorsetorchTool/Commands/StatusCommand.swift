@@ -7,7 +7,7 @@ import TransmitterControl
 enum StatusCommand {
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     try ControlCommand.run(
-      "status", words, help: HelpText.status, environment: environment
+      "status", words, help: HelpText.status.text, environment: environment
     ) { device, runtime in
       let waiting = try Transmissions.waiters(of: device, in: runtime)
       guard let holder = try Transmissions.holder(of: device, in: runtime) else {

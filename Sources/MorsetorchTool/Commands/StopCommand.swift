@@ -10,7 +10,7 @@ enum StopCommand {
     // A sender of several devices holds each: it is one transmission, said once.
     var reported = Set<Int32>()
     return try ControlCommand.run(
-      "stop", words, help: HelpText.stop, environment: environment,
+      "stop", words, help: HelpText.stop.text, environment: environment,
       prepare: { devices, runtime in
         // Every device at once, so that a holder that never answers costs its patience once,
         // not once per device.
