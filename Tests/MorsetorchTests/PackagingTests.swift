@@ -19,6 +19,21 @@ struct PackagingTests {
     text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
   }
 
+  /// A new user's first screen (issue 31): how to try the tool with no hardware comes before
+  /// how to install it, and Install says there is no release and how to make the package.
+  @Test func theReadmeLetsAUserTryTheToolBeforeInstallingIt() throws {
+    let readme = try read("README.md")
+    let install = try #require(readme.range(of: "\n## Install\n"))
+    let firstScreen = readme[..<install.lowerBound]
+    for word in ["morsetorch encode", "send --preview", "send --dry-run", "swift build"] {
+      #expect(firstScreen.contains(word), "\(word) is not before Install")
+    }
+    #expect(firstScreen.split(separator: "\n").count <= 40)
+    let installText = readme[install.upperBound...].prefix(600)
+    #expect(installText.contains("no published release"))
+    #expect(installText.contains("Sources/morsetorch/Packaging/build-deb"))
+  }
+
   @Test func theUdevRulesAreTheOnesTheToolAndTheReadmeGive() throws {
     let rules = ruleLines(try read("Sources/morsetorch/Packaging/90-morsetorch.rules"))
     #expect(rules == [PermissionAdvice.ledRule, PermissionAdvice.gpioRule])

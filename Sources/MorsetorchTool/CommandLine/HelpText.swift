@@ -34,7 +34,8 @@ enum HelpText {
       + "(which also ends a --echo or --preview transmission) or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use, or its lock held by a "
       + "process that does not let go; try again"),
-    Row("77", "permission denied writing the LED or opening the GPIO chip (man: PERMISSIONS)"),
+    Row("77", "permission denied writing the LED or opening the GPIO chip, or the LED on a "
+      + "read-only file system; the message says which step is missing (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),
     signalRow(
       "the LED put back first (143 is also what a transmission cancelled by `stop` or a rerun "
@@ -141,15 +142,28 @@ enum HelpText {
       character without a Morse signal is skipped, with one warning for each kind of
       character (ENCODING).
 
+      Typed at a terminal, each line is sent when Enter is pressed; Ctrl-D at the start of a
+      line ends the input (what is being sent is finished first), Ctrl-C stops at once. No
+      progress line is drawn while the text is typed, so none is drawn where you type.
+
       One transmission per LED: if another morsetorch is sending on the LED, `send` cancels it
       (the LED goes back as it was), says so, and exits 4 without sending: run it again to
-      stop. --replace cancels it and then sends; --wait waits for it (and for earlier waiters).
+      stop. A rerun with other text than the one it cancelled also says how to send it
+      instead (--replace) or after (--wait). --replace cancels it and then sends; --wait waits
+      for it (and for earlier waiters), saying who it waits for.
+
+      Ctrl-Z (SIGTSTP), or a background job's read or write at its terminal (SIGTTIN,
+      SIGTTOU), puts the LED back as it was (trigger, settings, brightness) before the job
+      stops; `fg` or `bg` (SIGCONT) takes it again and the message goes on, its schedule moved
+      by the time stopped (the element the stop cut is not sent again). Every signal that
+      would end the process puts the LED back first (EXIT STATUS).
 
       Timing (ITU): dot 1 unit, dash 3, gap in a character 1, between characters 3, between
       words 7; unit = 1200 / WPM ms.
 
       The LED: --led NAME, else $MORSETORCH_LED, else automatic: a torch or flash LED if there
-      is one, else the first LED by name (the choice is reported when there were several).
+      is one, else the first LED by name (the choice is reported whenever there are several
+      LEDs).
       With no LED at all and none named, at a terminal, the light is shown there instead
       (--preview); from a script it exits 69.
 

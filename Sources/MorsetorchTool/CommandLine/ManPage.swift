@@ -189,6 +189,17 @@ enum ManPage {
     commands that share it) rather than using a directory of their own that root's status
     and stop would never look in.
 
+    A refused write is diagnosed, and the advice names the one step that is missing: not in
+    the group (join it); in the group in /etc/group but not in this login (log in again, or
+    `newgrp leds`); in the group, but the LED's files are not the group's yet (the udev rule
+    was not applied to it: `sudo udevadm control --reload && sudo udevadm trigger
+    --action=add --subsystem-match=leds`, or the rule is to be installed first). A read-only
+    file system (EROFS: a container's /sys, a unit's ProtectKernelTunables=yes,
+    ProtectSystem=strict or ReadOnlyPaths=) is said as such, with its mount point, and under
+    systemd with the settings to change; root refused is told why: a container's root (a
+    user namespace) that the files do not belong to, no CAP_DAC_OVERRIDE (a unit's
+    CapabilityBoundingSet=: give it SupplementaryGroups=leds), or a security module.
+
     Cameras (receive --camera) belong to group video on every distribution, by its own udev
     rules: a user who may not open one gets status 77 and joins that group
     (`sudo usermod -aG video $USER`, then logs in again).
