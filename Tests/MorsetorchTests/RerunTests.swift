@@ -260,6 +260,26 @@ struct RerunTests {
     try expectTimerRestored(fixture)
   }
 
+  /// `stop` names the waiter it cancelled as well as the transmission (issue 31).
+  @Test func stopSaysTheWaiterItCancelled() throws {
+    let fixture = try fixture()
+    let first = try startLongSend(in: fixture)
+    let waiter = try start(["send", "--led", led, "--wait", "--unit", "300", "TTT"], in: fixture)
+    let queued = eventually { leftovers(fixture).contains { $0.contains(".wait.") } }
+    try #require(queued)
+    let stop = try run(["stop", "--led", led], in: fixture)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(
+      stop.standardOutput.contains(
+        "stopped a sender waiting for LED \(led) (pid \(waiter.processIdentifier))"), "\(stop)")
+    #expect(
+      stop.standardOutput.contains("stopped the transmission on LED \(led) (pid \(first.processIdentifier)"),
+      "\(stop)")
+    #expect(try waiter.wait().exitStatus == 143)
+    #expect(try first.wait().exitStatus == 143)
+    try expectTimerRestored(fixture)
+  }
+
   @Test func aRerunStopsASenderStoppedWithSIGSTOPAtOnceAndCleanly() throws {
     let fixture = try fixture()
     let first = try startLongSend(in: fixture)
