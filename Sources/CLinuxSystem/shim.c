@@ -285,87 +285,11 @@ int morse_use_fifo(int priority) {
 
 int morse_lock_resident_memory(void) { return mlockall(MCL_CURRENT | MCL_ONFAULT); }
 
-// Memory (issue 22): almost all of the peak RSS is clean pages of the executable, and most of
-// those are mapped only because the kernel maps the pages around every page fault in a file
-// (fault-around: 64 KiB, even with 4 KiB page-cache folios on tmpfs; MADV_RANDOM and
-// MADV_NOHUGEPAGE do not turn it off: 6.1-6.2 MB). It does not fault around in a mapping
-// registered with a userfaultfd for write protection, which needs no handler thread in the
-// asynchronous mode (Linux 6.7) and no privilege for user-mode faults only (5.11). So before
-// main the executable's own segments are registered (nothing is write-protected: registering
-// protects no page), the read-only ones emptied of what start-up has mapped so far, and from
-// then on a page is mapped when it is touched. Static and stripped, on a fake LED: peak RSS
-// of `send --unit 5 E` 6.2-6.3 -> 2.7-2.8 MB, `receive --edges` 5.4-6.3 -> 2.2-2.4 MB (as
-// root or not), for about 450 more page faults: exec to the first edge 0.1-0.5 ms later
-// (2.2-2.8 ms median here). The descriptor stays open for the process's life (closing it
-// unregisters); any failure (an older kernel, a seccomp filter) leaves the mappings as they
-// were.
-#include <link.h>  // ElfW
-#include <sys/ioctl.h>
-#include <fcntl.h>
-#include <linux/userfaultfd.h>
-
-#ifndef UFFD_USER_MODE_ONLY
-#define UFFD_USER_MODE_ONLY 1
-#endif
-#ifndef UFFD_FEATURE_WP_ASYNC
-#define UFFD_FEATURE_WP_ASYNC (1ULL << 15)
-#endif
-
-// The executable's ELF header, where its first segment is mapped (every ELF linker defines it).
-extern const char __ehdr_start[] __attribute__((weak));
-
-__attribute__((constructor)) static void morse_map_executable_by_page(void) {
-  if (!__ehdr_start) return;
-  int saved = errno;
-  const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)__ehdr_start;
-  const ElfW(Phdr) *segments = (const ElfW(Phdr) *)(__ehdr_start + header->e_phoff);
-  uintptr_t page = (uintptr_t)getpagesize(), bias = 0;
-  int found = 0;
-  for (int i = 0; i < header->e_phnum; i++)
-    if (segments[i].p_type == PT_LOAD && segments[i].p_offset == 0) {
-      bias = (uintptr_t)__ehdr_start - segments[i].p_vaddr;
-      found = 1;
-      break;
-    }
-  int descriptor =
-      found ? (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY) : -1;
-  // Never one of the standard streams: started with one closed, the lowest free number is
-  // its, and main would take the userfaultfd for that stream (a closed standard input read
-  // that way waits for ever) instead of putting /dev/null there.
-  if (descriptor >= 0 && descriptor <= 2) {
-    int moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3);
-    close(descriptor);
-    descriptor = moved;
-  }
-  struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_WP_ASYNC};
-  if (descriptor >= 0 && ioctl(descriptor, UFFDIO_API, &api) == 0) {
-    int registered = 0;
-    for (int i = 0; i < header->e_phnum; i++) {
-      const ElfW(Phdr) *segment = &segments[i];
-      if (segment->p_type != PT_LOAD || segment->p_filesz == 0) continue;
-      uintptr_t start = (bias + segment->p_vaddr) & ~(page - 1);
-      uintptr_t end = (bias + segment->p_vaddr + segment->p_filesz + page - 1) & ~(page - 1);
-      struct uffdio_register range = {
-          .range = {.start = start, .len = end - start}, .mode = UFFDIO_REGISTER_MODE_WP};
-      if (ioctl(descriptor, UFFDIO_REGISTER, &range) != 0) continue;
-      registered = 1;
-      // Clean file pages only (never a writable segment: its written pages would be lost).
-      if (!(segment->p_flags & PF_W)) madvise((void *)start, end - start, MADV_DONTNEED);
-    }
-    if (registered) {  // the descriptor stays open
-      errno = saved;
-      return;
-    }
-  }
-  if (descriptor >= 0) close(descriptor);
-  errno = saved;
-}
-
 // The command line, as glibc hands it to every constructor (static or dynamic; musl passes
 // nothing, so only with glibc). Swift's CommandLine is not enough: in a static executable the
 // runtime finds argv by reading /proc/self/maps, which takes a descriptor; with none free
-// (ulimit -n 4, start-up's userfaultfd holding the last) it found no arguments at all, and the
-// tool said "no command given". Saved here, they need no descriptor.
+// (ulimit -n 3, the standard streams holding all) it finds no arguments at all, and the tool
+// would say "no command given". Saved here, they need no descriptor.
 static int morse_argument_count = 0;
 static char **morse_argument_values = NULL;
 
