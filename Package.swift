@@ -33,16 +33,7 @@ let package = Package(
         "LinuxSystem",
       ]),
     .executableTarget(
-      name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"],
-      // Memory: the code sits 128 KiB past a 2 MiB boundary of its file offset, so the kernel
-      // never maps a 2 MiB page-cache folio of the executable with one PMD (all of it resident
-      // for one page touched): peak RSS of `send` 8.1 -> 6.2 MB here (benchmark README).
-      // (-Ttext: gold's text segment, lld's .text section; both linkers take it.)
-      linkerSettings: [
-        .unsafeFlags(
-          ["-Xlinker", "-Ttext=0x420000"],
-          .when(platforms: [.linux], configuration: .release))
-      ]),
+      name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"]),
     .executableTarget(
       name: "morsetorch-benchmark",
       // MorseTestSupport: the receiver's corpus (`corpus`), made by the tests' generator.

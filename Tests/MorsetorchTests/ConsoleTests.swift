@@ -207,7 +207,6 @@ import Testing
       wait $pid; echo "status $?"
       """
     let (output, errors) = try shell(script, fixture: fixture)
-    // Start-up's userfaultfd never takes descriptor 0 (reading it would wait for ever).
     #expect(!output.contains("hung"), "\(output) \(errors)")
     // As `cat <&-` fails: not an empty input, sent as nothing with status 0.
     #expect(output.hasSuffix("status 74\n"), "\(output) \(errors)")

@@ -1,5 +1,6 @@
 // Checked prototypes for the few Linux calls that Swift's Glibc module does not show, and the
-// async-signal-safe pieces of morsetorch's cancellation. Only the LinuxSystem module uses it.
+// async-signal-safe pieces of morsetorch's cancellation, in one section per C file. LinuxSystem
+// uses it, and GPIODriver and LightSources for their devices' ioctls.
 #ifndef CLINUXSYSTEM_H
 #define CLINUXSYSTEM_H
 
@@ -8,6 +9,8 @@
 #include <stdatomic.h>
 #include <sys/types.h>
 #include <time.h>
+
+// one_shot_event.c
 
 /// A one-way flag with a semaphore and an eventfd: fired at most once, from any thread or a
 /// signal handler. The eventfd becomes readable when it fires, so poll(2) can wait for it
@@ -34,30 +37,34 @@ int morse_event_wait_monotonic(morse_event *event, const struct timespec *deadli
 /// sem_wait, passing the post on; 0, or -1 with errno EINTR.
 int morse_event_wait(morse_event *event);
 
+// process.c
+
 /// pidfd_open(2) through syscall(2), so it works with any C library and statically linked;
 /// -1 with errno ENOSYS on kernels before 5.3.
 int morse_pidfd_open(pid_t pid);
 /// pidfd_send_signal(2) through syscall(2); -1 with errno ENOSYS on kernels before 5.1.
 int morse_pidfd_send_signal(int pidfd, int signal);
 
-/// pipe2(O_CLOEXEC): both ends close-on-exec from the start; 0, or -1 with errno.
-int morse_pipe_cloexec(int ends[2]);
+/// The process's argv and (in `count`) argc as the C library gave them to the constructors
+/// before main; NULL and 0 if it gave none.
+char **morse_saved_arguments(int *count);
 
-/// accept4(SOCK_CLOEXEC); the new descriptor, or -1 with errno.
-int morse_accept_cloexec(int listener);
-/// getsockopt(SO_PEERCRED): the process and user at the other end; 0, or -1 with errno.
-int morse_peer_credentials(int socket, pid_t *pid, uid_t *uid);
+// files.c
 
-/// Whether the current disposition of `signal` is SIG_IGN (1), not (0), or -1 with errno.
-int morse_signal_is_ignored(int signal);
-/// Installs `handler` for `signal` with SA_RESTART and an empty mask, saving the previous
-/// action in `previous`; 0, or -1 with errno. (Why SA_RESTART: see shim.c.)
-int morse_signal_install(int signal, void (*handler)(int), struct sigaction *previous);
 /// Opens `path` beneath the directory `directory` without following any symlink on the way
 /// (`openat2(2)` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS; where the
 /// kernel lacks it, one component at a time with O_NOFOLLOW). `..`, `.`, an absolute path and
 /// empty components are refused with EXDEV. Returns the descriptor, or -1 with errno set.
 int morse_open_beneath(int directory, const char *path, int flags, mode_t mode);
+
+/// Whether descriptor `fd` is on sysfs (fstatfs's f_type is SYSFS_MAGIC): 1, 0, or -1 with
+/// errno.
+int morse_is_on_sysfs(int fd);
+
+/// pipe2(O_CLOEXEC): both ends close-on-exec from the start; 0, or -1 with errno.
+int morse_pipe_cloexec(int ends[2]);
+
+// credentials.c
 
 /// A user to act as: the user and group IDs and the supplementary groups.
 typedef struct {
@@ -75,12 +82,49 @@ int morse_open_beneath_as(
 /// access(2) of `path` for `mode` as `user` (as morse_open_beneath_as acts); 0, or -1 with errno.
 int morse_access_as(const morse_user *user, const char *path, int mode);
 
+// sockets.c
+
+/// accept4(SOCK_CLOEXEC); the new descriptor, or -1 with errno.
+int morse_accept_cloexec(int listener);
+/// getsockopt(SO_PEERCRED): the process and user at the other end; 0, or -1 with errno.
+int morse_peer_credentials(int socket, pid_t *pid, uid_t *uid);
+
+/// Sends `length` bytes of `message` as one datagram to the AF_UNIX socket at `path` (a
+/// syslog socket such as /dev/log): 0, or -1 with errno.
+int morse_send_datagram(const char *path, const char *message, size_t length);
+
+// signals.c
+
+/// Whether the current disposition of `signal` is SIG_IGN (1), not (0), or -1 with errno.
+int morse_signal_is_ignored(int signal);
+/// Installs `handler` for `signal` with SA_RESTART and an empty mask, saving the previous
+/// action in `previous`; 0, or -1 with errno. (Why SA_RESTART: see signals.c.)
+int morse_signal_install(int signal, void (*handler)(int), struct sigaction *previous);
+
 /// Puts back an action saved by morse_signal_install.
 int morse_signal_restore(int signal, const struct sigaction *previous);
 
-/// Whether descriptor `fd` is on sysfs (fstatfs's f_type is SYSFS_MAGIC): 1, 0, or -1 with
-/// errno.
-int morse_is_on_sysfs(int fd);
+// timing_priority.c
+
+/// prctl(PR_SET_TIMERSLACK) for the calling thread: 0, or -1 with errno.
+int morse_set_timer_slack(unsigned long nanoseconds);
+/// The calling thread's timer slack in ns (prctl(PR_GET_TIMERSLACK)), or -1 with errno.
+long morse_timer_slack(void);
+/// pthread_setschedparam(SCHED_FIFO, priority) for the calling thread: 0, or an errno value.
+int morse_use_fifo(int priority);
+/// mlockall(MCL_CURRENT | MCL_ONFAULT): 0, or -1 with errno.
+int morse_lock_resident_memory(void);
+
+// standard_streams.c
+
+/// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
+int morse_terminal_columns(int fd);
+
+/// setvbuf(stdout, NULL, _IOLBF, 0): stdio's standard output (Swift's `print`) flushed at
+/// every line, also into a pipe. (Swift 6 will not name C's `stdout` global.)
+void morse_line_buffer_stdout(void);
+
+// gpio.c
 
 /// A GPIO chip, from GPIO_GET_CHIPINFO_IOCTL (names cut to 31 bytes, always terminated).
 typedef struct {
@@ -123,29 +167,7 @@ int morse_gpio_get(int line_fd);
 /// none is queued).
 int morse_gpio_read_event(int line_fd, morse_gpio_event *event);
 
-/// prctl(PR_SET_TIMERSLACK) for the calling thread: 0, or -1 with errno.
-int morse_set_timer_slack(unsigned long nanoseconds);
-/// The calling thread's timer slack in ns (prctl(PR_GET_TIMERSLACK)), or -1 with errno.
-long morse_timer_slack(void);
-/// pthread_setschedparam(SCHED_FIFO, priority) for the calling thread: 0, or an errno value.
-int morse_use_fifo(int priority);
-/// mlockall(MCL_CURRENT | MCL_ONFAULT): 0, or -1 with errno.
-int morse_lock_resident_memory(void);
-
-/// The process's argv and (in `count`) argc as the C library gave them to the constructors
-/// before main; NULL and 0 if it gave none.
-char **morse_saved_arguments(int *count);
-
-/// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
-int morse_terminal_columns(int fd);
-
-/// setvbuf(stdout, NULL, _IOLBF, 0): stdio's standard output (Swift's `print`) flushed at
-/// every line, also into a pipe. (Swift 6 will not name C's `stdout` global.)
-void morse_line_buffer_stdout(void);
-
-/// Sends `length` bytes of `message` as one datagram to the AF_UNIX socket at `path` (a
-/// syslog socket such as /dev/log): 0, or -1 with errno.
-int morse_send_datagram(const char *path, const char *message, size_t length);
+// video.c
 
 /// A V4L2 device node, from VIDIOC_QUERYCAP: the driver, the card, where it sits, and the
 /// node's own capabilities (`device_caps` where the driver gives them, else `capabilities`).
@@ -188,7 +210,7 @@ typedef struct {
   unsigned int flags;
 } morse_video_control;
 
-/// The V4L2 numbers morsetorch uses (the kernel's, checked against its headers in shim.c).
+/// The V4L2 numbers morsetorch uses (the kernel's, checked against its headers in video.c).
 enum {
   MORSE_VIDEO_CAP_VIDEO_CAPTURE = 0x00000001,
   MORSE_VIDEO_CAP_VIDEO_CAPTURE_MPLANE = 0x00001000,
