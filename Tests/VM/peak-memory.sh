@@ -1,15 +1,16 @@
 #!/bin/bash
 # Tests/VM/peak-memory.sh PATH_TO_MORSETORCH
 #
-# The peak resident memory of the executable as it ships, on the kernel of Debian trixie
-# (6.12). Boots that kernel for the binary's architecture under qemu with a small initramfs
-# (busybox, the executable, the benchmark's launcher Sources/morsetorch-benchmark/C/usage.c,
-# which reports wait4's peak RSS, and guest/peak-memory-init), measures `send --unit 5 E` and
-# `receive --edges` of "CQ DE N0CALL" three times each on a fake LED of plain files, and fails
-# if any run peaks over 4 MiB, ends with another status, decodes something else, or leaves
-# the LED otherwise than it found it. The 4 MiB were met only while start-up registered the
-# executable with a userfaultfd (no fault-around for its own clean pages), removed in issue 32;
-# without it the same runs peaked at about 6.0 MB (x86_64) and 6.5 MB (arm64).
+# What the executable as it ships costs in memory, on the kernel of Debian trixie (6.12).
+# Boots that kernel for the binary's architecture under qemu with a small initramfs (busybox,
+# the executable, the benchmark's launcher Sources/morsetorch-benchmark/C/usage.c, which
+# reports wait4's peak RSS, and guest/peak-memory-init), and three times each measures the
+# private memory (Anonymous of smaps_rollup: heap, stacks and every page written) of
+# `send` mid-message and of `receive --edges` of "CQ DE N0CALL" mid-stream, on a fake LED of
+# plain files. Fails if either holds over 512 kB, a run ends with another status, decodes
+# something else, or leaves the LED otherwise than it found it. The peak RSS of each run is
+# printed for the record, not judged: most of it is the executable's clean pages, shared with
+# the page cache (issue 32: the 4 MiB peak-RSS target measured those, and was dropped).
 #
 # Needs what Tests/VM/run.sh installs (qemu, busybox-static, gcc, the aarch64 cross gcc) and
 # the Debian archive: trixie's kernel and busybox come through an apt configuration of its
@@ -18,7 +19,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 work=${VM_WORK_DIR:-$here/work}/peak-memory
-limit_kb=4096
+limit_kb=512
 
 say() { echo "peak-memory: $*"; }
 fail() {
@@ -103,13 +104,17 @@ grep -q '^@@ done' <<<"$results" || fail "the guest did not finish; its console'
 
 # --- the figures, and what must hold -------------------------------------------------------
 problems=()
-figures() {  # the peak of each run of $1 (send or receive): "usage: STATUS USER SYSTEM PEAK"
-  sed -n "s/^@@ $1 .*usage: [0-9]* [0-9]* [0-9]* \([0-9]*\) *$/\1/p" <<<"$results" | tr '\n' ' '
+figures() {  # "@@ send-private KB" or, for the peak of each whole run, "usage: STATUS USER SYSTEM PEAK"
+  case $1 in
+    *-private) sed -n "s/^@@ $1 \([0-9]*\) *$/\1/p" <<<"$results" | tr '\n' ' ' ;;
+    *) sed -n "s/^@@ $1 .*usage: [0-9]* [0-9]* [0-9]* \([0-9]*\) *$/\1/p" <<<"$results" | tr '\n' ' ' ;;
+  esac
 }
-send=$(figures send) receive=$(figures receive)
-[ "$(wc -w <<<"$send $receive")" -eq 6 ] || problems+=("not every run reported its peak")
+send=$(figures send-private) receive=$(figures receive-private)
+send_peak=$(figures send) receive_peak=$(figures receive)
+[ "$(wc -w <<<"$send $receive")" -eq 6 ] || problems+=("not every run reported its private memory")
 for kb in $send $receive; do
-  [ "$kb" -le "$limit_kb" ] || problems+=("a run peaked at $kb kB, over $limit_kb kB")
+  [ "$kb" -le "$limit_kb" ] || problems+=("a run held $kb kB of private memory, over $limit_kb kB")
 done
 grep '^@@ \(send\|receive\) ' <<<"$results" | grep -qv 'usage: 0 ' &&
   problems+=("a run exited with another status: $(grep '^@@ \(send\|receive\) ' <<<"$results" | grep -v 'usage: 0 ' | head -1)")
@@ -118,7 +123,7 @@ grep '^@@ \(send\|receive\) ' <<<"$results" | grep -qv 'usage: 0 ' &&
 grep -q '^@@ led after: 0 timer$' <<<"$results" ||
   problems+=("the LED was left as: $(sed -n 's/^@@ led after: //p' <<<"$results")")
 kernel=$(sed -n 's/^@@ kernel //p' <<<"$results")
-say "$kernel: send ${send}kB, receive ${receive}kB (at most $limit_kb kB)"
+say "$kernel: private memory: send ${send}kB, receive ${receive}kB (at most $limit_kb kB); peak RSS (clean pages of the executable included): send ${send_peak}kB, receive ${receive_peak}kB"
 if [ ${#problems[@]} -gt 0 ]; then
   for problem in "${problems[@]}"; do say "FAIL: $problem"; done
   exit 1
