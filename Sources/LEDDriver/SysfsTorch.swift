@@ -133,6 +133,11 @@ public final class SysfsTorch: Torch, Sendable {
   /// USB port unplugged during the transmission), for the caller to warn of.
   public var skippedSettings: [SkippedSetting] { skipped.withLock { $0 } }
 
+  /// `skippedSettings`, each of this LED.
+  public var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] {
+    skippedSettings.map { (.led(led.name), $0) }
+  }
+
   /// Watches the LED's `brightness` every 100 ms while it is claimed, so that an LED that
   /// vanishes during a long gap stops the transmission at once (`cancellation.fail`), not at
   /// the next write.

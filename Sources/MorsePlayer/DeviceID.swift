@@ -1,6 +1,21 @@
 /// Which device a transmission uses, whatever its kind: an LED by name, or a GPIO line by chip
 /// and offset. The one value that names a device to the locks, the records, `status` and
-/// `stop`; a new kind of device is a new case here and a driver.
+/// `stop`.
+///
+/// Adding a kind of device (say a PC speaker), in this order:
+/// 1. Here: a case; the compiler then asks for its `lockName` and `description`. Give its
+///    lock names a prefix of their own (as `gpio/`) and parse them in `init?(lockName:)`.
+/// 2. A driver module beside `LEDDriver` and `GPIODriver` (and its target in Package.swift):
+///    a `TorchDevice` (save, claim, restore from a record, check a record) whose `id` is the
+///    new case, its `Torch`, and its error type.
+/// 3. `MorsetorchTool/Devices/DeviceHome.swift`: the case in `DeviceID.home` (the compiler
+///    asks), and the kind's home beside `LEDHome.swift` and `GPIOLineHome.swift`: its nouns
+///    and option, whether a device is there, its driver from a record, its errors' report.
+/// 4. `MorsetorchTool/Process/FailureReport.swift`: its error type to that report.
+/// 5. The command line: its option in `SendOption` (opened in `SendCommand.transmit`) and in
+///    `ControlPlan` for `status` and `stop`, its listing in `ListCommand`, its names in
+///    `Completions`; the manual says the rest from the options.
+/// 6. Tests: a folder for the driver, the home's process tests, a VM scenario on the kernel.
 public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The LED class device `name` (`white:flash`).
   case led(String)
@@ -33,12 +48,6 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
       String(offset) == parts[2]
     else { return nil }
     self = .gpioLine(chip: String(parts[1]), offset: offset)
-  }
-
-  /// Whether it is a GPIO line.
-  public var isGPIOLine: Bool {
-    if case .gpioLine = self { return true }
-    return false
   }
 
   /// How people write it: the LED's name, or `gpiochip0:17`.

@@ -20,6 +20,9 @@ public protocol Torch: AnyObject {
   func suspend() throws
   /// Takes the device again after `suspend()`, in the state last switched. By default nothing.
   func resume() throws
+  /// What the restore left alone, and of which device (a setting of a trigger that went away
+  /// meanwhile), for the caller to warn of. By default nothing.
+  var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] { get }
 }
 
 extension Torch {
@@ -29,4 +32,6 @@ extension Torch {
   public func suspend() throws {}
   /// Nothing to take again.
   public func resume() throws {}
+  /// Nothing left alone.
+  public var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] { [] }
 }

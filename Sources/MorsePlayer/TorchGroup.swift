@@ -47,6 +47,11 @@ public final class TorchGroup: Torch {
     try forEachMember { try $0.resume() }
   }
 
+  /// What every member's restore left alone.
+  public var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] {
+    members.flatMap(\.settingsLeftAlone)
+  }
+
   /// Every member reports its own failures.
   public func reportFailures(to cancellation: Cancellation) {
     for member in members { member.reportFailures(to: cancellation) }

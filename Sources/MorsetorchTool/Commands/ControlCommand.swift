@@ -30,7 +30,7 @@ enum ControlCommand {
     var seen = Set<DeviceID>()
     let devices = try
       (isEverything
-      ? try Transmissions.devices(in: runtime).filter { exists($0, environment: environment) }
+      ? try Transmissions.devices(in: runtime).filter { $0.home.exists(environment: environment) }
       : chosen(requests, runtime: runtime, environment: environment).map { DeviceID.led($0) }
         + lines.map { try device(of: $0, environment: environment) })
       .filter { seen.insert($0).inserted }
@@ -72,20 +72,6 @@ enum ControlCommand {
       return failure.writerID == CurrentProcess.effectiveUserID
     }
     return false
-  }
-
-  /// Whether `device` is there: a lock file that names no device (planted, or left by one
-  /// unplugged) holds no transmission worth looking at, and its holder is not stopped.
-  private static func exists(_ device: DeviceID, environment: ProcessEnvironment) -> Bool {
-    switch device {
-    case .led(let name):
-      return (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
-    case .gpioLine(let chip, let offset):
-      guard let lines = try? environment.gpioChips.chip(named: chip).info().lines else {
-        return false
-      }
-      return offset < lines
-    }
   }
 
   /// The LEDs `--led` names: each a name, or a shell-style pattern matched against the LEDs
@@ -155,39 +141,12 @@ enum ControlCommand {
       return false
     case .none: return false
     }
-    guard let driver = try driver(of: device, record: record, environment: environment),
+    guard let driver = try device.home.driver(record: record, environment: environment),
       let note = try TransmitterSession.recoverLeftover(of: driver, in: runtime)
     else { return false }
     Console.error(note.message)
     guard case .leftoverRestored(_, _, let companions, _, _) = note else { return false }
     recoverCompanions(companions, runtime: runtime, environment: environment)
     return true
-  }
-
-  /// The driver of `device`: the one place from a kind of device to its driver. An LED by
-  /// its name; a GPIO line by the chip and offset `record` keeps (only a gpiochipN device of
-  /// the GPIO directory: `GPIOChipDirectory.recordedLine`). Nil when the device is not there.
-  static func driver(
-    of device: DeviceID, record: TransmissionRecord, environment: ProcessEnvironment
-  ) throws -> (any TorchDevice)? {
-    switch device {
-    case .led(let name):
-      guard let led = try? LEDClassDirectory(environment: environment.variables).led(named: name)
-      else { return nil }
-      return LEDDevice(led: led)
-    case .gpioLine:
-      guard let saved = SavedGPIOLine(fields: record.saved) else {
-        Console.error(
-          ControlNote.corruptRecordIgnored(
-            path: DeviceNames.shown(device), reason: "its saved state is not a GPIO line's"
-          ).message)
-        return nil
-      }
-      guard
-        let line = try environment.gpioChips.recordedLine(
-          chip: saved.chip, offset: saved.offset)
-      else { return nil }
-      return GPIODevice(line: line, isActiveLow: saved.isActiveLow)
-    }
   }
 }

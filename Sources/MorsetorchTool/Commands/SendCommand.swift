@@ -121,15 +121,7 @@ struct SendCommand {
       stops.jobControl.manage(claimed.torch)
       defer { stops.jobControl.release() }
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
-      // A brightness over an LED's maximum is that maximum: said, as the value asked is not.
-      if case .value(let asked) = plan.brightness {
-        for case let torch as SysfsTorch in claimed.torch.members
-        where asked > torch.maxBrightness {
-          Console.error(
-            "warning: --brightness \(asked) is over the max_brightness of LED "
-              + "\(torch.led.name), \(torch.maxBrightness): \(torch.maxBrightness) used")
-        }
-      }
+      LEDHome.claimWarnings(claimed.torch, brightness: plan.brightness).forEach(Console.error)
       let display = try display(message, timing: timing)
       // `--echo` that nobody reads any more (`| head`, a full disk) ends the transmission, as
       // it ends the reading of standard input: a `--loop` would go on for ever.
@@ -144,10 +136,8 @@ struct SendCommand {
       let outcome = try claimed.finish(
         Result { try send(message, with: transmitter, timing: timing) })
       display.finish()
-      for case let torch as SysfsTorch in claimed.torch.members {
-        for setting in torch.skippedSettings {
-          Console.error("warning: " + setting.message(device: .led(torch.led.name)))
-        }
+      for (device, setting) in claimed.torch.settingsLeftAlone {
+        Console.error("warning: " + setting.message(device: device))
       }
       return stoppedStatus(
         watcher, request: claimed.stopRequest, outcome: outcome,

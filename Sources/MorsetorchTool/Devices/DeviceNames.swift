@@ -11,9 +11,14 @@ enum DeviceNames {
 
   /// "LED white:flash", "LEDs a, b", "GPIO line gpiochip0:17".
   static func naming(_ devices: [DeviceID]) -> String {
-    let kind = devices.allSatisfy(\.isGPIOLine) && !devices.isEmpty ? "GPIO line" : "LED"
-    return kind + (devices.count == 1 ? " " : "s ")
-      + devices.map(shown).joined(separator: ", ")
+    kindNoun(devices) + " " + devices.map(shown).joined(separator: ", ")
+  }
+
+  /// The noun for `devices`: their kind's, or "devices" for several kinds.
+  private static func kindNoun(_ devices: [DeviceID]) -> String {
+    let nouns = Set(devices.map { $0.noun(count: devices.count) })
+    guard nouns.count == 1, let noun = nouns.first else { return "devices" }
+    return noun
   }
 
   /// The most devices one transmission may use: what a state record may name.
@@ -28,10 +33,8 @@ enum DeviceNames {
 
   /// What `send` says it left when it was stopped: "LED restored", "GPIO lines left inactive".
   static func restored(_ devices: [DeviceID]) -> String {
-    let plural = devices.count > 1
-    if devices.allSatisfy(\.isGPIOLine) {
-      return plural ? "GPIO lines left inactive" : "GPIO line left inactive"
-    }
-    return plural ? "LEDs restored" : "LED restored"
+    let phrases = Set(devices.map { type(of: $0.home).restoredPhrase })
+    guard phrases.count == 1, let phrase = phrases.first else { return "devices put back" }
+    return kindNoun(devices) + " " + phrase
   }
 }

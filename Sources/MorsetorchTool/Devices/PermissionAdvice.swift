@@ -75,6 +75,14 @@ struct PermissionAdvice {
       confinement: facts)
   }
 
+  /// A refused device's error (`description`), then the advice for `group`: status 77.
+  static func report(_ description: String, group: String, path: String, errno: Errno)
+    -> (message: String, status: Int32)
+  {
+    let advice = current(group: group, path: path, errno: errno).text
+    return (description + "\n" + advice, ExitStatus.permissionDenied)
+  }
+
   /// One short paragraph: what to do next.
   var text: String {
     if let mount = confinement.readOnlyMount { return readOnlyText(mount) }

@@ -49,11 +49,11 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as OutputError:
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
   case let error as LEDError:
-    return ledReport(error)
+    return LEDHome.report(error)
   case let error as GPIOError:
-    return gpioReport(error)
+    return GPIOLineHome.report(error)
   case let error as LEDVariableError:
-    let report = ledReport(error.error)
+    let report = LEDHome.report(error.error)
     return ("\(LEDVariableError.variable) names no LED: " + report.message, report.status)
   case let error as ControlError:
     return controlReport(error)
@@ -75,7 +75,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
 /// A leftover claim that could not be put back: why, and the two ways out.
 private func leftoverReport(_ failure: LeftoverRestoreFailure) -> (message: String, status: Int32) {
   let report = failureReport(for: failure.error)
-  let option = failure.device.isGPIOLine ? "--gpio" : "--led"
+  let option = type(of: failure.device.home).option
   return (
     "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
       + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
@@ -108,41 +108,13 @@ private func descriptorLimitReport(_ error: any Error) -> (message: String, stat
   return ("\(error)\n" + advice, ExitStatus.systemError)
 }
 
-private func gpioReport(_ error: GPIOError) -> (message: String, status: Int32) {
-  switch error {
-  case .invalidAddress:
-    return (error.description, ExitStatus.usage)
-  case .chipNotFound, .lineNotFound, .notAChip:
-    return (
-      error.description + " Run `morsetorch list --gpio` for details.", ExitStatus.unavailable
-    )
-  case .vanished:
-    return (error.description, ExitStatus.unavailable)
-  case .lineBusy:
-    return (error.description, ExitStatus.temporaryFailure)
-  case .permissionDenied(let path, let errno):
-    return (
-      error.description + "\n"
-        + PermissionAdvice.current(group: "gpio", path: path, errno: errno).text,
-      ExitStatus.permissionDenied
-    )
-  case .io:
-    return (error.description, ExitStatus.ioError)
-  case .notRecordable:
-    return (error.description, ExitStatus.dataError)
-  }
-}
-
 private func cameraReport(_ error: CameraError) -> (message: String, status: Int32) {
   switch error {
   case .notFound, .noCamera, .notAVideoDevice, .unusable, .vanished:
     return (error.description, ExitStatus.unavailable)
   case .permissionDenied(let path):
-    return (
-      error.description + "\n"
-        + PermissionAdvice.current(group: "video", path: path, errno: .permissionDenied).text,
-      ExitStatus.permissionDenied
-    )
+    return PermissionAdvice.report(
+      error.description, group: "video", path: path, errno: .permissionDenied)
   case .busy:
     return (error.description, ExitStatus.temporaryFailure)
   case .failed, .restoreFailed:
@@ -168,27 +140,6 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
     return (error.description, ExitStatus.temporaryFailure)
   case .nameTooLong:
     return (error.description, ExitStatus.unavailable)
-  }
-}
-
-private func ledReport(_ error: LEDError) -> (message: String, status: Int32) {
-  switch error {
-  case .invalidName:
-    return (error.description + " Run `morsetorch list` to see the LEDs.", ExitStatus.usage)
-  case .ledNotFound, .noMatch:
-    return (error.description + " Run `morsetorch list` for details.", ExitStatus.unavailable)
-  case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
-    return (error.description, ExitStatus.unavailable)
-  case .permissionDenied(let path, let errno):
-    return (
-      error.description + "\n"
-        + PermissionAdvice.current(group: "leds", path: path, errno: errno).text,
-      ExitStatus.permissionDenied
-    )
-  case .busy:
-    return (error.description, ExitStatus.temporaryFailure)
-  case .io:
-    return (error.description, ExitStatus.ioError)
   }
 }
 

@@ -1,0 +1,63 @@
+import GPIODriver
+import MorsePlayer
+import TransmitterControl
+
+/// GPIO lines, as the tool handles them: `--gpio CHIP:LINE`, restored from a record by the
+/// chip and offset it keeps, and what their errors mean (`report`).
+struct GPIOLineHome: DeviceHome {
+  /// The chip's device name (`gpiochip0`) and the line's offset on it.
+  let chip: String
+  let offset: Int
+
+  static let noun = "GPIO line"
+  static let nounPlural = "GPIO lines"
+  static let option = "--gpio"
+  static let restoredPhrase = "left inactive"
+
+  func exists(environment: ProcessEnvironment) -> Bool {
+    guard let lines = try? environment.gpioChips.chip(named: chip).info().lines else {
+      return false
+    }
+    return offset < lines
+  }
+
+  /// The line the record keeps (only a gpiochipN device of the GPIO directory:
+  /// `GPIOChipDirectory.recordedLine`), with the record's polarity.
+  func driver(record: TransmissionRecord, environment: ProcessEnvironment) throws
+    -> (any TorchDevice)?
+  {
+    guard let saved = SavedGPIOLine(fields: record.saved) else {
+      Console.error(
+        ControlNote.corruptRecordIgnored(
+          path: DeviceNames.shown(.gpioLine(chip: chip, offset: offset)),
+          reason: "its saved state is not a GPIO line's"
+        ).message)
+      return nil
+    }
+    guard let line = try environment.gpioChips.recordedLine(chip: saved.chip, offset: saved.offset)
+    else { return nil }
+    return GPIODevice(line: line, isActiveLow: saved.isActiveLow)
+  }
+
+  /// What a GPIO error says, with the way out, and the status to exit with.
+  static func report(_ error: GPIOError) -> (message: String, status: Int32) {
+    switch error {
+    case .invalidAddress:
+      return (error.description, ExitStatus.usage)
+    case .chipNotFound, .lineNotFound, .notAChip:
+      return (
+        error.description + " Run `morsetorch list --gpio` for details.", ExitStatus.unavailable
+      )
+    case .vanished:
+      return (error.description, ExitStatus.unavailable)
+    case .lineBusy:
+      return (error.description, ExitStatus.temporaryFailure)
+    case .permissionDenied(let path, let errno):
+      return PermissionAdvice.report(error.description, group: "gpio", path: path, errno: errno)
+    case .io:
+      return (error.description, ExitStatus.ioError)
+    case .notRecordable:
+      return (error.description, ExitStatus.dataError)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import LEDDriver
+import MorsePlayer
+import TransmitterControl
+
+/// LEDs of the LED class, as the tool handles them: `--led NAME`, restored from a record by
+/// name, and what their errors mean (`report`).
+struct LEDHome: DeviceHome {
+  /// The LED's name.
+  let name: String
+
+  static let noun = "LED"
+  static let nounPlural = "LEDs"
+  static let option = "--led"
+  static let restoredPhrase = "restored"
+
+  func exists(environment: ProcessEnvironment) -> Bool {
+    (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
+  }
+
+  /// The LED by its name, if it is there.
+  func driver(record: TransmissionRecord, environment: ProcessEnvironment) throws
+    -> (any TorchDevice)?
+  {
+    guard let led = try? LEDClassDirectory(environment: environment.variables).led(named: name)
+    else { return nil }
+    return LEDDevice(led: led)
+  }
+
+  /// What an LED error says, with the way out, and the status to exit with.
+  static func report(_ error: LEDError) -> (message: String, status: Int32) {
+    switch error {
+    case .invalidName:
+      return (error.description + " Run `morsetorch list` to see the LEDs.", ExitStatus.usage)
+    case .ledNotFound, .noMatch:
+      return (error.description + " Run `morsetorch list` for details.", ExitStatus.unavailable)
+    case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
+      return (error.description, ExitStatus.unavailable)
+    case .permissionDenied(let path, let errno):
+      return PermissionAdvice.report(error.description, group: "leds", path: path, errno: errno)
+    case .busy:
+      return (error.description, ExitStatus.temporaryFailure)
+    case .io:
+      return (error.description, ExitStatus.ioError)
+    }
+  }
+
+  /// The warnings a claim of `torch` (LEDs switched at `brightness`) gives: a brightness over
+  /// an LED's maximum is that maximum, said as the value asked is not used.
+  static func claimWarnings(_ torch: any Torch, brightness: BrightnessSetting) -> [String] {
+    guard case .value(let asked) = brightness else { return [] }
+    return sysfsTorches(torch).filter { asked > $0.maxBrightness }.map { torch in
+      "warning: --brightness \(asked) is over the max_brightness of LED \(torch.led.name), "
+        + "\(torch.maxBrightness): \(torch.maxBrightness) used"
+    }
+  }
+
+  /// The LEDs' torches among `torch` (a group's members).
+  private static func sysfsTorches(_ torch: any Torch) -> [SysfsTorch] {
+    let members = (torch as? TorchGroup)?.members ?? [torch]
+    return members.compactMap { $0 as? SysfsTorch }
+  }
+}
