@@ -19,8 +19,7 @@ let package = Package(
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
     .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
     .target(name: "LEDDriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
-    .target(
-      name: "GPIODriver", dependencies: ["MorseCore", "MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
+    .target(name: "GPIODriver", dependencies: ["MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
     .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
     // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
     .target(name: "LightSources", dependencies: ["MorseCore", "LinuxSystem", "CLinuxSystem"]),
@@ -36,18 +35,26 @@ let package = Package(
       name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"]),
     .executableTarget(
       name: "morsetorch-benchmark",
-      // MorseTestSupport: the receiver's corpus (`corpus`), made by the tests' generator.
-      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem", "MorseTestSupport"],
+      // MorseCorpus: the receiver's corpus (`corpus`), the one the tests judge it on.
+      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem", "MorseCorpus"],
       path: "Sources/morsetorch-benchmark",
       // Built with the system's C compiler when the benchmark runs: the C floor and the
       // launcher that measures a sender's own peak memory (not linked with Swift's runtime);
       // video-study: Python scripts run by hand (the README says how).
       exclude: ["C", "README.md", "video-study"]),
+    // The receivers' seeded corpus of key edges (ideal, hand keyed, bouncing, through a noisy
+    // light) and the character error rate: what the tests and the benchmark both judge a
+    // receiver on. Never shipped.
+    .target(
+      name: "MorseCorpus", dependencies: ["MorseCore"], path: "Tests/Corpus",
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
     .target(
       name: "MorseTestSupport",
-      dependencies: ["MorseCore", "MorsePlayer", "GPIODriver", "LightSources", "LinuxSystem"],
+      dependencies: [
+        "MorseCore", "MorseCorpus", "MorsePlayer", "GPIODriver", "LightSources", "LinuxSystem",
+      ],
       path: "Tests/Support",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // The tool as the process tests run it on simulated GPIO chips (directories of plain
@@ -60,7 +67,8 @@ let package = Package(
     .executableTarget(
       name: "morsetorch-synthetic-video", dependencies: ["MorseCore", "MorseTestSupport"],
       path: "Tests/SyntheticVideoTool"),
-    .testTarget(name: "MorseCoreTests", dependencies: ["MorseCore", "MorseTestSupport"]),
+    .testTarget(
+      name: "MorseCoreTests", dependencies: ["MorseCore", "MorseCorpus", "MorseTestSupport"]),
     .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
     .testTarget(
       name: "MorsePlayerTests", dependencies: ["MorsePlayer", "MorseCore", "MorseTestSupport"]),

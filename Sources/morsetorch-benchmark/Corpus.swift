@@ -1,6 +1,6 @@
 import Foundation
 import MorseCore
-import MorseTestSupport
+import MorseCorpus
 
 /// `corpus`: the receiver on the seeded corpus of `ReceiverCorpus` (ideal timing, hand
 /// keying, speed changes, Farnsworth, bounce, a noisy light), beside two peer decoders fed the

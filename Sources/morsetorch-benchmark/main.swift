@@ -31,7 +31,7 @@ import LEDDriver
 import LinuxSystem
 import MorseCore
 import MorsePlayer
-import MorseTestSupport
+import MorseCorpus
 
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
   guard !sorted.isEmpty else { return .nan }

@@ -2,6 +2,7 @@ import MorseTestSupport
 import Testing
 
 @testable import MorseCore
+import MorseCorpus
 
 /// Everything the receiver makes of `edges`, as text ("\n" for a line break).
 private func decode(_ edges: [MorseEdge], settings: MorseReceiver.Settings = .init()) -> String {

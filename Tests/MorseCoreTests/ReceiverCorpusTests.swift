@@ -1,4 +1,5 @@
 import MorseCore
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
