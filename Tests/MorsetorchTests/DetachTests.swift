@@ -5,20 +5,12 @@ import Testing
 
 // `send --detach`, as processes.
 
-private let led = "white:flash"
-
 private func timerFixture() throws -> TemporaryLEDDirectory {
   let fixture = try TemporaryLEDDirectory()
   try fixture.addLED(
     led, maxBrightness: 255, brightness: 0, trigger: "none [timer] heartbeat",
     attributes: ["delay_on": "100\n", "delay_off": "900\n"])
   return fixture
-}
-
-private func run(_ arguments: [String], in fixture: TemporaryLEDDirectory, input: String = "")
-  throws -> MorsetorchProcess.Outcome
-{
-  try MorsetorchProcess.run(arguments, ledsDirectory: fixture.ledsPath, input: input)
 }
 
 /// A datagram socket standing in for the system log (/dev/log), at a temporary path.

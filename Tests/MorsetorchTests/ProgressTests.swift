@@ -6,8 +6,6 @@ import Testing
 // The progress line, --echo and --quiet of `send`, as a process: on a pseudo-terminal (where
 // standard output and error are the same terminal), and into pipes.
 
-private let led = "white:flash"
-
 private func fixture() throws -> TemporaryLEDDirectory {
   let fixture = try TemporaryLEDDirectory()
   try fixture.addLED(

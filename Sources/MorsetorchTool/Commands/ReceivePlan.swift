@@ -58,6 +58,13 @@ enum ReceiveOption: CommandOption {
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,
         help: "with --gpio: pull-up, pull-down or disabled"
       ).detailed("A key to ground wants pull-up.")
+    default: listeningSpec
+    }
+  }
+
+  /// The specs of the options from `--wpm` on: what to listen for, and for how long.
+  private var listeningSpec: OptionSpec {
+    switch self {
     case .wpm:
       .value(
         "wpm", "N",
@@ -74,7 +81,8 @@ enum ReceiveOption: CommandOption {
         "timeout", "TIME",
         help: "stop after this long: 30s, 10m, 1h"
       ).detailed("Default: until interrupted or the end.")
-    case .help: .help
+    // `.help`. (A case forgotten in both switches would be a second --help: HelpTests says so.)
+    default: .help
     }
   }
 }

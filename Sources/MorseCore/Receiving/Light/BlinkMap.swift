@@ -186,13 +186,37 @@ struct BlinkMap {
   /// spot is that block and those around it that brighten with it (`Spot`).
   private func find(steadied: Bool) -> (spot: Spot, analysis: BlinkAnalysis, score: Double)? {
     let offsets = steadied ? offsets : Array(repeating: 0, count: capacity)
+    let slots = slots
+    let (ranges, noise) = rangesAndNoise(slots: slots, offsets: offsets)
+    let threshold = max(4, 8 * noise)
+    var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
+    // Sharp changes (over half the threshold within two frames), counted cheaply first: a
+    // block with fewer than three is not looked at closer.
+    let step = Int(threshold * 256 / 2)
+    for block in 0..<columns * rows where ranges[block] >= threshold {
+      let jumps = sharpChanges(of: block, slots: slots, offsets: offsets, step: step)
+      guard jumps >= 3 else { continue }
+      guard
+        let candidate = bestAnalysis(around: block, threshold: threshold, steadied: steadied),
+        candidate.score > best?.score ?? 0
+      else { continue }
+      best = (block, candidate.score, candidate.analysis)
+    }
+    guard let best else { return nil }
+    let spot = spot(
+      around: best.block, following: best.analysis.isOnAt, isMoving: false, steadied: steadied)
+    return (spot, BlinkAnalysis(levels(of: spot), reach: reach), best.score)
+  }
+
+  /// The range of every block over the frames kept (`slots`), in levels, and the picture's
+  /// noise: the median change between frames of all blocks.
+  private func rangesAndNoise(slots: [Int], offsets: [Int]) -> (ranges: [Double], noise: Double) {
     let blockCount = columns * rows
     var ranges = [Double](repeating: 0, count: blockCount)
     // The changes between frames of every block, in sixteenths of a level (the last bin: 64
     // levels or more): their median is the picture's noise — most blocks in most frames
     // are steady, even when a light fills the whole picture.
     var changes = [Int](repeating: 0, count: 1024)
-    let slots = slots
     means.withUnsafeBufferPointer { means in
       changes.withUnsafeMutableBufferPointer { changes in
         for block in 0..<blockCount {
@@ -218,42 +242,44 @@ struct BlinkMap {
       counted += changes[median]
       median += 1
     }
-    let noise = (Double(median) + 0.5) / 16
-    let threshold = max(4, 8 * noise)
-    var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
-    // Sharp changes (over half the threshold within two frames), counted cheaply first: a
-    // block with fewer than three is not looked at closer.
-    let step = Int(threshold * 256 / 2)
-    for block in 0..<blockCount where ranges[block] >= threshold {
-      var jumps = 0
-      let base = block * capacity
-      for index in 2..<slots.count
-      where abs(
-        Int(means[base + slots[index]]) - offsets[slots[index]] - Int(means[base + slots[index - 2]])
-          + offsets[slots[index - 2]]) >= step
+    return (ranges, (Double(median) + 0.5) / 16)
+  }
+
+  /// How often `block` changes by `step` or more within two of the frames kept (`slots`).
+  private func sharpChanges(of block: Int, slots: [Int], offsets: [Int], step: Int) -> Int {
+    var jumps = 0
+    let base = block * capacity
+    for index in 2..<slots.count
+    where abs(
+      Int(means[base + slots[index]]) - offsets[slots[index]] - Int(means[base + slots[index - 2]])
+        + offsets[slots[index - 2]]) >= step
     {
-        jumps += 1
-      }
-      guard jumps >= 3 else { continue }
-      // The block alone (a small light standing still), and the nine around it summed (a
-      // light moving among them), each against its own noise (three times as much for nine).
-      let (row, column) = (block / columns, block % columns)
-      let around = (max(row - 1, 0)...min(row + 1, rows - 1)).flatMap { r in
-        (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
-      }
-      for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
-        let analysis = BlinkAnalysis(sums(of: blocks, steadied: steadied), reach: reach)
-        // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
-        // any length.
-        guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
-        let score = Double(analysis.edges) * analysis.contrast / noise
-        if score > best?.score ?? 0 { best = (block, score, analysis) }
-      }
+      jumps += 1
     }
-    guard let best else { return nil }
-    let spot = spot(
-      around: best.block, following: best.analysis.isOnAt, isMoving: false, steadied: steadied)
-    return (spot, BlinkAnalysis(levels(of: spot), reach: reach), best.score)
+    return jumps
+  }
+
+  /// The better Morse-like analysis of `block` alone and of the blocks around it, with its
+  /// score (sharp edges times contrast over noise); nil if neither is Morse-like.
+  private func bestAnalysis(around block: Int, threshold: Double, steadied: Bool)
+    -> (score: Double, analysis: BlinkAnalysis)?
+  {
+    var best: (score: Double, analysis: BlinkAnalysis)?
+    // The block alone (a small light standing still), and the nine around it summed (a
+    // light moving among them), each against its own noise (three times as much for nine).
+    let (row, column) = (block / columns, block % columns)
+    let around = (max(row - 1, 0)...min(row + 1, rows - 1)).flatMap { r in
+      (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
+    }
+    for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
+      let analysis = BlinkAnalysis(sums(of: blocks, steadied: steadied), reach: reach)
+      // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
+      // any length.
+      guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
+      let score = Double(analysis.edges) * analysis.contrast / noise
+      if score > best?.score ?? 0 { best = (score, analysis) }
+    }
+    return best
   }
 
   /// The summed means of `blocks` in each frame kept, oldest first.

@@ -27,9 +27,12 @@ struct LightEdges {
   private(set) var dark: Double
   private(set) var bright: Double
   private(set) var isOn = false
-  /// The frame before: its time, how lit it was, and whether it holds an edge.
-  private var previous:
-    (time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?)?
+  /// A frame: its time, how lit it was, and whether it holds an edge.
+  private typealias Frame = (
+    time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?
+  )
+  /// The frame before.
+  private var previous: Frame?
   private var lastEdge: Duration?
   /// The first frame's time.
   private var start: Duration?
@@ -78,17 +81,9 @@ struct LightEdges {
     var holdsEdge = false
     var edges: [MorseEdge] = []
     if isOn != (lit >= 0.5) {
-      let edgeTime: Duration
-      if let before, !before.holdsEdge, before.lit > 0.2, before.lit < 0.8 {
-        edgeTime = before.time + exposure * (isOn ? before.lit : 1 - before.lit)
-      } else if lit > 0.2, lit < 0.8 {
-        edgeTime = time + exposure * (isOn ? lit : 1 - lit)
-        holdsEdge = true
-      } else {
-        let end = previous.map { $0.time + exposure } ?? time
-        edgeTime = end + (time - end) / 2
-      }
-      edges.append(edge(at: edgeTime, isOn: !isOn))
+      let change = edgeAtChange(time: time, lit: lit, before: before)
+      edges.append(change.edge)
+      holdsEdge = change.holdsEdge
     } else if before == nil, let last = previous, !last.holdsEdge,
       (isOn ? 1 - last.lit : last.lit) >= 0.15, (isOn ? 2 - last.lit - lit : last.lit + lit) > 0.3
     {
@@ -114,19 +109,45 @@ struct LightEdges {
       // The frame before lies inside a mark or a gap (no edge in it, nor a change after it):
       // its level is the light's, on or off, drifting with the exposure (the bright level
       // moves with the dark: the background's drift is in both).
-      if isOn {
-        bright += 0.5 * (inner - bright)
-      } else {
-        let change = 0.5 * (inner - dark)
-        dark += change
-        bright += change
-      }
+      follow(inner)
     }
     let unseenSince = previous.flatMap { before == nil ? $0.time + exposure : nil }
     // This frame's level, for the next frame to use if nothing changes there either.
     let steady = edges.isEmpty && !holdsEdge && lit > -0.5 && lit < 1.5
     previous = (time, lit, holdsEdge, unseenSince, steady ? level : nil)
     return edges
+  }
+
+  /// The edge where the light changed by the frame at `time`, `lit`: in the frame `before`
+  /// if partly lit and holding no edge yet, else in this one if partly lit (which then holds
+  /// it), else in the middle of the time no exposure saw.
+  private mutating func edgeAtChange(time: Duration, lit: Double, before: Frame?)
+    -> (edge: MorseEdge, holdsEdge: Bool)
+  {
+    var holdsEdge = false
+    let edgeTime: Duration
+    if let before, !before.holdsEdge, before.lit > 0.2, before.lit < 0.8 {
+      edgeTime = before.time + exposure * (isOn ? before.lit : 1 - before.lit)
+    } else if lit > 0.2, lit < 0.8 {
+      edgeTime = time + exposure * (isOn ? lit : 1 - lit)
+      holdsEdge = true
+    } else {
+      let end = previous.map { $0.time + exposure } ?? time
+      edgeTime = end + (time - end) / 2
+    }
+    return (edge(at: edgeTime, isOn: !isOn), holdsEdge)
+  }
+
+  /// Moves the level the light has now (bright while on, dark while off) half way to
+  /// `inner`, a frame's level inside a mark or a gap; the bright level with the dark.
+  private mutating func follow(_ inner: Double) {
+    if isOn {
+      bright += 0.5 * (inner - bright)
+    } else {
+      let change = 0.5 * (inner - dark)
+      dark += change
+      bright += change
+    }
   }
 
   /// An edge at `time`, or just after the last if that was later.
