@@ -1,3 +1,4 @@
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
