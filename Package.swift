@@ -2,9 +2,9 @@
 import PackageDescription
 
 // One module per part of the design, data flowing one way (README: How the code is laid out):
-// MorseCore -> MorsePlayer -> LEDDriver, GPIODriver, TransmitterControl -> MorsetorchTool ->
-// morsetorch (its main), with LinuxSystem (and its C declarations) the only module that
-// imports Glibc besides the tool.
+// DeviceContract -> LEDDriver, GPIODriver; MorseCore, DeviceContract -> MorsePlayer ->
+// TransmitterControl -> MorsetorchTool -> morsetorch (its main), with LinuxSystem (and its C
+// declarations) the only module that imports Glibc besides the tool.
 let package = Package(
   name: "morsetorch",
   products: [
@@ -17,10 +17,17 @@ let package = Package(
     .target(name: "MorseCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(name: "CLinuxSystem"),
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
-    .target(name: "MorsePlayer", dependencies: ["MorseCore", "LinuxSystem"]),
-    .target(name: "LEDDriver", dependencies: ["MorsePlayer", "LinuxSystem"]),
-    .target(name: "GPIODriver", dependencies: ["MorsePlayer", "LinuxSystem", "CLinuxSystem"]),
-    .target(name: "TransmitterControl", dependencies: ["MorsePlayer", "LinuxSystem"]),
+    // What a device is to the rest: a `Torch` (switched, suspended, restored), a
+    // `TorchDevice` (saved, claimed, restored from a record), the `DeviceID` that names it, and
+    // the `Cancellation` that stops whatever drives it. The drivers know only this.
+    .target(name: "DeviceContract", dependencies: ["LinuxSystem"]),
+    // The player: lazy steps on a serial scheduler at absolute deadlines, the transmitter.
+    .target(name: "MorsePlayer", dependencies: ["MorseCore", "DeviceContract", "LinuxSystem"]),
+    .target(name: "LEDDriver", dependencies: ["DeviceContract", "LinuxSystem"]),
+    .target(name: "GPIODriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
+    // One sender per device across processes: it keeps records of the player's progress.
+    .target(
+      name: "TransmitterControl", dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem"]),
     // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
     .target(name: "LightSources", dependencies: ["MorseCore", "LinuxSystem", "CLinuxSystem"]),
     // The tool's code, in rooms (command line, commands, terminal, process, devices); the
@@ -53,7 +60,8 @@ let package = Package(
     .target(
       name: "MorseTestSupport",
       dependencies: [
-        "MorseCore", "MorseCorpus", "MorsePlayer", "GPIODriver", "LightSources", "LinuxSystem",
+        "MorseCore", "MorseCorpus", "DeviceContract", "MorsePlayer", "GPIODriver", "LightSources",
+        "LinuxSystem",
       ],
       path: "Tests/Support",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -71,7 +79,10 @@ let package = Package(
       name: "MorseCoreTests", dependencies: ["MorseCore", "MorseCorpus", "MorseTestSupport"]),
     .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
     .testTarget(
-      name: "MorsePlayerTests", dependencies: ["MorsePlayer", "MorseCore", "MorseTestSupport"]),
+      name: "DeviceContractTests", dependencies: ["DeviceContract", "MorseTestSupport"]),
+    .testTarget(
+      name: "MorsePlayerTests",
+      dependencies: ["MorsePlayer", "DeviceContract", "MorseCore", "MorseTestSupport"]),
     .testTarget(
       name: "LEDDriverTests", dependencies: ["LEDDriver", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(

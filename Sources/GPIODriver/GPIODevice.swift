@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// A GPIO line claimed as a torch: the GPIO character device's `TorchDevice`.
 public struct GPIODevice: TorchDevice {

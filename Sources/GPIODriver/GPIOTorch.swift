@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 import Synchronization
 
 /// A GPIO output line switched as a torch: on is active, off inactive. Restoring drives it

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// What a GPIO line's record keeps: where the line is and how it was driven, so that after a
 /// transmitter was killed (the kernel released the line, perhaps at its active level) the

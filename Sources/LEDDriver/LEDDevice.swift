@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// An LED claimed as a torch at a brightness: the LED class's `TorchDevice`.
 public struct LEDDevice: TorchDevice {

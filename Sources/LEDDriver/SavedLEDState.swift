@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// What an LED looked like before morsetorch claimed it: enough to put it back.
 ///

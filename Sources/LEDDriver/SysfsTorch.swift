@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import Synchronization
 
 /// Drives one LED through sysfs.

@@ -1,3 +1,4 @@
+import DeviceContract
 import Synchronization
 
 /// Lines given up front (a `send TEXT` argument, tests).

@@ -1,3 +1,4 @@
+import DeviceContract
 import LinuxSystem
 
 /// The input could not be read.

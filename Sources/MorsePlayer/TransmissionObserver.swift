@@ -1,3 +1,4 @@
+import DeviceContract
 import MorseCore
 
 /// Hears of a transmission as it goes: the record `status` reads, a preview, a dry run's

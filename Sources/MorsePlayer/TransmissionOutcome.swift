@@ -1,3 +1,4 @@
+import DeviceContract
 /// How a transmission ended.
 public enum TransmissionOutcome: Sendable, Hashable {
   /// Everything was sent.

@@ -1,3 +1,4 @@
+import DeviceContract
 /// A torch that is not there, for a dry run: switching it does nothing.
 public final class VirtualTorch: Torch {
   /// A torch that touches nothing.

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// A transmission a rerun cancelled (the toggle), on one of the devices it wanted.
 public struct CancelledTransmission: Sendable {

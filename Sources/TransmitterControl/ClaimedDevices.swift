@@ -1,3 +1,4 @@
+import DeviceContract
 import MorsePlayer
 
 /// The devices this process has claimed: one torch that switches them all, the observers

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// Something the control layer did on its own that the user should hear of.
 public enum ControlNote: Sendable, Hashable {

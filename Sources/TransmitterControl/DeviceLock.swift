@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import Synchronization
 
 /// The right to drive one device, held by one process at a time, across processes.

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// A device left claimed by a transmitter that died could not be put back from its record.
 ///

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// The state record's file format: lines of `KEY VALUE` that `cat` shows plainly, read back
 /// strictly, since a record is input from whoever could write in the runtime directory.

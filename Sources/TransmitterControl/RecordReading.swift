@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// A record read from disk but not yet decoded (decoding costs more than reading, and a rerun
 /// should signal the holder as soon as it can).

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// What reserving devices by a `ConflictPolicy` came to.
 public enum Reservation {

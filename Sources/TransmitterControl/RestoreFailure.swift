@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 
 /// Putting a device back failed (after the transmission, or after it failed too).
 ///

@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// The senders waiting in turn: `NAME.tickets` (whose lock orders ticket handling) and one
 /// `NAME.wait.N` per waiting sender, locked by it.

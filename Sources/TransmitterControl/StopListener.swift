@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import Synchronization
 
 /// Takes requests to stop one transmission, or one waiting sender, from other processes.

@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// What a running transmission writes about itself in the runtime directory.
 ///

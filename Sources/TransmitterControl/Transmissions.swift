@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// Reading and signalling the transmissions of other processes: `status`, `stop`, reruns.
 ///

@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// One process's use of one device or several together, from reservation to release.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// A torch that stops the run once its virtual clock has passed `end`, counting switches.

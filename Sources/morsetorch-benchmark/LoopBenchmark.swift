@@ -1,6 +1,7 @@
 import Foundation
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// Resident memory of this process in kB (`/proc/self/statm`, second field, in pages).

@@ -2,6 +2,7 @@ import Foundation
 import LEDDriver
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// Wraps a torch and notes the monotonic time right after each switch.

@@ -30,6 +30,7 @@ import Foundation
 import LEDDriver
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import MorseCorpus
 

@@ -1,6 +1,7 @@
 import Foundation
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

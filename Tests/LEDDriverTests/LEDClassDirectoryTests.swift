@@ -1,7 +1,7 @@
 import Foundation
 import LinuxSystem
 import MorseCore
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

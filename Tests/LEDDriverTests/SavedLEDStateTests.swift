@@ -1,7 +1,7 @@
 import Foundation
 import MorseTestSupport
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import Testing
 
 @testable import LEDDriver

@@ -1,3 +1,4 @@
+import DeviceContract
 import Foundation
 import LinuxSystem
 import MorseCore

@@ -1,3 +1,4 @@
+import DeviceContract
 import LinuxSystem
 import MorseCore
 import MorseTestSupport

@@ -1,4 +1,5 @@
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

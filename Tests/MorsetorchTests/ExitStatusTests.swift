@@ -2,6 +2,7 @@ import Glibc
 import LEDDriver
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import Testing
 import TransmitterControl

@@ -1,7 +1,7 @@
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import MorsePlayer
+import DeviceContract
 import Testing
 import TransmitterControl
 

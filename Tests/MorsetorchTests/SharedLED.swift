@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import LEDDriver
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import LEDDriver
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

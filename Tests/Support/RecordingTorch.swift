@@ -1,4 +1,5 @@
 import LinuxSystem
+import DeviceContract
 import MorsePlayer
 import Synchronization
 

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import GPIODriver
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import MorseTestSupport
 import Testing
 

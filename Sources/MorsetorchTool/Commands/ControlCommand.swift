@@ -1,6 +1,6 @@
 import GPIODriver
 import LEDDriver
-import MorsePlayer
+import DeviceContract
 import LinuxSystem
 import TransmitterControl
 

@@ -1,5 +1,6 @@
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// `send --dry-run --edges`: each element's two edges, in the text form `receive --edges`

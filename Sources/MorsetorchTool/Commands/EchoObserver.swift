@@ -1,3 +1,4 @@
+import DeviceContract
 import MorsePlayer
 
 /// `--echo`: each character on standard output as soon as its last element has ended, a space

@@ -1,4 +1,5 @@
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// Standard input, line by line (streaming), each line decoded as strict UTF-8.

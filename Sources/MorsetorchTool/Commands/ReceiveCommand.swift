@@ -2,6 +2,7 @@ import GPIODriver
 import LightSources
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)

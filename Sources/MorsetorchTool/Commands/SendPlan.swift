@@ -1,5 +1,6 @@
 import LEDDriver
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import TransmitterControl
 

@@ -1,4 +1,5 @@
 import MorseCore
+import DeviceContract
 import MorsePlayer
 
 /// Warns on standard error about the characters a message skipped (`--skip-unknown`): one

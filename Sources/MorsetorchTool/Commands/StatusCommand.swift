@@ -1,5 +1,5 @@
 import LEDDriver
-import MorsePlayer
+import DeviceContract
 import LinuxSystem
 import TransmitterControl
 

@@ -1,6 +1,6 @@
 import LEDDriver
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.

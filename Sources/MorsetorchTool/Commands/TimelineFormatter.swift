@@ -1,6 +1,6 @@
 import LinuxSystem
 import MorseCore
-import MorsePlayer
+import DeviceContract
 
 /// Formats steps as the lines of a timeline, for `send --dry-run`.
 ///

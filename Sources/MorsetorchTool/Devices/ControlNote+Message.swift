@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 extension ControlNote {

@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 /// What the tool knows of one kind of device, in one place: how the user names it and reads

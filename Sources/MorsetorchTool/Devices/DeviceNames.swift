@@ -1,4 +1,4 @@
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 /// How the user reads a device's lock name: an LED by its name, a GPIO line

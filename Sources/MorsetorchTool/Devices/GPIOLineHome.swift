@@ -1,5 +1,5 @@
 import GPIODriver
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 /// GPIO lines, as the tool handles them: `--gpio CHIP:LINE`, restored from a record by the

@@ -1,5 +1,5 @@
 import LEDDriver
-import MorsePlayer
+import DeviceContract
 import TransmitterControl
 
 /// LEDs of the LED class, as the tool handles them: `--led NAME`, restored from a record by

@@ -3,6 +3,7 @@ import LEDDriver
 import LightSources
 import LinuxSystem
 import MorseCore
+import DeviceContract
 import MorsePlayer
 import TransmitterControl
 

@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 import Synchronization
 
 /// Ctrl-Z and `fg` for a transmission: on a stopping signal (SIGTSTP, or SIGTTIN/SIGTTOU for a

@@ -1,5 +1,5 @@
 import LinuxSystem
-import MorsePlayer
+import DeviceContract
 
 /// Turns asynchronous signals into calls on an ordinary thread.
 ///

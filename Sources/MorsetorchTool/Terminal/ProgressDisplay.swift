@@ -1,4 +1,5 @@
 import LinuxSystem
+import DeviceContract
 import MorsePlayer
 
 /// The progress line on a terminal: the transmitting thread only records the state and hands

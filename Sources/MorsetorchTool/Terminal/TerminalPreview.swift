@@ -1,4 +1,5 @@
 import LinuxSystem
+import DeviceContract
 import MorsePlayer
 
 /// Shows the light in a terminal, in real time, instead of an LED (`send --preview`).

@@ -1,17 +1,16 @@
 import Foundation
 import LinuxSystem
-import MorseCore
 import MorseTestSupport
 import Testing
 
-@testable import MorsePlayer
+@testable import DeviceContract
 
 @Suite struct CancellationTests {
   @Test func manyWaitersAllWakeWhenCancelled() {
     let cancellation = Cancellation()
     let woken = Counter()
     let done = Cancellation()
-    let deadline = SystemStepClock().now() + .seconds(3600)
+    let deadline = MonotonicTime.now() + .seconds(3600)
     for _ in 0..<4 {
       Thread.detachNewThread {
         if !cancellation.wait(untilMonotonic: deadline) { woken.increment() }
@@ -19,15 +18,14 @@ import Testing
       }
     }
     cancellation.cancel()
-    #expect(done.wait(untilMonotonic: SystemStepClock().now() + .seconds(10)) == false)
+    #expect(done.wait(untilMonotonic: MonotonicTime.now() + .seconds(10)) == false)
     #expect(woken.value == 4)
   }
 
   @Test func aWaitEndsAtItsDeadline() {
-    let clock = SystemStepClock()
-    let deadline = clock.now() + .milliseconds(5)
+    let deadline = MonotonicTime.now() + .milliseconds(5)
     #expect(Cancellation().wait(untilMonotonic: deadline) == true)
-    #expect(clock.now() >= deadline)
+    #expect(MonotonicTime.now() >= deadline)
   }
 
   @Test func cancellationHandlersRunOnceEvenIfRegisteredLate() {
@@ -62,7 +60,7 @@ import Testing
     cancellation.event.fire()
     #expect(cancellation.isCancelled)
     #expect(count.value == 0)
-    #expect(cancellation.wait(untilMonotonic: SystemStepClock().now() + .seconds(3600)) == false)
+    #expect(cancellation.wait(untilMonotonic: MonotonicTime.now() + .seconds(3600)) == false)
     // The watcher thread's cancel() then runs them, once.
     cancellation.cancel()
     #expect(count.value == 1)

@@ -1,5 +1,4 @@
 import LinuxSystem
-import MorseCore
 import Synchronization
 
 /// A one-way switch that stops a transmission, and wakes anything waiting on it at once.
