@@ -104,9 +104,13 @@ func inCgroup(_ cgroup: MemoryCgroup, _ script: String, _ arguments: [String]) -
 /// cgroup, one process re-reads a big file and another allocates and touches memory; the
 /// shortest element against its nominal length (edges seen from outside by inotify), with
 /// mlockall (as root) and without (no CAP_IPC_LOCK, RLIMIT_MEMLOCK 0).
-func runPressure(limits: [Int], unit: Duration, text: String, rounds: Int, fileMegabytes: Int)
-  throws
-{
+///
+/// The executable is dropped from the page cache before each run, so its pages are read again
+/// and charged to the squeezed cgroup; with `keepCache` they stay charged to whichever cgroup
+/// read them first (here the benchmark's), and the squeeze never takes them.
+func runPressure(
+  limits: [Int], unit: Duration, text: String, rounds: Int, fileMegabytes: Int, keepCache: Bool
+) throws {
   guard getuid() == 0 else {
     print("pressure: needs root (a memory cgroup of its own)")
     return
@@ -143,7 +147,7 @@ func runPressure(limits: [Int], unit: Duration, text: String, rounds: Int, fileM
         var shortest: [Double] = []
         var notes: [String] = []
         for _ in 0..<rounds {
-          dropFromPageCache(binary)
+          if !keepCache { dropFromPageCache(binary) }
           let send =
             (locked ? [] : denied) + [
               binary, "send", "--led", "bench", "--unit", String(Int(unitMilliseconds)), "--", text,

@@ -3,7 +3,7 @@
 //
 //   swift run -c release morsetorch-benchmark [report|compare|startup|edges|cancel|throughput|loop|memory|pressure|all|corpus]
 //       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH] [--seed N]
-//       [--minutes N] [--limits MB,MB] [--unit MS] [--rounds N]
+//       [--minutes N] [--limits MB,MB] [--unit MS] [--rounds N] [--keep-cache]
 //
 // report: compare, startup, cancel, throughput and memory: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
@@ -28,7 +28,8 @@
 // pressure (root): `send --unit 20` (`--unit`) in a memory cgroup of each of `--limits` MB
 //         (0,16,24,64; 0: the baseline, no cgroup and nothing beside it) beside a process
 //         re-reading a 512 MB file and one touching memory: the shortest element against its
-//         nominal length, with mlockall and without, `--rounds` runs each.
+//         nominal length, with mlockall and without, `--rounds` runs each; the executable
+//         dropped from the page cache first (`--keep-cache`: not).
 // corpus: the receiver on the seeded corpus of Tests/Support/ReceiverCorpus.swift (ideal
 //         timing 5-40 WPM, hand keying, speed changes, Farnsworth, bounce, a noisy light),
 //         with and without the speed, beside libcw and multimon-ng: character error rates.
@@ -249,6 +250,7 @@ var loopMinutes = 2.0
 var limits = [0, 16, 24, 64]
 var pressureUnit = 20
 var rounds = 3
+var keepCache = false
 /// The morsetorch under test: `--morsetorch PATH`, or the one built next to this benchmark.
 nonisolated(unsafe) var morsetorchPath = URL(fileURLWithPath: CommandLine.arguments[0])
   .deletingLastPathComponent().appendingPathComponent("morsetorch").path
@@ -268,6 +270,7 @@ while let argument = arguments.popFirst() {
     limits = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
   case "--unit": pressureUnit = Int(arguments.popFirst() ?? "") ?? pressureUnit
   case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
+  case "--keep-cache": keepCache = true
   case "--morsetorch": morsetorchPath = arguments.popFirst() ?? morsetorchPath
   default: mode = argument
   }
@@ -288,7 +291,7 @@ do {
     try runPressure(
       limits: limits, unit: .milliseconds(pressureUnit),
       text: text == "PARIS PARIS PARIS" ? "PARIS PARIS PARIS PARIS" : text, rounds: rounds,
-      fileMegabytes: 512)
+      fileMegabytes: 512, keepCache: keepCache)
   }
   if mode == "startup" || mode == "report" { try runStartup(tries: tries) }
 } catch {
