@@ -91,6 +91,7 @@ struct MemoryCgroup {
 func dropFromPageCache(_ path: String) {
   let descriptor = open(path, O_RDONLY | O_CLOEXEC)
   guard descriptor >= 0 else { return }
+  fsync(descriptor)  // dirty pages are not dropped
   _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
   close(descriptor)
 }
@@ -119,8 +120,11 @@ func runPressure(
     print("pressure: needs setpriv (util-linux) to run morsetorch without mlockall")
     return
   }
-  let binary = morsetorchPath
   try withLauncher("pressure") { scratch, launcher in
+    // A copy of its own: pages another process maps (a morsetorch running meanwhile) cannot
+    // be dropped from the page cache.
+    let binary = scratch + "/morsetorch"
+    try FileManager.default.copyItem(atPath: morsetorchPath, toPath: binary)
     guard let hog = buildC("hog", into: scratch) else {
       print("pressure: cannot build C/hog.c (needs cc)")
       return
