@@ -1,10 +1,11 @@
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [report|compare|startup|edges|cancel|throughput|loop|all|corpus]
+//   swift run -c release morsetorch-benchmark [report|compare|startup|edges|cancel|throughput|loop|memory|pressure|all|corpus]
 //       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH] [--seed N]
+//       [--minutes N] [--limits MB,MB] [--unit MS] [--rounds N] [--keep-cache]
 //
-// report: compare, startup, cancel and throughput: Sources/morsetorch-benchmark/README.md.
+// report: compare, startup, cancel, throughput and memory: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
 //         python-periphery's LED with time.sleep and a C writer at absolute deadlines, each on
 //         a temporary LED whose writes are timestamped from outside (inotify), at 60 ms and
@@ -20,6 +21,15 @@
 //         its absolute deadline, and the drift from the first edge to the last.
 // loop:   `--loop` of SOS for an hour of virtual time; the memory held after a minute and
 //         after the hour.
+// memory: the executable's size; the private memory (Anonymous of /proc/PID/smaps_rollup)
+//         and locked memory (VmLck) of `send` (as root, and with mlockall denied) and of
+//         `receive --edges`, sampled while each runs; `send --loop --unit 1` for `--minutes`
+//         (default 2): RSS, private memory, descriptors and threads at the start and the end.
+// pressure (root): `send --unit 20` (`--unit`) in a memory cgroup of each of `--limits` MB
+//         (0,16,24,64; 0: the baseline, no cgroup and nothing beside it) beside a process
+//         re-reading a 512 MB file and one touching memory: the shortest element against its
+//         nominal length, with mlockall and without, `--rounds` runs each; the executable
+//         dropped from the page cache first (`--keep-cache`: not).
 // corpus: the receiver on the seeded corpus of Tests/Support/ReceiverCorpus.swift (ideal
 //         timing 5-40 WPM, hand keying, speed changes, Farnsworth, bounce, a noisy light),
 //         with and without the speed, beside libcw and multimon-ng: character error rates.
@@ -237,6 +247,11 @@ var text = "PARIS PARIS PARIS"
 var units: [Duration] = [.milliseconds(60), .milliseconds(1)]
 var megabytes = 10
 var seed = ReceiverCorpus.defaultSeed
+var loopMinutes = 2.0
+var limits = [0, 16, 24, 64]
+var pressureUnit = 20
+var rounds = 3
+var keepCache = false
 /// The morsetorch under test: `--morsetorch PATH`, or the one built next to this benchmark.
 nonisolated(unsafe) var morsetorchPath = URL(fileURLWithPath: CommandLine.arguments[0])
   .deletingLastPathComponent().appendingPathComponent("morsetorch").path
@@ -251,6 +266,12 @@ while let argument = arguments.popFirst() {
     }
   case "--megabytes": megabytes = Int(arguments.popFirst() ?? "") ?? megabytes
   case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
+  case "--minutes": loopMinutes = Double(arguments.popFirst() ?? "") ?? loopMinutes
+  case "--limits":
+    limits = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+  case "--unit": pressureUnit = Int(arguments.popFirst() ?? "") ?? pressureUnit
+  case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
+  case "--keep-cache": keepCache = true
   case "--morsetorch": morsetorchPath = arguments.popFirst() ?? morsetorchPath
   default: mode = argument
   }
@@ -264,6 +285,15 @@ do {
   }
   if mode == "loop" || mode == "all" { try runLoop() }
   if mode == "corpus" { try runCorpus(seed: seed) }
+  if mode == "memory" || mode == "all" || mode == "report" {
+    try runMemory(loopMinutes: loopMinutes)
+  }
+  if mode == "pressure" {
+    try runPressure(
+      limits: limits, unit: .milliseconds(pressureUnit),
+      text: text == "PARIS PARIS PARIS" ? "PARIS PARIS PARIS PARIS" : text, rounds: rounds,
+      fileMegabytes: 512, keepCache: keepCache)
+  }
   if mode == "startup" || mode == "report" { try runStartup(tries: tries) }
 } catch {
   print("benchmark failed: \(error)")
