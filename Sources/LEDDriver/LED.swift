@@ -17,13 +17,13 @@ public struct LED: Sendable, Hashable {
   /// The content of `attribute`, without the trailing newline.
   func readAttribute(_ attribute: String) throws(LEDError) -> String {
     let path = attributePath(attribute)
-    do throws(Errno) {
-      var text = String(decoding: try FileSystem.readFile(path), as: UTF8.self)
-      while text.last?.isNewline == true { text.removeLast() }
-      return text
-    } catch {
-      throw LEDError(error, operation: "read", path: path)
+    var text = try Errno.mapping { () throws(Errno) in
+      String(decoding: try FileSystem.readFile(path), as: UTF8.self)
+    } to: {
+      LEDError($0, operation: "read", path: path)
     }
+    while text.last?.isNewline == true { text.removeLast() }
+    return text
   }
 
   /// Replaces the content of `attribute` with `bytes`, in one write.
