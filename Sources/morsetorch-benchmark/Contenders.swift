@@ -39,22 +39,35 @@ func hasPeriphery(_ python: String) -> Bool {
   return (try? ChildProcess.waitForExit(pid)) == 0
 }
 
+/// The senders `compare` and `startup` run, in their order, each with what it lacks here.
 func contenders(unit: Duration, text: String, scratch: String) throws -> [Contender] {
-  let morsetorch = morsetorchPath
   let floor = buildC("floor", into: scratch)
+  return [
+    morsetorchContender(unit: unit, text: text),
+    try shellLoopContender(scratch: scratch),
+    relativeQueueContender(),
+    try peripheryContender(scratch: scratch),
+    floorContender(floor),
+  ]
+}
+
+/// `morsetorch send` at `unit`.
+func morsetorchContender(unit: Duration, text: String) -> Contender {
+  let morsetorch = morsetorchPath
   let unitMilliseconds = String(Int(unit / .milliseconds(1)))
-  var list: [Contender] = []
-  list.append(
-    Contender(
-      name: "morsetorch send",
-      missing: FileManager.default.isExecutableFile(atPath: morsetorch)
-        ? nil : "\(morsetorch) not built (swift build -c release)",
-      command: { _, _ in
-        [morsetorch, "send", "--led", "bench", "--unit", unitMilliseconds, "--", text]
-      }
-    ))
-  // What people write today: echo and sleep in a loop (sleep is a program: a fork and an exec
-  // for every step).
+  return Contender(
+    name: "morsetorch send",
+    missing: FileManager.default.isExecutableFile(atPath: morsetorch)
+      ? nil : "\(morsetorch) not built (swift build -c release)",
+    command: { _, _ in
+      [morsetorch, "send", "--led", "bench", "--unit", unitMilliseconds, "--", text]
+    }
+  )
+}
+
+/// What people write today: echo and sleep in a loop (sleep is a program: a fork and an exec
+/// for every step).
+func shellLoopContender(scratch: String) throws -> Contender {
   let shell = scratch + "/echo-sleep.sh"
   try """
   led=$1; shift
@@ -67,22 +80,28 @@ func contenders(unit: Duration, text: String, scratch: String) throws -> [Conten
   echo 0 > "$led"
 
   """.write(toFile: shell, atomically: false, encoding: .utf8)
-  list.append(
-    Contender(
-      name: "shell loop (echo, sleep)", missing: which("sh") == nil ? "no sh" : nil,
-      command: { led, steps in
-        [which("sh") ?? "/bin/sh", shell, led.brightness] + steps.map(seconds)
-      }
-    ))
-  list.append(
-    Contender(
-      name: "serial queue, relative sleeps", missing: nil,
-      command: { led, steps in
-        [CommandLine.arguments[0], "relative-queue", led.brightness]
-          + steps.map { String($0 / .nanoseconds(1)) }
-      }))
-  // python-periphery's LED opens /sys/class/leds/NAME itself: it runs in a mount namespace of
-  // its own where the benchmark's LED directory is mounted there.
+  return Contender(
+    name: "shell loop (echo, sleep)", missing: which("sh") == nil ? "no sh" : nil,
+    command: { led, steps in
+      [which("sh") ?? "/bin/sh", shell, led.brightness] + steps.map(seconds)
+    }
+  )
+}
+
+/// The original torch app's model, this benchmark's `relative-queue`: relative sleeps on a
+/// serial queue.
+func relativeQueueContender() -> Contender {
+  Contender(
+    name: "serial queue, relative sleeps", missing: nil,
+    command: { led, steps in
+      [CommandLine.arguments[0], "relative-queue", led.brightness]
+        + steps.map { String($0 / .nanoseconds(1)) }
+    })
+}
+
+/// python-periphery's LED opens /sys/class/leds/NAME itself: it runs in a mount namespace of
+/// its own where the benchmark's LED directory is mounted there.
+func peripheryContender(scratch: String) throws -> Contender {
   let python = which("python3")
   let periphery = scratch + "/periphery-led.py"
   try """
@@ -107,23 +126,25 @@ func contenders(unit: Duration, text: String, scratch: String) throws -> [Conten
   } else if !hasPeriphery(python ?? "") {
     peripheryMissing = "python-periphery is not installed (pip install python-periphery)"
   }
-  list.append(
-    Contender(
-      name: "python-periphery LED, time.sleep", missing: peripheryMissing,
-      command: { led, steps in
-        [
-          unshare ?? "", "--mount", "--propagation", "private", "/bin/sh", "-c",
-          "mount -t tmpfs benchmark /sys/class && mkdir /sys/class/leds && "
-            + "mount --bind \"$0\" /sys/class/leds && exec \"$@\"",
-          led.classDirectory, python ?? "", periphery,
-        ] + steps.map(seconds)
-      }))
-  list.append(
-    Contender(
-      name: "C, clock_nanosleep (floor)",
-      missing: floor == nil ? "cannot build \(#filePath)/../C/floor.c (needs cc)" : nil,
-      command: { led, steps in
-        [floor ?? "", led.brightness, "255"] + steps.map { String($0 / .nanoseconds(1)) }
-      }))
-  return list
+  return Contender(
+    name: "python-periphery LED, time.sleep", missing: peripheryMissing,
+    command: { led, steps in
+      [
+        unshare ?? "", "--mount", "--propagation", "private", "/bin/sh", "-c",
+        "mount -t tmpfs benchmark /sys/class && mkdir /sys/class/leds && "
+          + "mount --bind \"$0\" /sys/class/leds && exec \"$@\"",
+        led.classDirectory, python ?? "", periphery,
+      ] + steps.map(seconds)
+    })
+}
+
+/// The floor, C/floor.c (`floor`: its build, nil when it could not be built): absolute
+/// deadlines with clock_nanosleep.
+func floorContender(_ floor: String?) -> Contender {
+  Contender(
+    name: "C, clock_nanosleep (floor)",
+    missing: floor == nil ? "cannot build \(#filePath)/../C/floor.c (needs cc)" : nil,
+    command: { led, steps in
+      [floor ?? "", led.brightness, "255"] + steps.map { String($0 / .nanoseconds(1)) }
+    })
 }

@@ -90,13 +90,18 @@ func buildPeer(_ name: String, libraries: [String], into scratch: String) -> Str
 
 /// The six decoders of the table, those that cannot run here with their reason.
 func corpusDecoders(scratch: String) -> [CorpusDecoder] {
+  morsetorchDecoders() + libcwDecoders(scratch: scratch) + multimonDecoders(scratch: scratch)
+}
+
+/// morsetorch's receiver, told the sender's speed and not.
+func morsetorchDecoders() -> [CorpusDecoder] {
   let hinted = { (message: ReceiverCorpus.Message) -> MorseReceiver.Settings in
     var settings = MorseReceiver.Settings()
     settings.wordsPerMinute = message.wordsPerMinute
     settings.farnsworthWPM = message.farnsworthWPM
     return settings
   }
-  var decoders = [
+  return [
     CorpusDecoder(name: "morsetorch hint", missing: nil) { message, _ in
       morsetorchRead(message.edges, settings: hinted(message))
     },
@@ -104,57 +109,63 @@ func corpusDecoders(scratch: String) -> [CorpusDecoder] {
       morsetorchRead(message.edges, settings: MorseReceiver.Settings())
     },
   ]
+}
+
+/// libcw by way of C/peers/libcw-receive.c, told the sender's speed and not.
+func libcwDecoders(scratch: String) -> [CorpusDecoder] {
   let libcw = buildPeer("libcw-receive", libraries: ["-lcw", "-lm"], into: scratch)
   let libcwMissing =
     libcw == nil
     ? "cannot build C/peers/libcw-receive.c (needs cc and libcw-dev: apt-get install libcw-dev)"
     : nil
-  for isHinted in [true, false] {
-    decoders.append(
-      CorpusDecoder(name: isHinted ? "libcw hint" : "libcw no hint", missing: libcwMissing) {
-        message, edgesFile in
-        // Told the speed as check.sh does: adaptive from it, primed (libcw's range 4-60).
-        let wpm = min(max(Int(message.wordsPerMinute.rounded()), 4), 60)
-        let arguments = isHinted ? ["--wpm", String(wpm), "--prime"] : []
-        let output = edgesFile + ".libcw"
-        guard runFiltering(libcw!, arguments, input: edgesFile, output: output) == 0,
-          let text = readLossily(output)
-        else { return nil }
-        return text
-      })
+  return [true, false].map { isHinted in
+    CorpusDecoder(name: isHinted ? "libcw hint" : "libcw no hint", missing: libcwMissing) {
+      message, edgesFile in
+      // Told the speed as check.sh does: adaptive from it, primed (libcw's range 4-60).
+      let wpm = min(max(Int(message.wordsPerMinute.rounded()), 4), 60)
+      let arguments = isHinted ? ["--wpm", String(wpm), "--prime"] : []
+      let output = edgesFile + ".libcw"
+      guard runFiltering(libcw!, arguments, input: edgesFile, output: output) == 0,
+        let text = readLossily(output)
+      else { return nil }
+      return text
+    }
   }
+}
+
+/// multimon-ng's MORSE_CW on a tone keyed by the edges (C/peers/keyed-tone.c), told the
+/// sender's speed and not.
+func multimonDecoders(scratch: String) -> [CorpusDecoder] {
   let tone = buildPeer("keyed-tone", libraries: ["-lm"], into: scratch)
   let multimon = which("multimon-ng")
   let multimonMissing =
     multimon == nil
     ? "multimon-ng not found (apt-get install multimon-ng)"
     : tone == nil ? "cannot build C/peers/keyed-tone.c (needs cc)" : nil
-  for isHinted in [true, false] {
-    decoders.append(
-      CorpusDecoder(
-        name: isHinted ? "multimon-ng hint" : "multimon-ng no hint", missing: multimonMissing
-      ) { message, edgesFile in
-        let audio = edgesFile + ".raw"
-        if !FileManager.default.fileExists(atPath: audio) {
-          guard runFiltering(tone!, [], input: edgesFile, output: audio) == 0 else { return nil }
-        }
-        // Told the dot as check.sh does: -d and -g, the dit and the gap unit (a letter gap is
-        // over 2, a word gap over 5); with Farnsworth spacing the gap unit is a third of the
-        // stretched letter gap, as morsetorch is told `farnsworthWPM`.
-        let dit = 1200 / message.wordsPerMinute
-        let gap = message.farnsworthWPM == nil ? dit : dit * message.fist.letterGapUnits / 3
-        let told = [
-          "-d", String(Int(dit.rounded())), "-g", String(Int(gap.rounded())),
-        ]
-        let arguments = ["-q"] + (isHinted ? told : []) + ["-a", "MORSE_CW", "-t", "raw", "-"]
-        let output = edgesFile + ".multimon"
-        guard runFiltering(multimon!, arguments, input: audio, output: output) == 0,
-          let text = readLossily(output)
-        else { return nil }
-        return multimonText(text)
-      })
+  return [true, false].map { isHinted in
+    CorpusDecoder(
+      name: isHinted ? "multimon-ng hint" : "multimon-ng no hint", missing: multimonMissing
+    ) { message, edgesFile in
+      let audio = edgesFile + ".raw"
+      if !FileManager.default.fileExists(atPath: audio) {
+        guard runFiltering(tone!, [], input: edgesFile, output: audio) == 0 else { return nil }
+      }
+      // Told the dot as check.sh does: -d and -g, the dit and the gap unit (a letter gap is
+      // over 2, a word gap over 5); with Farnsworth spacing the gap unit is a third of the
+      // stretched letter gap, as morsetorch is told `farnsworthWPM`.
+      let dit = 1200 / message.wordsPerMinute
+      let gap = message.farnsworthWPM == nil ? dit : dit * message.fist.letterGapUnits / 3
+      let told = [
+        "-d", String(Int(dit.rounded())), "-g", String(Int(gap.rounded())),
+      ]
+      let arguments = ["-q"] + (isHinted ? told : []) + ["-a", "MORSE_CW", "-t", "raw", "-"]
+      let output = edgesFile + ".multimon"
+      guard runFiltering(multimon!, arguments, input: audio, output: output) == 0,
+        let text = readLossily(output)
+      else { return nil }
+      return multimonText(text)
+    }
   }
-  return decoders
 }
 
 /// The text of the file at `path`, a byte that is not UTF-8 (libcw's Latin-1 letters) as
@@ -185,50 +196,105 @@ func gapMargin(_ message: ReceiverCorpus.Message)
   return (words.min() ?? .infinity, longest, words.filter { $0 < longest }.count)
 }
 
-func runCorpus(seed: UInt64) throws {
-  // BENCHMARK_CORPUS_DIR: keep the edges files (and the peers' outputs) there.
-  let kept = ProcessInfo.processInfo.environment["BENCHMARK_CORPUS_DIR"]
-  let scratch =
-    kept ?? FileManager.default.temporaryDirectory.path + "/morsetorch-corpus-"
-    + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-  defer { if kept == nil { try? FileManager.default.removeItem(atPath: scratch) } }
-  let decoders = corpusDecoders(scratch: scratch)
-  let verbose = ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil
-  print(
-    "corpus: seed 0x\(String(seed, radix: 16)), \(ReceiverCorpus.messageCount) messages of "
-      + "\(ReceiverCorpus.wordsPerMessage) random words per condition; character error rate "
-      + "(edit distance / characters sent, spaces and case normalised)")
-  var reasons: [String] = []
-  for decoder in decoders {
-    guard let reason = decoder.missing, !reasons.contains(reason) else { continue }
-    reasons.append(reason)
-    let columns = decoders.filter { $0.missing == reason }.map(\.name)
-    print("  \(columns.joined(separator: ", ")): n/a, \(reason)")
+/// Errors and characters sent in one column of the table, and whether its decoder failed to
+/// run on some message.
+struct ErrorCount {
+  var errors = 0
+  var sent = 0
+  var failed = false
+
+  mutating func add(_ other: ErrorCount) {
+    errors += other.errors
+    sent += other.sent
+    failed = failed || other.failed
   }
+}
+
+/// How close the hand-keyed messages of one condition come to mistaking a word gap for a
+/// letter gap (see `gapMargin`): the word gaps shorter than their message's longest letter
+/// gap, and the message whose shortest word gap is closest to its longest letter gap.
+struct GapOverlaps {
+  var count = 0
+  var closest = (ratio: Double.infinity, text: "")
+
+  mutating func add(_ message: ReceiverCorpus.Message, index: Int) {
+    let margin = gapMargin(message)
+    count += margin.overlapping
+    if margin.shortestWord / margin.longestLetter < closest.ratio {
+      closest = (
+        margin.shortestWord / margin.longestLetter,
+        String(
+          format: "message %d (%.0f WPM, word gap %.2f, letter gap %.2f dots): "
+            + "shortest word gap %.2f dots, longest letter gap %.2f",
+          index + 1, message.wordsPerMinute, message.fist.wordGapUnits,
+          message.fist.letterGapUnits, margin.shortestWord, margin.longestLetter)
+      )
+    }
+  }
+
+  /// The `gaps:` line of `condition`, nil when none of its messages is hand-keyed.
+  func line(_ condition: ReceiverCorpus.Condition) -> String? {
+    guard closest.ratio < .infinity else { return nil }
+    return "\(condition.name): \(count) word gaps shorter than the longest letter gap "
+      + "of their message; the closest, \(closest.text)"
+  }
+}
+
+/// One run of `corpus`: the decoders, where the edges files go, and the table.
+struct CorpusRun {
+  /// The table's columns.
+  let decoders: [CorpusDecoder]
   let nameWidth = 33
   let cellWidth = 20
+  let seed: UInt64
+  let scratch: String
+  /// BENCHMARK_CORPUS_DIR was given: the edges files (and the peers' outputs) stay.
+  let keepsFiles: Bool
+  /// BENCHMARK_VERBOSE was given: each message, and what each decoder read of it, printed.
+  let verbose: Bool
+
   func row(_ name: String, _ cells: [String]) -> String {
     "| " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " | "
       + cells.map { $0.padding(toLength: cellWidth, withPad: " ", startingAt: 0) }
       .joined(separator: " | ") + " |"
   }
-  print(row("condition (characters)", decoders.map(\.name)))
-  print(
-    "|" + String(repeating: "-", count: nameWidth + 2) + "|"
-      + decoders.map { _ in String(repeating: "-", count: cellWidth + 2) }
-      .joined(separator: "|") + "|")
-  var totals = [(errors: Int, sent: Int, failed: Bool)](
-    repeating: (0, 0, false), count: decoders.count)
-  var overlaps: [String] = []
-  for condition in ReceiverCorpus.Condition.allCases {
-    let messages = ReceiverCorpus.messages(condition, seed: seed)
-    var counts = [(errors: Int, sent: Int, failed: Bool)](
-      repeating: (0, 0, false), count: decoders.count)
+
+  /// The decoders that cannot run here, those with the same reason on one line; then the
+  /// table's head.
+  func printHead() {
+    var reasons: [String] = []
+    for decoder in decoders {
+      guard let reason = decoder.missing, !reasons.contains(reason) else { continue }
+      reasons.append(reason)
+      let columns = decoders.filter { $0.missing == reason }.map(\.name)
+      print("  \(columns.joined(separator: ", ")): n/a, \(reason)")
+    }
+    print(row("condition (characters)", decoders.map(\.name)))
+    print(
+      "|" + String(repeating: "-", count: nameWidth + 2) + "|"
+        + decoders.map { _ in String(repeating: "-", count: cellWidth + 2) }
+        .joined(separator: "|") + "|")
+  }
+
+  /// A row's cells: each column's character error rate, n/a where its decoder cannot run.
+  func cells(_ counts: [ErrorCount]) -> [String] {
+    decoders.indices.map { column in
+      decoders[column].missing != nil
+        ? "n/a"
+        : percentCell(counts[column].errors, counts[column].sent)
+          + (counts[column].failed ? " (failed runs)" : "")
+    }
+  }
+
+  /// Every message of `condition` through each decoder that can run: the counts of each
+  /// column, the characters sent and the gaps of the hand-keyed messages.
+  func measure(_ condition: ReceiverCorpus.Condition) throws
+    -> (counts: [ErrorCount], sentCharacters: Int, gaps: GapOverlaps)
+  {
+    var counts = [ErrorCount](repeating: ErrorCount(), count: decoders.count)
     var sentCharacters = 0
-    var overlapCount = 0
-    var closest = (ratio: Double.infinity, text: "")
-    for (index, message) in messages.enumerated() {
+    var gaps = GapOverlaps()
+    for (index, message) in ReceiverCorpus.messages(condition, seed: seed).enumerated() {
       let file = scratch + "/\(condition.rawValue)-\(index).edges"
       try edgesFileText(message.edges).write(toFile: file, atomically: false, encoding: .utf8)
       sentCharacters += normalizedForErrorRate(message.text).count
@@ -239,62 +305,62 @@ func runCorpus(seed: UInt64) throws {
             + "letter gap \(fist.letterGapUnits), word gap \(fist.wordGapUnits), "
             + "jitter \(fist.jitter): \(message.text)")
       }
-      if message.fist.jitter > 0 {
-        let margin = gapMargin(message)
-        overlapCount += margin.overlapping
-        if margin.shortestWord / margin.longestLetter < closest.ratio {
-          closest = (
-            margin.shortestWord / margin.longestLetter,
-            String(
-              format: "message %d (%.0f WPM, word gap %.2f, letter gap %.2f dots): "
-                + "shortest word gap %.2f dots, longest letter gap %.2f",
-              index + 1, message.wordsPerMinute, message.fist.wordGapUnits,
-              message.fist.letterGapUnits, margin.shortestWord, margin.longestLetter)
-          )
-        }
-      }
-      for (column, decoder) in decoders.enumerated() where decoder.missing == nil {
-        guard let read = decoder.decode(message, file) else {
-          counts[column].failed = true
-          continue
-        }
-        let (errors, sent) = characterErrors(read: read, sent: message.text)
-        counts[column].errors += errors
-        counts[column].sent += sent
-        if verbose {
-          print("    \(condition.rawValue) \(index) \(decoder.name): \(errors) errors: \(read)")
-        }
-      }
-      for suffix in kept == nil ? ["", ".raw", ".libcw", ".multimon"] : [".raw"] {
+      if message.fist.jitter > 0 { gaps.add(message, index: index) }
+      decode(message, file: file, label: "\(condition.rawValue) \(index)", into: &counts)
+      for suffix in keepsFiles ? [".raw"] : ["", ".raw", ".libcw", ".multimon"] {
         try? FileManager.default.removeItem(atPath: file + suffix)
       }
     }
-    if closest.ratio < .infinity {
-      overlaps.append(
-        "\(condition.name): \(overlapCount) word gaps shorter than the longest letter gap "
-          + "of their message; the closest, \(closest.text)")
+    return (counts, sentCharacters, gaps)
+  }
+
+  /// `message`, whose edges are in `file`, through each decoder that can run, its errors
+  /// added to `counts`.
+  func decode(
+    _ message: ReceiverCorpus.Message, file: String, label: String,
+    into counts: inout [ErrorCount]
+  ) {
+    for (column, decoder) in decoders.enumerated() where decoder.missing == nil {
+      guard let read = decoder.decode(message, file) else {
+        counts[column].failed = true
+        continue
+      }
+      let (errors, sent) = characterErrors(read: read, sent: message.text)
+      counts[column].errors += errors
+      counts[column].sent += sent
+      if verbose {
+        print("    \(label) \(decoder.name): \(errors) errors: \(read)")
+      }
     }
-    print(
-      row(
-        "\(condition.name) (\(sentCharacters))",
-        decoders.indices.map { column in
-          let count = counts[column]
-          totals[column].errors += count.errors
-          totals[column].sent += count.sent
-          totals[column].failed = totals[column].failed || count.failed
-          if decoders[column].missing != nil { return "n/a" }
-          return percentCell(count.errors, count.sent) + (count.failed ? " (failed runs)" : "")
-        }))
+  }
+}
+
+func runCorpus(seed: UInt64) throws {
+  // BENCHMARK_CORPUS_DIR: keep the edges files (and the peers' outputs) there.
+  let kept = ProcessInfo.processInfo.environment["BENCHMARK_CORPUS_DIR"]
+  let scratch =
+    kept ?? FileManager.default.temporaryDirectory.path + "/morsetorch-corpus-"
+    + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { if kept == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+  let run = CorpusRun(
+    decoders: corpusDecoders(scratch: scratch), seed: seed, scratch: scratch,
+    keepsFiles: kept != nil,
+    verbose: ProcessInfo.processInfo.environment["BENCHMARK_VERBOSE"] != nil)
+  print(
+    "corpus: seed 0x\(String(seed, radix: 16)), \(ReceiverCorpus.messageCount) messages of "
+      + "\(ReceiverCorpus.wordsPerMessage) random words per condition; character error rate "
+      + "(edit distance / characters sent, spaces and case normalised)")
+  run.printHead()
+  var totals = [ErrorCount](repeating: ErrorCount(), count: run.decoders.count)
+  var overlaps: [String] = []
+  for condition in ReceiverCorpus.Condition.allCases {
+    let measured = try run.measure(condition)
+    if let line = measured.gaps.line(condition) { overlaps.append(line) }
+    for column in totals.indices { totals[column].add(measured.counts[column]) }
+    print(run.row("\(condition.name) (\(measured.sentCharacters))", run.cells(measured.counts)))
   }
   let allSent = totals.map(\.sent).max() ?? 0
-  print(
-    row(
-      "all conditions (\(allSent))",
-      decoders.indices.map { column in
-        decoders[column].missing != nil
-          ? "n/a"
-          : percentCell(totals[column].errors, totals[column].sent)
-            + (totals[column].failed ? " (failed runs)" : "")
-      }))
+  print(run.row("all conditions (\(allSent))", run.cells(totals)))
   for line in overlaps { print("  gaps: " + line) }
 }

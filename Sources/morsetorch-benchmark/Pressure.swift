@@ -140,7 +140,10 @@ func runPressure(
     let timing = MorseTiming(unit: unit)
     let steps = Array(MorseSteps(try MorseMessage(text), timing: timing))
     let length = steps.reduce(Duration.zero) { $0 + $1.duration }
-    let unitMilliseconds = Double(unit / .microseconds(1)) / 1000
+    let setup = PressureSetup(
+      binary: binary, hog: hog, big: big, denied: denied, text: text, steps: steps,
+      unitMilliseconds: Double(unit / .microseconds(1)) / 1000, launcher: launcher,
+      keepCache: keepCache)
     print(
       "pressure: send --unit \(unit.millisecondsText) \"\(text)\" (\(length.millisecondsText) ms)"
         + " in a memory cgroup with cat re-reading a \(fileMegabytes) MB file and `hog` touching"
@@ -148,61 +151,115 @@ func runPressure(
     )
     for limit in limits {
       for locked in [true, false] {
-        var shortest: [Double] = []
-        var notes: [String] = []
-        for _ in 0..<rounds {
-          if !keepCache { dropFromPageCache(binary) }
-          let send =
-            (locked ? [] : denied) + [
-              binary, "send", "--led", "bench", "--unit", String(Int(unitMilliseconds)), "--", text,
-            ]
-          // Limit 0: the baseline, no cgroup and nothing else running.
-          let cgroup = limit > 0 ? MemoryCgroup(limitMegabytes: limit) : nil
-          if limit > 0 && cgroup == nil { return }
-          defer { cgroup?.remove() }
-          var stressors: [Int32] = []
-          if let cgroup {
-            dropFromPageCache(big)
-            for (script, arguments) in [
-              ("while :; do cat \"$1\" >/dev/null; done", [big]),
-              ("while :; do \"$1\" \"$2\"; done", [hog, String(max(4, limit - 8))]),
-            ] {
-              let command = inCgroup(cgroup, script, arguments)
-              stressors.append(
-                try spawnQuietly(
-                  command[0], environment: ProcessInfo.processInfo.environment,
-                  Array(command.dropFirst())))
-            }
-            usleep(1_000_000)  // the squeeze under way
-          }
-          let before = cgroup?.counters()
-          let sender = Contender(
-            name: "send", missing: nil,
-            command: { _, _ in cgroup.map { inCgroup($0, "exec \"$@\"", send) } ?? send })
-          let result = try run(sender, steps: steps, launcher: launcher)
-          let after = cgroup?.counters()
-          cgroup?.remove()
-          for pid in stressors { _ = try? ChildProcess.waitForExit(pid) }
-          guard let result else { continue }
-          shortest.append(result.shortestShare)
-          var note = "\(result.seen)/\(result.expected) edges, exit \(result.exitStatus)"
-          if let before, let after {
-            note +=
-              ", limit hit \(after.limitHits - before.limitHits)×, "
-              + "\(after.majorFaults - before.majorFaults) major faults"
-          }
-          notes.append(note)
+        guard try runPressureRow(setup, limit: limit, locked: locked, rounds: rounds) else {
+          return
         }
-        let label =
-          (limit > 0 ? "\(limit) MB, " : "no pressure, ")
-          + (locked ? "mlockall (root)" : "no mlockall")
-        let values = shortest.map { String(format: "%.1f", $0 * unitMilliseconds) }
-        let worst = shortest.min() ?? .nan
-        print(
-          "  \(label.padding(toLength: 26, withPad: " ", startingAt: 0)) shortest "
-            + values.joined(separator: ", ") + " ms of \(Int(unitMilliseconds))"
-            + (worst < 0.75 ? " (UNDER 3/4)" : "") + "; " + notes.joined(separator: "; "))
       }
     }
   }
+}
+
+/// What every run of `pressure` shares.
+struct PressureSetup {
+  /// The copy of morsetorch that sends.
+  let binary: String
+  /// C/hog.c, built.
+  let hog: String
+  /// The file cat re-reads.
+  let big: String
+  /// The command that runs the rest without mlockall.
+  let denied: [String]
+  let text: String
+  let steps: [MorseStep]
+  let unitMilliseconds: Double
+  let launcher: String
+  let keepCache: Bool
+}
+
+/// How one run of `pressure` went.
+enum PressureRound {
+  /// The memory cgroup could not be made (the reason printed): the benchmark ends.
+  case noCgroup
+  /// The launcher reported nothing.
+  case noResult
+  /// The shortest element's share of its nominal length, and the edges seen, the exit status
+  /// and the cgroup's counters.
+  case measured(shortest: Double, note: String)
+}
+
+/// `rounds` runs under `limit` MB (0: no cgroup), with mlockall or without, and their line;
+/// false, with no line, when a cgroup could not be made.
+func runPressureRow(_ setup: PressureSetup, limit: Int, locked: Bool, rounds: Int) throws -> Bool {
+  var shortest: [Double] = []
+  var notes: [String] = []
+  for _ in 0..<rounds {
+    switch try runPressureRound(setup, limit: limit, locked: locked) {
+    case .noCgroup: return false
+    case .noResult: continue
+    case .measured(let share, let note):
+      shortest.append(share)
+      notes.append(note)
+    }
+  }
+  let label =
+    (limit > 0 ? "\(limit) MB, " : "no pressure, ")
+    + (locked ? "mlockall (root)" : "no mlockall")
+  let values = shortest.map { String(format: "%.1f", $0 * setup.unitMilliseconds) }
+  let worst = shortest.min() ?? .nan
+  print(
+    "  \(label.padding(toLength: 26, withPad: " ", startingAt: 0)) shortest "
+      + values.joined(separator: ", ") + " ms of \(Int(setup.unitMilliseconds))"
+      + (worst < 0.75 ? " (UNDER 3/4)" : "") + "; " + notes.joined(separator: "; "))
+  return true
+}
+
+/// One run of `send` under `limit` MB (0: the baseline, no cgroup and nothing else running).
+func runPressureRound(_ setup: PressureSetup, limit: Int, locked: Bool) throws -> PressureRound {
+  if !setup.keepCache { dropFromPageCache(setup.binary) }
+  let send =
+    (locked ? [] : setup.denied) + [
+      setup.binary, "send", "--led", "bench", "--unit", String(Int(setup.unitMilliseconds)),
+      "--", setup.text,
+    ]
+  let cgroup = limit > 0 ? MemoryCgroup(limitMegabytes: limit) : nil
+  if limit > 0 && cgroup == nil { return .noCgroup }
+  defer { cgroup?.remove() }
+  let stressors = try cgroup.map { try startStressors(in: $0, setup, limit: limit) } ?? []
+  let before = cgroup?.counters()
+  let sender = Contender(
+    name: "send", missing: nil,
+    command: { _, _ in cgroup.map { inCgroup($0, "exec \"$@\"", send) } ?? send })
+  let result = try run(sender, steps: setup.steps, launcher: setup.launcher)
+  let after = cgroup?.counters()
+  cgroup?.remove()
+  for pid in stressors { _ = try? ChildProcess.waitForExit(pid) }
+  guard let result else { return .noResult }
+  var note = "\(result.seen)/\(result.expected) edges, exit \(result.exitStatus)"
+  if let before, let after {
+    note +=
+      ", limit hit \(after.limitHits - before.limitHits)×, "
+      + "\(after.majorFaults - before.majorFaults) major faults"
+  }
+  return .measured(shortest: result.shortestShare, note: note)
+}
+
+/// In `cgroup`, cat re-reading the big file and `hog` touching (limit - 8) MB, each in a loop;
+/// their pids, a second after they started (the squeeze under way).
+func startStressors(in cgroup: MemoryCgroup, _ setup: PressureSetup, limit: Int) throws
+  -> [Int32]
+{
+  dropFromPageCache(setup.big)
+  var stressors: [Int32] = []
+  for (script, arguments) in [
+    ("while :; do cat \"$1\" >/dev/null; done", [setup.big]),
+    ("while :; do \"$1\" \"$2\"; done", [setup.hog, String(max(4, limit - 8))]),
+  ] {
+    let command = inCgroup(cgroup, script, arguments)
+    stressors.append(
+      try spawnQuietly(
+        command[0], environment: ProcessInfo.processInfo.environment,
+        Array(command.dropFirst())))
+  }
+  usleep(1_000_000)  // the squeeze under way
+  return stressors
 }

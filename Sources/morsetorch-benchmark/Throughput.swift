@@ -30,6 +30,14 @@ func writeRandomText(megabytes: Int, to path: String) throws {
   try Data(text).write(to: URL(fileURLWithPath: path))
 }
 
+/// One row of `throughput`: a command, the file it reads, and that file's size.
+struct ThroughputRun {
+  let label: String
+  let command: [String]
+  let input: String
+  let megabytes: Int
+}
+
 func runThroughput(megabytes: Int) throws {
   let morsetorch = morsetorchPath
   guard FileManager.default.isExecutableFile(atPath: morsetorch) else {
@@ -48,48 +56,72 @@ func runThroughput(megabytes: Int) throws {
     defer {
       for path in [small, large, probe] { try? FileManager.default.removeItem(atPath: path) }
     }
-    print("throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
+    print(
+      "throughput: random words from a file in memory (\(base)), output to /dev/null; best of 3")
     let morse = ["/usr/games/morse", "/usr/bin/morse"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-    var runs: [(label: String, command: [String], input: String, megabytes: Int)] = [
-      ("morsetorch encode", [morsetorch, "encode"], small, megabytes)
+    var runs = [
+      ThroughputRun(
+        label: "morsetorch encode", command: [morsetorch, "encode"], input: small,
+        megabytes: megabytes)
     ]
     if let morse {
-      runs.append(("bsdgames morse -s", [morse, "-s"], small, megabytes))
+      runs.append(
+        ThroughputRun(
+          label: "bsdgames morse -s", command: [morse, "-s"], input: small, megabytes: megabytes))
     } else {
       print("  bsdgames morse -s: skipped, not installed (apt-get install bsdgames)")
     }
-    // The dry run on the large file only when one pass over 1 MB says it takes under a
-    // minute; otherwise the 1 MB figure, and what the large file would take.
-    let dryRun = [morsetorch, "send", "--dry-run"]
-    if let first = try launch(
-      dryRun, through: launcher, input: probe, report: scratch + "/usage.txt"),
-      first.seconds * Double(megabytes * 10) > 60
+    if let dryRun = try dryRunOrEstimate(
+      morsetorch, large: large, probe: probe, megabytes: megabytes * 10, scratch: scratch,
+      launcher: launcher)
     {
-      print(
-        "  morsetorch send --dry-run  1 MB in "
-          + String(format: "%.2f s: %.2f MB/s of input", first.seconds, 1 / first.seconds)
-          + ", peak RSS \(first.usage.peakResidentKilobytes) kB (one run; \(megabytes * 10) MB "
-          + String(format: "would take about %.0f s)", first.seconds * Double(megabytes * 10)))
-    } else {
-      runs.append(("morsetorch send --dry-run", dryRun, large, megabytes * 10))
+      runs.append(dryRun)
     }
-    for run in runs {
-      var best: LaunchedRun?
-      for _ in 0..<3 {
-        guard
-          let result = try launch(
-            run.command, through: launcher, input: run.input, report: scratch + "/usage.txt")
-        else { continue }
-        if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
-      }
-      guard let best else { continue }
-      let rate = Double(run.megabytes) / best.seconds
-      let exit = best.status == 0 ? "" : ", exit \(best.status)"
-      print(
-        "  \(run.label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(run.megabytes) MB in "
-          + String(format: "%.2f s: %.1f MB/s of input", best.seconds, rate)
-          + ", peak RSS \(best.usage.peakResidentKilobytes) kB\(exit)")
-    }
-  }}
+    for run in runs { try printBestOfThree(run, scratch: scratch, launcher: launcher) }
+  }
+}
+
+/// The dry run on the large file (`megabytes` MB) only when one pass over 1 MB (`probe`) says
+/// it takes under a minute; otherwise nil, with the 1 MB figure printed and what the large file
+/// would take.
+func dryRunOrEstimate(
+  _ morsetorch: String, large: String, probe: String, megabytes: Int, scratch: String,
+  launcher: String
+) throws -> ThroughputRun? {
+  let dryRun = [morsetorch, "send", "--dry-run"]
+  guard
+    let first = try launch(
+      dryRun, through: launcher, input: probe, report: scratch + "/usage.txt"),
+    first.seconds * Double(megabytes) > 60
+  else {
+    return ThroughputRun(
+      label: "morsetorch send --dry-run", command: dryRun, input: large, megabytes: megabytes)
+  }
+  print(
+    "  morsetorch send --dry-run  1 MB in "
+      + String(format: "%.2f s: %.2f MB/s of input", first.seconds, 1 / first.seconds)
+      + ", peak RSS \(first.usage.peakResidentKilobytes) kB (one run; \(megabytes) MB "
+      + String(format: "would take about %.0f s)", first.seconds * Double(megabytes)))
+  return nil
+}
+
+/// Runs `run` three times and prints the fastest.
+func printBestOfThree(_ run: ThroughputRun, scratch: String, launcher: String) throws {
+  var best: LaunchedRun?
+  for _ in 0..<3 {
+    guard
+      let result = try launch(
+        run.command, through: launcher, input: run.input, report: scratch + "/usage.txt")
+    else { continue }
+    if best == nil || result.seconds < best?.seconds ?? 0 { best = result }
+  }
+  guard let best else { return }
+  let rate = Double(run.megabytes) / best.seconds
+  let exit = best.status == 0 ? "" : ", exit \(best.status)"
+  print(
+    "  \(run.label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(run.megabytes) MB in "
+      + String(format: "%.2f s: %.1f MB/s of input", best.seconds, rate)
+      + ", peak RSS \(best.usage.peakResidentKilobytes) kB\(exit)")
+}
