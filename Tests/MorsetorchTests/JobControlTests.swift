@@ -48,4 +48,24 @@ struct JobControlTests {
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
+
+  /// `stop` on a send stopped by Ctrl-Z: it ends (143), the LED as it was found.
+  @Test func aStoppedSendIsEndedByStop() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED(
+      flash, maxBrightness: 255, brightness: 7, trigger: "none [timer] heartbeat",
+      attributes: ["delay_on": "100\n", "delay_off": "900\n"])
+    let child = try MorsetorchProcess(
+      ["send", "--led", flash, "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
+    child.closeInput()
+    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
+    try #require(isOn, "the LED never went on")
+    child.send(signal: SIGTSTP)
+    try #require(eventually { state(of: child.processIdentifier) == "T" })
+    let stop = try MorsetorchProcess.run(["stop", "--led", flash], ledsDirectory: fixture.ledsPath)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
 }

@@ -37,6 +37,9 @@ final class JobControl: Sendable {
       cancellation.fail(error)
     }
     Signals.stopThisProcess(with: signal)
+    // Continued by `stop` or a rerun (SIGTERM, then SIGCONT: its handler has run by now), the
+    // transmission ends: the device stays as it was found rather than blinking back on.
+    guard !cancellation.isCancelled else { return true }
     do {
       try torch?.resume()
     } catch {
