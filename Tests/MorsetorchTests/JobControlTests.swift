@@ -18,8 +18,8 @@ struct JobControlTests {
     return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
   }
 
-  @Test(arguments: [SIGTSTP, SIGTTIN, SIGTTOU])
-  func aStoppedSendPutsTheLEDBackAndTakesItAgainWhenContinued(_ signal: Int32) throws {
+  /// `send --unit 500 TTTT` on an LED with a timer trigger, in its first dash.
+  private func startSendingADash() throws -> (TemporaryLEDDirectory, MorsetorchProcess) {
     let fixture = try TemporaryLEDDirectory()
     try fixture.addLED(
       flash, maxBrightness: 255, brightness: 7, trigger: "none [timer] heartbeat",
@@ -29,6 +29,12 @@ struct JobControlTests {
     child.closeInput()
     let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
     try #require(isOn, "the LED never went on")
+    return (fixture, child)
+  }
+
+  @Test(arguments: [SIGTSTP, SIGTTIN, SIGTTOU])
+  func aStoppedSendPutsTheLEDBackAndTakesItAgainWhenContinued(_ signal: Int32) throws {
+    let (fixture, child) = try startSendingADash()
 
     child.send(signal: signal)
     let stopped = eventually { state(of: child.processIdentifier) == "T" }
@@ -51,15 +57,7 @@ struct JobControlTests {
 
   /// `stop` on a send stopped by Ctrl-Z: it ends (143), the LED as it was found.
   @Test func aStoppedSendIsEndedByStop() throws {
-    let fixture = try TemporaryLEDDirectory()
-    try fixture.addLED(
-      flash, maxBrightness: 255, brightness: 7, trigger: "none [timer] heartbeat",
-      attributes: ["delay_on": "100\n", "delay_off": "900\n"])
-    let child = try MorsetorchProcess(
-      ["send", "--led", flash, "--unit", "500", "TTTT"], ledsDirectory: fixture.ledsPath)
-    child.closeInput()
-    let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
-    try #require(isOn, "the LED never went on")
+    let (fixture, child) = try startSendingADash()
     child.send(signal: SIGTSTP)
     try #require(eventually { state(of: child.processIdentifier) == "T" })
     let stop = try MorsetorchProcess.run(["stop", "--led", flash], ledsDirectory: fixture.ledsPath)
