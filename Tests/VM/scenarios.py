@@ -474,7 +474,11 @@ def check_rerun(run):
     require([v for _, v in changes] == [0, 5],
             f"after the rerun the kernel reported (ms, value) {changes}, expected off then 5")
     require(second_status == 4, f"the rerun exited {second_status}, expected 4: {output!r}")
-    require(len(output.splitlines()) == 1, f"the rerun printed {output!r}, expected one line")
+    said = run.text("second.out").strip()
+    require(len(said.splitlines()) == 1, f"the rerun printed {said!r}, expected one line")
+    # Another text than the one it cancelled: how to send it instead, or after.
+    require("--replace" in run.text("second.err") and "--wait" in run.text("second.err"),
+            f"the rerun of another text did not name --replace and --wait: {output!r}")
     require(main_status == 143, f"the cancelled run exited {main_status}, expected 143")
     check_restored(run, "vm::rerun", "none", 5)
     off_t = [t for t, v in run.edges[0] if t > second_start][0]
