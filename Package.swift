@@ -3,8 +3,9 @@ import PackageDescription
 
 // One module per part of the design, data flowing one way (README: How the code is laid out):
 // DeviceContract -> LEDDriver, GPIODriver; MorseCore, DeviceContract -> MorsePlayer ->
-// TransmitterControl -> MorsetorchTool -> morsetorch (its main), with LinuxSystem (and its C
-// declarations) the only module that imports Glibc besides the tool.
+// TransmitterControl -> MorsetorchTool -> morsetorch (its main); MorseCore -> MorseReceiving ->
+// LightSources -> MorsetorchTool; with LinuxSystem (and its C declarations) the only module that
+// imports Glibc besides the tool, and Instants (the one type for a point in time) under all.
 let package = Package(
   name: "morsetorch",
   products: [
@@ -12,38 +13,51 @@ let package = Package(
     .library(name: "MorseCore", targets: ["MorseCore"]),
   ],
   targets: [
+    // A point in time on one clock (the monotonic clock, a virtual clock, a file's or a
+    // video's timeline): pure Swift, shared by the system layer, the player and the receiver.
+    .target(name: "Instants"),
     // Optimised in debug builds too: the light receiver's tests run thousands of made-up
     // frames, also under qemu-aarch64 in CI.
     .target(name: "MorseCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // Receiving: timed edges (a pin, a file) or frames (a video, a camera) to text; the light
+    // finder and the adaptive decoder. Pure Swift, free of I/O, as MorseCore is.
+    .target(
+      name: "MorseReceiving", dependencies: ["MorseCore", "Instants"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(name: "CLinuxSystem"),
-    .target(name: "LinuxSystem", dependencies: ["CLinuxSystem"]),
+    .target(name: "LinuxSystem", dependencies: ["CLinuxSystem", "Instants"]),
     // What a device is to the rest: a `Torch` (switched, suspended, restored), a
     // `TorchDevice` (saved, claimed, restored from a record), the `DeviceID` that names it, and
     // the `Cancellation` that stops whatever drives it. The drivers know only this.
-    .target(name: "DeviceContract", dependencies: ["LinuxSystem"]),
+    .target(name: "DeviceContract", dependencies: ["LinuxSystem", "Instants"]),
     // The player: lazy steps on a serial scheduler at absolute deadlines, the transmitter.
-    .target(name: "MorsePlayer", dependencies: ["MorseCore", "DeviceContract", "LinuxSystem"]),
+    .target(
+      name: "MorsePlayer", dependencies: ["MorseCore", "DeviceContract", "LinuxSystem", "Instants"]),
     .target(name: "LEDDriver", dependencies: ["DeviceContract", "LinuxSystem"]),
     .target(name: "GPIODriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
     // One sender per device across processes: it keeps records of the player's progress.
     .target(
       name: "TransmitterControl", dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem"]),
     // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
-    .target(name: "LightSources", dependencies: ["MorseCore", "LinuxSystem", "CLinuxSystem"]),
+    .target(
+      name: "LightSources", dependencies: ["MorseReceiving", "Instants", "LinuxSystem", "CLinuxSystem"]),
     // The tool's code, in rooms (command line, commands, terminal, process, devices); the
     // shipped executable is its `main` with the kernel's GPIO chips only.
     .target(
       name: "MorsetorchTool",
       dependencies: [
-        "MorseCore", "MorsePlayer", "LEDDriver", "GPIODriver", "TransmitterControl", "LightSources",
-        "LinuxSystem",
+        "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver",
+        "TransmitterControl", "LightSources", "LinuxSystem", "Instants",
       ]),
     .executableTarget(
       name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"]),
     .executableTarget(
       name: "morsetorch-benchmark",
       // MorseCorpus: the receiver's corpus (`corpus`), the one the tests judge it on.
-      dependencies: ["MorseCore", "MorsePlayer", "LEDDriver", "LinuxSystem", "MorseCorpus"],
+      dependencies: [
+        "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "LinuxSystem", "Instants",
+        "MorseCorpus",
+      ],
       path: "Sources/morsetorch-benchmark",
       // Built with the system's C compiler when the benchmark runs: the C floor and the
       // launcher that measures a sender's own peak memory (not linked with Swift's runtime);
@@ -53,15 +67,15 @@ let package = Package(
     // light) and the character error rate: what the tests and the benchmark both judge a
     // receiver on. Never shipped.
     .target(
-      name: "MorseCorpus", dependencies: ["MorseCore"], path: "Tests/Corpus",
+      name: "MorseCorpus", dependencies: ["MorseCore", "MorseReceiving", "Instants"], path: "Tests/Corpus",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
     .target(
       name: "MorseTestSupport",
       dependencies: [
-        "MorseCore", "MorseCorpus", "DeviceContract", "MorsePlayer", "GPIODriver", "LightSources",
-        "LinuxSystem",
+        "MorseCore", "MorseReceiving", "MorseCorpus", "DeviceContract", "MorsePlayer", "GPIODriver",
+        "LightSources", "LinuxSystem", "Instants",
       ],
       path: "Tests/Support",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -73,23 +87,29 @@ let package = Package(
     // A made-up camera's view of a blinking light, as a YUV4MPEG2 stream: what the CI
     // encodes as H.264 and reads back through ffmpeg. Never shipped.
     .executableTarget(
-      name: "morsetorch-synthetic-video", dependencies: ["MorseCore", "MorseTestSupport"],
+      name: "morsetorch-synthetic-video",
+      dependencies: ["MorseCore", "MorseReceiving", "Instants", "MorseTestSupport"],
       path: "Tests/SyntheticVideoTool"),
+    .testTarget(name: "InstantsTests", dependencies: ["Instants"]),
     .testTarget(
       name: "MorseCoreTests", dependencies: ["MorseCore", "MorseCorpus", "MorseTestSupport"]),
-    .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "MorseTestSupport"]),
+    .testTarget(
+      name: "MorseReceivingTests",
+      dependencies: ["MorseReceiving", "MorseCore", "Instants", "MorseCorpus", "MorseTestSupport"]),
+    .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "Instants", "MorseTestSupport"]),
     .testTarget(
       name: "DeviceContractTests", dependencies: ["DeviceContract", "MorseTestSupport"]),
     .testTarget(
       name: "MorsePlayerTests",
-      dependencies: ["MorsePlayer", "DeviceContract", "MorseCore", "MorseTestSupport"]),
+      dependencies: ["MorsePlayer", "DeviceContract", "MorseCore", "Instants", "MorseTestSupport"]),
     .testTarget(
       name: "LEDDriverTests", dependencies: ["LEDDriver", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
       name: "GPIODriverTests",
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
-      name: "LightSourcesTests", dependencies: ["LightSources", "MorseCore", "MorseTestSupport"]),
+      name: "LightSourcesTests",
+      dependencies: ["LightSources", "MorseReceiving", "Instants", "MorseTestSupport"]),
     .testTarget(
       name: "TransmitterControlTests",
       dependencies: [
@@ -99,7 +119,7 @@ let package = Package(
       name: "MorsetorchTests",
       dependencies: [
         "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
-        "MorseCore", "MorsePlayer",
+        "MorseCore", "MorseReceiving", "MorsePlayer", "Instants",
         "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
       ]),
   ]

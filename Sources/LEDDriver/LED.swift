@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// One LED under the class directory.

@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// Notices an LED that disappears (unplugged, driver unloaded) while the transmission waits

@@ -1,3 +1,5 @@
+import Instants
+
 /// The stream header of a YUV4MPEG2 (`.y4m`) video, as ffmpeg's `yuv4mpegpipe` writes it:
 /// `YUV4MPEG2 W640 H480 F30:1 Ip A1:1 C420jpeg`, then frames each after a `FRAME` line.
 public struct Y4MHeader: Sendable, Hashable {
@@ -24,8 +26,9 @@ public struct Y4MHeader: Sendable, Hashable {
   }
 
   /// The time frame `number` (from 0) begins.
-  public func time(ofFrame number: Int) -> Duration {
-    .nanoseconds(Int64(number) * Int64(rateDenominator) * 1_000_000_000 / Int64(rateNumerator))
+  public func time(ofFrame number: Int) -> MonotonicInstant {
+    .origin
+      + .nanoseconds(Int64(number) * Int64(rateDenominator) * 1_000_000_000 / Int64(rateNumerator))
   }
 
   /// Reads the header line (without its newline).

@@ -1,5 +1,6 @@
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 
 /// Reads the frames of a YUV4MPEG2 stream (a file, a FIFO, standard input from ffmpeg) as
 /// fast as they come, each timed by its number and the header's frame rate.

@@ -1,4 +1,5 @@
 import Glibc
+import Instants
 
 /// A condition variable (`pthread_cond_t`), used with a `Lock`.
 final class ConditionVariable: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import CLinuxSystem
 import Glibc
+import Instants
 
 /// An open file descriptor that closes itself.
 ///

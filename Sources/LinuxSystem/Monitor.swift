@@ -1,3 +1,5 @@
+import Instants
+
 /// State guarded by a lock, with one condition its threads wait on for it to change: a
 /// `pthread_mutex_t` and a `pthread_cond_t` (through `Lock` and `ConditionVariable`).
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import Instants
 
 /// The kernel's monotonic clock (`CLOCK_MONOTONIC`), which no one can set back.
 public enum MonotonicTime {

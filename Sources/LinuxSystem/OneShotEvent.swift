@@ -1,5 +1,6 @@
 import CLinuxSystem
 import Glibc
+import Instants
 
 /// A one-way switch that wakes everything waiting on it, fired from any thread or from a
 /// signal handler.

@@ -1,5 +1,6 @@
 import CLinuxSystem
 import Glibc
+import Instants
 
 /// A process, held by a pidfd where the kernel offers one (Linux 5.3).
 ///

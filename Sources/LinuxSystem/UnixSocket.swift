@@ -1,5 +1,6 @@
 import CLinuxSystem
 import Glibc
+import Instants
 
 /// A Unix-domain stream socket (`AF_UNIX`, `SOCK_STREAM`): a listener bound to a path, or one
 /// end of a connection.

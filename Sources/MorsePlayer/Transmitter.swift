@@ -1,4 +1,5 @@
 import DeviceContract
+import Instants
 import LinuxSystem
 import MorseCore
 

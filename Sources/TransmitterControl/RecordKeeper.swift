@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 import DeviceContract
 import MorsePlayer

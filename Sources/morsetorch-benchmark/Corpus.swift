@@ -1,6 +1,7 @@
 import Foundation
 import MorseCore
 import MorseCorpus
+import MorseReceiving
 
 /// `corpus`: the receiver on the seeded corpus of `ReceiverCorpus` (ideal timing, hand
 /// keying, speed changes, Farnsworth, bounce, a noisy light), beside two peer decoders fed the

@@ -1,4 +1,5 @@
 import Foundation
+import Instants
 import LinuxSystem
 import MorseCore
 import DeviceContract

@@ -37,6 +37,7 @@
 //         a second `morsetorch send` is started at a random moment; the time from its start
 //         to the LED being off with its trigger restored.
 import Foundation
+import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore

@@ -1,3 +1,4 @@
+import Instants
 import MorseCore
 
 /// How one sender keys, in units of the sender's own dot: the dash, the three gaps, and how
@@ -65,8 +66,8 @@ public struct KeyedPiece: Sendable, Hashable {
 
   /// What it is.
   public let kind: Kind
-  /// When it starts (microseconds).
-  public let start: Duration
+  /// When it starts (to the microsecond).
+  public let start: MonotonicInstant
   /// How long it lasts (microseconds).
   public let length: Duration
   /// The sender's dot where it was keyed (the unit its nominal length is counted in).
@@ -75,7 +76,7 @@ public struct KeyedPiece: Sendable, Hashable {
   /// Whether the key is down: a dot or a dash.
   public var isMark: Bool { kind == .dot || kind == .dash }
   /// When it ends.
-  public var end: Duration { start + length }
+  public var end: MonotonicInstant { start + length }
 }
 
 /// Keys `text` (characters with a Morse code, words split by spaces) as `fist` does at
@@ -83,7 +84,7 @@ public struct KeyedPiece: Sendable, Hashable {
 /// at the speed of that point of the message, off by up to `fist.jitter`, every boundary
 /// rounded to the microsecond. Characters without a code are left out.
 public func keyPieces(
-  _ text: String, fist: Fist, speed: SpeedProfile, start: Duration = .seconds(1),
+  _ text: String, fist: Fist, speed: SpeedProfile, start: MonotonicInstant = .origin + .seconds(1),
   random: inout SplitMix64
 ) -> [KeyedPiece] {
   var kinds: [KeyedPiece.Kind] = []
@@ -102,14 +103,15 @@ public func keyPieces(
     }
   }
   var pieces: [KeyedPiece] = []
-  var seconds = Double(start / .microseconds(1)).rounded() / 1e6
+  var seconds = Double(start.sinceOrigin / .microseconds(1)).rounded() / 1e6
   for (index, kind) in kinds.enumerated() {
     let unit = 1.2 / speed.wordsPerMinute(at: Double(index) / Double(max(kinds.count, 1)))
     let scale = fist.jitter > 0 ? Double.random(in: -fist.jitter...fist.jitter, using: &random) : 0
     let end = seconds + unit * fist.units(of: kind) * (1 + scale)
     let from = microseconds(seconds)
     pieces.append(
-      KeyedPiece(kind: kind, start: from, length: microseconds(end) - from, unit: .seconds(unit)))
+      KeyedPiece(
+        kind: kind, start: .origin + from, length: microseconds(end) - from, unit: .seconds(unit)))
     seconds = end
   }
   return pieces

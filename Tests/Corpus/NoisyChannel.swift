@@ -1,4 +1,6 @@
+import Instants
 import MorseCore
+import MorseReceiving
 
 /// What lies between a sender's key and the receiver's input: contact bounce at the key, and
 /// what a camera or a light sensor adds (flashes in the gaps, marks cut by a dropout).
@@ -36,7 +38,7 @@ public struct NoisyChannel: Sendable, Hashable {
   /// The edges the receiver sees of `pieces` (in order, as `keyPieces` makes them).
   public func edges(of pieces: [KeyedPiece], random: inout SplitMix64) -> [MorseEdge] {
     var edges: [MorseEdge] = []
-    var nextBlip = (pieces.first?.start ?? .zero) + (blipEvery ?? .zero) * draw(0...2, &random)
+    var nextBlip = (pieces.first?.start ?? .origin) + (blipEvery ?? .zero) * draw(0...2, &random)
     for piece in pieces {
       if piece.isMark {
         edges += mark(piece, random: &random)

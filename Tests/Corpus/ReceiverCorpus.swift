@@ -1,4 +1,5 @@
 import MorseCore
+import MorseReceiving
 
 /// The receivers' benchmark corpus (issue 21): for each named condition a few messages of
 /// random words, keyed and passed through a channel, with the sender's nominal speed as the

@@ -1,4 +1,5 @@
 import MorseCore
+import MorseReceiving
 
 /// Everything a `MorseReceiver` with `settings` makes of `edges` to their end, as text: a
 /// space for a word gap, "\n" for a line break; an unknown code (`[.-.-.-]`) as it prints,

@@ -1,4 +1,5 @@
 import Foundation
+import Instants
 import LinuxSystem
 import MorseTestSupport
 import Testing

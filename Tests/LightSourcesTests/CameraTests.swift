@@ -1,6 +1,8 @@
+import Instants
 import LightSources
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 import MorseTestSupport
 import Testing
 
@@ -122,15 +124,15 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     let camera = try camera(device)
     let picture = [UInt8](repeating: 9, count: 640 * 480)
     device.queued = [
-      (picture, 10, .seconds(5), false), (picture, 11, .seconds(6), true),
-      (picture, 14, .seconds(7), false),
+      (picture, 10, .origin + .seconds(5), false), (picture, 11, .origin + .seconds(6), true),
+      (picture, 14, .origin + .seconds(7), false),
     ]
     let stop = OneShotEvent()
     let first = try #require(try camera.next(within: .zero, unlessFired: stop))
-    #expect(first.time == .seconds(5) - .microseconds(16_700))
+    #expect(first.time == .origin + .seconds(5) - .microseconds(16_700))
     #expect(first.luma.count == 640 * 480 && first.luma[0] == 9)
     let next = try #require(try camera.next(within: .zero, unlessFired: stop))
-    #expect(next.time == .seconds(7) - .microseconds(16_700))
+    #expect(next.time == .origin + .seconds(7) - .microseconds(16_700))
     #expect(camera.droppedFrames == 2)
     #expect(device.requeued.count == 3)
     #expect(try camera.next(within: .zero, unlessFired: stop) == nil)
@@ -149,10 +151,11 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     let camera = try camera(device)
     let boot = Duration.seconds(1234)
     for frame in frames {
-      let number = UInt32((frame.time / (Duration.seconds(1) / 30)).rounded())
+      let number = UInt32((frame.time.sinceOrigin / (Duration.seconds(1) / 30)).rounded())
       var yuyv = [UInt8](repeating: 128, count: frame.luma.count * 2)
       for (index, value) in frame.luma.enumerated() { yuyv[index * 2] = value }
-      device.queued.append((yuyv, number, boot + frame.time + .microseconds(16_700), false))
+      device.queued.append(
+        (yuyv, number, .origin + boot + frame.time.sinceOrigin + .microseconds(16_700), false))
     }
     var settings = LightReceiver.Settings()
     settings.exposure = camera.exposure

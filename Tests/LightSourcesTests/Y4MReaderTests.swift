@@ -1,6 +1,8 @@
+import Instants
 import LightSources
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 import MorseTestSupport
 import Testing
 
@@ -25,7 +27,7 @@ private func frames(_ bytes: [UInt8]) throws -> (Y4MHeader, [LightFrame]) {
 private func picture(_ number: Int) -> LightFrame {
   LightFrame(
     width: 5, height: 3, luma: (0..<15).map { UInt8($0 * 10 + number) },
-    time: .zero)!
+    time: .origin)!
 }
 
 @Suite struct Y4MReaderTests {
@@ -36,7 +38,8 @@ private func picture(_ number: Int) -> LightFrame {
     let (header, read) = try frames(bytes)
     #expect(header.width == 5 && header.height == 3)
     #expect(read.map(\.luma) == [picture(1), picture(2), picture(3)].map(\.luma))
-    #expect(read.map(\.time) == [.zero, .nanoseconds(33_366_666), .nanoseconds(66_733_333)])
+    #expect(
+      read.map(\.time.sinceOrigin) == [.zero, .nanoseconds(33_366_666), .nanoseconds(66_733_333)])
   }
 
   @Test func sixteenBitSamplesAreBroughtToEightBits() throws {

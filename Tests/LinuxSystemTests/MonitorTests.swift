@@ -1,3 +1,4 @@
+import Instants
 import Testing
 
 @testable import LinuxSystem

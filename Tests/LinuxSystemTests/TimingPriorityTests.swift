@@ -1,3 +1,4 @@
+import Instants
 import Synchronization
 import Testing
 

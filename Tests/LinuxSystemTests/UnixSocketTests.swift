@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Instants
 import MorseTestSupport
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import DeviceContract
 import Foundation
+import Instants
 import LinuxSystem
 import MorseCore
 import MorseTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import MorseCore
+import MorseReceiving
 import MorseTestSupport
 import Testing
 

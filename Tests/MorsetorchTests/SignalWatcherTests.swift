@@ -1,4 +1,5 @@
 import Foundation
+import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore

@@ -1,3 +1,4 @@
+import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore

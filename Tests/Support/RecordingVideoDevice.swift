@@ -1,3 +1,4 @@
+import Instants
 import LightSources
 import LinuxSystem
 import MorseCore
@@ -22,7 +23,7 @@ public final class RecordingVideoDevice: VideoDevice {
   /// What `startStreaming` fails with, if anything.
   public var streamingError: Errno?
   /// The frames to give, in order: bytes, sequence number, timestamp, whether damaged.
-  public var queued: [(bytes: [UInt8], sequence: UInt32, timestamp: Duration, damaged: Bool)] =
+  public var queued: [(bytes: [UInt8], sequence: UInt32, timestamp: MonotonicInstant, damaged: Bool)] =
     []
   /// Every control set, in order: (id, value).
   public private(set) var settings: [(id: UInt32, value: Int32)] = []

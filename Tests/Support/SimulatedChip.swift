@@ -1,6 +1,8 @@
 import GPIODriver
+import Instants
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 import Synchronization
 
 /// What tests inject into a `GPIODirectory` (and the `morsetorch-simulated-gpio` test build of
@@ -95,12 +97,12 @@ private final class SimulatedInput: GPIOInput {
   private let isActiveLow: Bool
 
   init(edges: [MorseEdge], isActiveLow: Bool) {
-    let origin = MonotonicTime.now().sinceOrigin - (edges.first?.time ?? .zero)
+    let origin = MonotonicTime.now() - (edges.first?.time.sinceOrigin ?? .zero)
     self.isActiveLow = isActiveLow
     events = Mutex(
       edges.enumerated().map { index, edge in
         GPIOLineRequest.Event(
-          timestampNanoseconds: UInt64((origin + edge.time) / .nanoseconds(1)),
+          timestampNanoseconds: UInt64((origin + edge.time.sinceOrigin).sinceOrigin / .nanoseconds(1)),
           isRising: edge.isOn != isActiveLow, sequence: UInt32(index + 1))
       })
   }

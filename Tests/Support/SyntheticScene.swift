@@ -1,6 +1,8 @@
 import Glibc
+import Instants
 import MorseCore
 import MorseCorpus
+import MorseReceiving
 
 /// A camera's view of a blinking light, made up frame by frame for the light receiver's
 /// tests: a textured background with sensor noise, the light (a small disc, sharp or
@@ -59,7 +61,7 @@ public struct SyntheticScene: Sendable {
     showing edges: [MorseEdge], lead: Duration = .seconds(1), tail: Duration = .seconds(1)
   ) -> [LightFrame] {
     let light = Self.onIntervals(edges, shift: lead)
-    let end = (edges.last?.time ?? .zero) + lead + tail
+    let end = (edges.last?.time.sinceOrigin ?? .zero) + lead + tail
     let interval = 1 / framesPerSecond
     let count = Int(((end / .seconds(1)) * framesPerSecond).rounded(.up))
     let background = self.background()
@@ -88,7 +90,7 @@ public struct SyntheticScene: Sendable {
       }
       if let frame = LightFrame(
         width: width, height: height, luma: luma,
-        time: .nanoseconds(Int64((start * 1e9).rounded())))
+        time: .origin + .nanoseconds(Int64((start * 1e9).rounded())))
       {
         frames.append(frame)
       }
@@ -157,7 +159,7 @@ public struct SyntheticScene: Sendable {
     var intervals: [(Double, Double)] = []
     var start: Double?
     for edge in edges {
-      let time = (edge.time + shift) / .seconds(1)
+      let time = (edge.time.sinceOrigin + shift) / .seconds(1)
       if edge.isOn {
         start = start ?? time
       } else if let from = start {

@@ -1,4 +1,5 @@
 import MorseCore
+import MorseReceiving
 
 /// Frames as a YUV4MPEG2 stream, as ffmpeg's `yuv4mpegpipe` writes one: for the video
 /// reader's tests and the synthetic video the CI encodes.

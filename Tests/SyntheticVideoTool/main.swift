@@ -1,5 +1,6 @@
 import Glibc
 import MorseCore
+import MorseReceiving
 import MorseTestSupport
 
 // `morsetorch-synthetic-video TEXT WPM [FPS] [hard]`: a made-up camera's view of a light

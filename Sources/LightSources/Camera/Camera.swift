@@ -1,5 +1,7 @@
+import Instants
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 
 /// A camera being read: its picture set up, its automatic exposure and gain turned off while
 /// it streams, and every control it changed put back by `close()`.
@@ -105,7 +107,7 @@ public final class Camera {
       else { continue }
       // When the exposure began: the kernel's stamp is the end of the frame unless it says
       // otherwise; without a monotonic stamp, when it arrived.
-      let stamp = filled.isMonotonic ? filled.timestamp : MonotonicTime.now().sinceOrigin
+      let stamp = filled.isMonotonic ? filled.timestamp : MonotonicTime.now()
       let start = filled.isStartOfExposure ? stamp : stamp - (exposure ?? frameInterval)
       return LightFrame(width: picture.width, height: picture.height, luma: luma, time: start)
     }

@@ -1,4 +1,5 @@
 import CLinuxSystem
+import Instants
 import LinuxSystem
 
 /// A V4L2 device node of the kernel (`/dev/videoN`), memory-mapped streaming on its
@@ -135,7 +136,7 @@ public final class KernelVideoDevice: VideoDevice {
     return FilledBuffer(
       index: Int(raw.index),
       bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<min(Int(raw.bytes_used), buffer.count)]),
-      sequence: raw.sequence, timestamp: .nanoseconds(raw.timestamp_ns),
+      sequence: raw.sequence, timestamp: .origin + .nanoseconds(raw.timestamp_ns),
       isMonotonic: timestampKind == UInt32(MORSE_VIDEO_BUF_FLAG_TIMESTAMP_MONOTONIC),
       isStartOfExposure: raw.flags & UInt32(MORSE_VIDEO_BUF_FLAG_TSTAMP_SRC_MASK)
         == UInt32(MORSE_VIDEO_BUF_FLAG_TSTAMP_SRC_SOE),

@@ -1,4 +1,5 @@
 import CLinuxSystem
+import Instants
 import LinuxSystem
 
 /// A V4L2 video device as the camera reader uses it: the kernel's (`KernelVideoDevice`), or a
@@ -136,7 +137,7 @@ public struct FilledBuffer: @unchecked Sendable {
   /// The driver's frame counter: a gap is frames dropped.
   public let sequence: UInt32
   /// The kernel's timestamp, on the monotonic clock if `isMonotonic`.
-  public let timestamp: Duration
+  public let timestamp: MonotonicInstant
   /// Whether `timestamp` is CLOCK_MONOTONIC's.
   public let isMonotonic: Bool
   /// Whether `timestamp` marks the start of the exposure (else the end of the frame).
@@ -146,7 +147,7 @@ public struct FilledBuffer: @unchecked Sendable {
 
   /// A buffer of these values.
   public init(
-    index: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestamp: Duration,
+    index: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestamp: MonotonicInstant,
     isMonotonic: Bool = true, isStartOfExposure: Bool = false, isDamaged: Bool = false
   ) {
     self.index = index

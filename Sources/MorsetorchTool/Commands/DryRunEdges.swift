@@ -1,7 +1,9 @@
+import Instants
 import LinuxSystem
 import MorseCore
 import DeviceContract
 import MorsePlayer
+import MorseReceiving
 
 /// `send --dry-run --edges`: each element's two edges, in the text form `receive --edges`
 /// reads, seconds from the start.
@@ -15,7 +17,7 @@ final class DryRunEdges: TransmissionObserver {
   func transmission(didBegin progress: Transmitter.Progress) {
     let step = progress.step
     guard step.kind == .dot || step.kind == .dash else { return }
-    let start = progress.start - origin
+    let start = MonotonicInstant.origin + (progress.start - origin)
     Console.output(EdgeText.format(MorseEdge(time: start, isOn: true)))
     Console.output(EdgeText.format(MorseEdge(time: start + step.duration, isOn: false)))
   }

@@ -1,5 +1,6 @@
 import LinuxSystem
 import MorseCore
+import MorseReceiving
 
 /// `receive --edges-out FILE`: each edge seen, as a line `receive --edges` reads, written as
 /// it comes (so a receive that is interrupted keeps what it saw).

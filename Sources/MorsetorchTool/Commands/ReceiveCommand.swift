@@ -1,9 +1,11 @@
 import GPIODriver
+import Instants
 import LightSources
 import LinuxSystem
 import MorseCore
 import DeviceContract
 import MorsePlayer
+import MorseReceiving
 
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)
 /// or from a file of edges, printed as it is read.
@@ -118,7 +120,7 @@ struct ReceiveCommand {
     defer { input.release() }
     let deadline = timeout.map { MonotonicTime.now() + $0 }
     if try input.isActive() {
-      try printer.receive(MorseEdge(time: MonotonicTime.now().sinceOrigin, isOn: true))
+      try printer.receive(MorseEdge(time: MonotonicTime.now(), isOn: true))
     }
     while !cancellation.isCancelled && !Console.hasOutputFailed {
       let now = MonotonicTime.now()
@@ -126,9 +128,10 @@ struct ReceiveCommand {
       let wait = min(.milliseconds(50), deadline.map { $0 - now } ?? .milliseconds(50))
       if let event = try input.nextEdge(timeout: wait) {
         try printer.receive(
-          MorseEdge(time: .nanoseconds(Int64(event.timestampNanoseconds)), isOn: event.isRising))
+          MorseEdge(
+            time: .origin + .nanoseconds(Int64(event.timestampNanoseconds)), isOn: event.isRising))
       } else {
-        printer.advance(to: MonotonicTime.now().sinceOrigin)
+        printer.advance(to: MonotonicTime.now())
       }
     }
   }
@@ -187,7 +190,7 @@ struct ReceiveCommand {
       if let frame = try camera.next(within: .milliseconds(250), unlessFired: stop) {
         try light.read(frame, into: &printer)
       } else {
-        printer.advance(to: MonotonicTime.now().sinceOrigin)
+        printer.advance(to: MonotonicTime.now())
       }
     }
     light.finish(watched: "watched", noFrame: "the camera gave no frame")
@@ -228,8 +231,8 @@ private struct LightReader {
   private var receiver: LightReceiver
   private let lostAfter: Duration
   /// The first frame's time: what the notes count from (a camera's is the time since boot).
-  private var origin: Duration?
-  private var lastFrame: Duration?
+  private var origin: MonotonicInstant?
+  private var lastFrame: MonotonicInstant?
   private var isFound = false
 
   init(region: LightRegion?, frameInterval: Duration, exposure: Duration?) {
@@ -244,7 +247,7 @@ private struct LightReader {
     let origin = self.origin ?? frame.time
     self.origin = origin
     lastFrame = frame.time
-    func seconds(_ time: Duration) -> String { ReceiveCommand.seconds(time - origin) }
+    func seconds(_ time: MonotonicInstant) -> String { ReceiveCommand.seconds(time - origin) }
     for event in receiver.receive(frame) {
       switch event {
       case .edge(let edge): try printer.receive(edge)

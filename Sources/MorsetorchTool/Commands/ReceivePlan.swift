@@ -1,6 +1,7 @@
 import GPIODriver
 import LightSources
 import MorseCore
+import MorseReceiving
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {

@@ -1,4 +1,6 @@
+import Instants
 import MorseCore
+import MorseReceiving
 
 /// What `receive` prints: the receiver's output on standard output as it comes, a line
 /// ended at the end.
@@ -20,7 +22,7 @@ struct ReceivedText {
     print(receiver.receive(edge))
   }
 
-  mutating func advance(to time: Duration) {
+  mutating func advance(to time: MonotonicInstant) {
     print(receiver.advance(to: time))
   }
 

@@ -5,6 +5,7 @@ import LinuxSystem
 import MorseCore
 import DeviceContract
 import MorsePlayer
+import MorseReceiving
 import TransmitterControl
 
 /// The one place that turns an error into what the user reads and the status to exit with.

@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// The progress line, as text, from a known state: a pure function, tested without a

@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// What the progress line shows, as of the last step that began.

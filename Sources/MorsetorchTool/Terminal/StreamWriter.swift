@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// Writes standard error (or output, for `--echo`) from a thread of its own, so that no

@@ -1,4 +1,4 @@
-import LinuxSystem
+import Instants
 import Testing
 
 @Suite struct MonotonicInstantTests {

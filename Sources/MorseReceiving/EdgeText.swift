@@ -1,3 +1,5 @@
+import Instants
+
 /// The plain text form of edges that `receive --edges` reads and `send --dry-run --edges`
 /// writes: one edge per line, `SECONDS LEVEL`, the time a decimal number of seconds from any
 /// origin (strictly increasing), the level `1` (on, key down) or `0`. Blank lines and lines
@@ -43,17 +45,17 @@ public enum EdgeText {
     guard words[1] == "0" || words[1] == "1" else {
       throw Problem(line: number, reason: "the level \(shown(words[1])) is not 0 or 1")
     }
-    if let previous, time <= previous.time {
+    if let previous, .origin + time <= previous.time {
       throw Problem(
         line: number,
         reason: "\(words[0]) s does not come after the edge before it (times must increase)")
     }
-    return MorseEdge(time: time, isOn: words[1] == "1")
+    return MorseEdge(time: .origin + time, isOn: words[1] == "1")
   }
 
   /// The edge as a line (without its line break): microseconds, as `12.345678 1`.
   public static func format(_ edge: MorseEdge) -> String {
-    let microseconds = edge.time / .microseconds(1)
+    let microseconds = edge.time.sinceOrigin / .microseconds(1)
     let whole = Int(microseconds.rounded(.down))
     let fraction = String(whole % 1_000_000)
     let padded = String(repeating: "0", count: 6 - fraction.count) + fraction

@@ -1,6 +1,8 @@
+import Instants
+import MorseCore
 import Testing
 
-@testable import MorseCore
+@testable import MorseReceiving
 
 /// Edge text with all that a line can be: comments (one long, one with UTF-8 in it), blank
 /// lines, spaces, tabs, a carriage return, and a last line with no newline.
@@ -73,14 +75,14 @@ private func blocksRead(_ text: String, size: Int) -> ([MorseEdge], EdgeText.Pro
     #expect(problem == nil)
     #expect(
       edges == [
-        MorseEdge(time: .zero, isOn: true), MorseEdge(time: .milliseconds(60), isOn: false),
+        MorseEdge(time: .origin, isOn: true), MorseEdge(time: .origin + .milliseconds(60), isOn: false),
       ])
   }
 
   @Test func anEdgeLineLongerThanTheLimitIsRefused() {
     let text = "0 1\n  1 0" + String(repeating: " ", count: EdgeText.lineLimit) + "\n"
     let (edges, problem) = blocksRead(text, size: 512)
-    #expect(edges == [MorseEdge(time: .zero, isOn: true)])
+    #expect(edges == [MorseEdge(time: .origin, isOn: true)])
     #expect(problem?.line == 2)
     #expect(problem?.reason.hasPrefix("longer than 4096 bytes") == true)
   }

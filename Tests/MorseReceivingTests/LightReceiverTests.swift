@@ -1,7 +1,9 @@
+import Instants
+import MorseCore
 import MorseTestSupport
 import Testing
 
-@testable import MorseCore
+@testable import MorseReceiving
 
 /// What the light receiver and a `MorseReceiver` read from `frames`, and the light
 /// receiver's other events.
@@ -76,7 +78,7 @@ extension LightReceiverTests {
       MorseEdge(time: $0.time + .milliseconds(2500), isOn: $0.isOn)
     }
     let shown = [
-      MorseEdge(time: .zero, isOn: true), MorseEdge(time: .milliseconds(1500), isOn: false),
+      MorseEdge(time: .origin, isOn: true), MorseEdge(time: .origin + .milliseconds(1500), isOn: false),
     ]
     let frames = SyntheticScene().frames(showing: shown + message, lead: .zero)
     var light = LightReceiver(frameInterval: .seconds(1.0 / 30))
@@ -84,7 +86,7 @@ extension LightReceiverTests {
       if case .edge(let edge) = event { edge } else { nil }
     }
     try #require(read.count == shown.count + message.count, "\(read)")
-    #expect(read[0] == MorseEdge(time: .zero, isOn: true))
+    #expect(read[0] == MorseEdge(time: .origin, isOn: true))
     // Within a frame (33 ms) of where they were.
     func isNear(_ seen: MorseEdge, _ sent: MorseEdge) -> Bool {
       seen.isOn == sent.isOn && seen.time > sent.time - .milliseconds(34)
@@ -162,7 +164,7 @@ extension LightReceiverTests {
     let frames = SyntheticScene().frames(showing: sent)
     var light = LightReceiver(frameInterval: .seconds(1.0 / 30))
     var receiver = MorseReceiver()
-    var printedAt: [Duration] = []
+    var printedAt: [MonotonicInstant] = []
     for frame in frames {
       var outputs: [MorseReceiver.Output] = []
       for case .edge(let edge) in light.receive(frame) { outputs += receiver.receive(edge) }
@@ -189,7 +191,7 @@ extension LightReceiverTests {
     var frames: [LightFrame] = []
     var next = 0
     var isOn = false
-    var time = Duration.zero
+    var time = MonotonicInstant.origin
     while time < edges.last!.time + .seconds(4) {
       while next < edges.count && edges[next].time + .seconds(1) <= time {
         isOn = edges[next].isOn
@@ -214,13 +216,13 @@ extension LightReceiverTests {
   @Test func aLightThatStopsIsLostAfterTenSecondsAndFoundAgain() throws {
     let scene = SyntheticScene()
     let first = scene.frames(showing: try edges("PARIS", wpm: 12), tail: .seconds(12))
-    let shift = first.last!.time + .seconds(1) / 30
+    let shift = first.last!.time.sinceOrigin + .seconds(1) / 30
     let again = scene.frames(showing: try edges("CQ", wpm: 12)).map {
       LightFrame(width: $0.width, height: $0.height, luma: $0.luma, time: $0.time + shift)!
     }
     let (text, events) = read(first + again)
     #expect(text == "PARIS\nCQ" || text == "PARIS CQ", "\(text) \(events)")
-    let lost = events.compactMap { event -> Duration? in
+    let lost = events.compactMap { event -> MonotonicInstant? in
       if case .lost(_, let time) = event { return time }
       return nil
     }
@@ -248,8 +250,10 @@ extension LightReceiverTests {
     var second = SyntheticScene()
     (second.lightX, second.lightY) = (120, 90)
     let before = first.frames(showing: Array(edges[..<cut]), tail: .zero)
-    let start = before.last!.time + .seconds(1) / 30
-    let rest = edges[cut...].map { MorseEdge(time: $0.time - edges[cut].time, isOn: $0.isOn) }
+    let start = before.last!.time.sinceOrigin + .seconds(1) / 30
+    let rest = edges[cut...].map {
+      MorseEdge(time: .origin + ($0.time - edges[cut].time), isOn: $0.isOn)
+    }
     let after = second.frames(showing: rest, lead: .milliseconds(500)).map {
       LightFrame(width: $0.width, height: $0.height, luma: $0.luma, time: $0.time + start)!
     }

@@ -1,6 +1,8 @@
+import Instants
+import MorseCore
 import Testing
 
-@testable import MorseCore
+@testable import MorseReceiving
 
 @Suite struct EdgeTextTests {
   private func parse(_ lines: [String]) throws(EdgeText.Problem) -> [MorseEdge] {
@@ -17,9 +19,9 @@ import Testing
     let edges = try parse(["# from a light sensor", "", "  12 1", "12.06 0\r", "\t12.120000 1"])
     #expect(
       edges == [
-        MorseEdge(time: .seconds(12), isOn: true),
-        MorseEdge(time: .milliseconds(12_060), isOn: false),
-        MorseEdge(time: .milliseconds(12_120), isOn: true),
+        MorseEdge(time: .origin + .seconds(12), isOn: true),
+        MorseEdge(time: .origin + .milliseconds(12_060), isOn: false),
+        MorseEdge(time: .origin + .milliseconds(12_120), isOn: true),
       ])
   }
 
@@ -48,7 +50,7 @@ import Testing
   @Test func decimalForms() throws {
     let edges = try parse(["0 1", ".25 0", "1. 1", "1.000000001 0", "2.1234567891 1"])
     #expect(
-      edges.map(\.time) == [
+      edges.map(\.time.sinceOrigin) == [
         .zero, .milliseconds(250), .seconds(1), .seconds(1) + .nanoseconds(1),
         .seconds(2) + .nanoseconds(123_456_789),
       ])
@@ -57,7 +59,7 @@ import Testing
   @Test func formatAndParseRoundTripToTheMicrosecond() throws {
     let edges = MorseEdge.edges(
       of: MorseSteps(try MorseMessage("PARIS"), timing: try MorseTiming(wordsPerMinute: 13)),
-      from: .seconds(1234))
+      from: .origin + .seconds(1234))
     let lines = edges.map(EdgeText.format)
     #expect(lines.first == "1234.000000 1")
     let read = try parse(lines)

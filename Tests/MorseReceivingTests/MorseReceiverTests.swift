@@ -1,8 +1,10 @@
+import Instants
+import MorseCore
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
-@testable import MorseCore
-import MorseCorpus
+@testable import MorseReceiving
 
 /// Everything the receiver makes of `edges`, as text ("\n" for a line break).
 func decode(_ edges: [MorseEdge], settings: MorseReceiver.Settings = .init()) -> String {
@@ -44,7 +46,7 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     // every element was kept, and memory grew with the blinking.
     let timing = MorseTiming(unit: .milliseconds(60))
     var blinking: [MorseEdge] = []
-    var time = Duration.seconds(1)
+    var time = MonotonicInstant.origin + .seconds(1)
     for _ in 0..<10_000 {
       blinking.append(MorseEdge(time: time, isOn: true))
       blinking.append(MorseEdge(time: time + timing.unit, isOn: false))
@@ -52,7 +54,7 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     }
     time += timing.unit * 2
     let letter = try edges("E", timing: timing).map {
-      MorseEdge(time: $0.time + time, isOn: $0.isOn)
+      MorseEdge(time: time + $0.time.sinceOrigin, isOn: $0.isOn)
     }
     let text = decode(blinking + letter)
     let cut = "[" + String(repeating: ".", count: MorseReceiver.longestKept) + "…]"
@@ -64,7 +66,7 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     let fast = try edges("TEST ME 73 <SK>", timing: try MorseTiming(wordsPerMinute: 40))
     let gap = Duration.milliseconds(1680)
     let start = slow.last!.time + gap
-    let read = decode(slow + fast.map { MorseEdge(time: start + $0.time, isOn: $0.isOn) })
+    let read = decode(slow + fast.map { MorseEdge(time: start + $0.time.sinceOrigin, isOn: $0.isOn) })
     #expect(read.hasPrefix("CQ CQ DE N0CALL "), "\(read)")
     #expect(read.hasSuffix(" ME 73 <SK>\n"), "\(read)")
   }
@@ -101,11 +103,11 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     #expect(outputs.isEmpty)
     // The first mark alone does not show the speed: after 2.4 s of silence (ten dots at the
     // slowest speed) it is read.
-    outputs += receiver.advance(to: .milliseconds(2000))
+    outputs += receiver.advance(to: .origin + .milliseconds(2000))
     #expect(outputs.isEmpty)
-    outputs += receiver.advance(to: .milliseconds(2500))
+    outputs += receiver.advance(to: .origin + .milliseconds(2500))
     #expect(outputs == [.text("E")])
-    outputs += receiver.advance(to: .seconds(5))
+    outputs += receiver.advance(to: .origin + .seconds(5))
     #expect(outputs == [.text("E"), .lineBreak])
   }
 
@@ -128,7 +130,7 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
   }
 
   @Test func bounceIsMergedAway() {
-    let ms = Duration.milliseconds
+    let ms = { MonotonicInstant.origin + .milliseconds($0) }
     let sent = [
       // A dash (240 ms) with a burst at key-down, a 2 ms glitch inside and a burst at key-up.
       MorseEdge(time: ms(0), isOn: true), MorseEdge(time: ms(1), isOn: false),
@@ -158,7 +160,7 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
   @Test func unknownCodesAreShownInBrackets() {
     let dot = Duration.milliseconds(80)
     var sent: [MorseEdge] = []
-    var time = Duration.zero
+    var time = MonotonicInstant.origin
     for (index, element) in ".-.-.-.-.-".enumerated() {
       if index > 0 { time += dot }
       sent.append(MorseEdge(time: time, isOn: true))

@@ -1,7 +1,10 @@
+import Instants
 import MorseCore
 import MorseCorpus
 import MorseTestSupport
 import Testing
+
+@testable import MorseReceiving
 
 /// The edges of `message` inside `piece`: for a mark from its key-down to its key-up, for a
 /// gap strictly between its ends.

@@ -1,12 +1,14 @@
+import Instants
+import MorseCore
 import Testing
 
-@testable import MorseCore
+@testable import MorseReceiving
 
 @Suite struct MorseEdgeTests {
   @Test func eachMarkIsAnOnEdgeAtItsStartAndAnOffEdgeAtItsEnd() throws {
     let timing = MorseTiming(unit: .milliseconds(100))
     let edges = MorseEdge.edges(of: MorseSteps(try MorseMessage("AE T"), timing: timing))
-    let ms = Duration.milliseconds
+    let ms = { MonotonicInstant.origin + .milliseconds($0) }
     #expect(
       edges == [
         MorseEdge(time: ms(0), isOn: true), MorseEdge(time: ms(100), isOn: false),
@@ -19,7 +21,7 @@ import Testing
   @Test func edgesAlternateIncreaseAndLastAsLongAsTheSteps() throws {
     let timing = try MorseTiming(wordsPerMinute: 20, farnsworth: 8)
     let steps = MorseSteps(try MorseMessage("CQ DE N0CALL <SK>"), timing: timing)
-    let start = Duration.seconds(1000)
+    let start = MonotonicInstant.origin + .seconds(1000)
     let edges = MorseEdge.edges(of: steps, from: start)
     #expect(edges.first == MorseEdge(time: start, isOn: true))
     #expect(edges.last?.isOn == false)

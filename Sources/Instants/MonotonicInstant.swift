@@ -1,5 +1,8 @@
-/// A point in time on the monotonic clock (`MonotonicTime.now()`), or on a virtual step clock:
-/// the time since that clock's origin. Lengths of time are `Duration`s; points are these.
+/// A point in time: on the monotonic clock (`MonotonicTime.now()`, a GPIO line's or a camera's
+/// kernel timestamps), on a virtual step clock, or on the timeline of a file of edges or a
+/// video (seconds from its start): the time since that clock's origin. Lengths of time are
+/// `Duration`s; points are these, in every module (the player's deadlines, the receiver's edges
+/// and frames).
 ///
 /// The standard library's `InstantProtocol`, so generic code over instants (and
 /// `advanced(by:)`, `duration(to:)`) works with it as with `ContinuousClock.Instant`.
@@ -33,6 +36,11 @@ public struct MonotonicInstant: InstantProtocol, CustomStringConvertible {
   /// The instant `duration` later.
   public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
     lhs.advanced(by: rhs)
+  }
+
+  /// Moves the instant `duration` later.
+  public static func += (lhs: inout MonotonicInstant, rhs: Duration) {
+    lhs = lhs.advanced(by: rhs)
   }
 
   /// The instant `duration` earlier.

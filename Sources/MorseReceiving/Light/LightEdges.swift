@@ -1,3 +1,5 @@
+import Instants
+
 /// Turns a light's level, frame by frame, into edges timed inside the frames.
 ///
 /// A frame integrates the light over its exposure, so a frame during which the light came
@@ -29,13 +31,13 @@ struct LightEdges {
   private(set) var isOn = false
   /// A frame: its time, how lit it was, and whether it holds an edge.
   private typealias Frame = (
-    time: Duration, lit: Double, holdsEdge: Bool, unseenSince: Duration?, level: Double?
+    time: MonotonicInstant, lit: Double, holdsEdge: Bool, unseenSince: MonotonicInstant?, level: Double?
   )
   /// The frame before.
   private var previous: Frame?
-  private var lastEdge: Duration?
+  private var lastEdge: MonotonicInstant?
   /// The first frame's time.
-  private var start: Duration?
+  private var start: MonotonicInstant?
 
   /// A detector for frames `frameInterval` apart exposed for `exposure`, its levels to be
   /// set (`calibrate`).
@@ -62,7 +64,7 @@ struct LightEdges {
   }
 
   /// Takes a frame's level (frames in time order); returns its edge, if any.
-  mutating func add(time: Duration, level: Double) -> [MorseEdge] {
+  mutating func add(time: MonotonicInstant, level: Double) -> [MorseEdge] {
     let start = self.start ?? time
     self.start = start
     let lit = (level - dark) / max(bright - dark, 1e-9)
@@ -121,11 +123,11 @@ struct LightEdges {
   /// The edge where the light changed by the frame at `time`, `lit`: in the frame `before`
   /// if partly lit and holding no edge yet, else in this one if partly lit (which then holds
   /// it), else in the middle of the time no exposure saw.
-  private mutating func edgeAtChange(time: Duration, lit: Double, before: Frame?)
+  private mutating func edgeAtChange(time: MonotonicInstant, lit: Double, before: Frame?)
     -> (edge: MorseEdge, holdsEdge: Bool)
   {
     var holdsEdge = false
-    let edgeTime: Duration
+    let edgeTime: MonotonicInstant
     if let before, !before.holdsEdge, before.lit > 0.2, before.lit < 0.8 {
       edgeTime = before.time + exposure * (isOn ? before.lit : 1 - before.lit)
     } else if lit > 0.2, lit < 0.8 {
@@ -151,7 +153,7 @@ struct LightEdges {
   }
 
   /// An edge at `time`, or just after the last if that was later.
-  private mutating func edge(at time: Duration, isOn: Bool) -> MorseEdge {
+  private mutating func edge(at time: MonotonicInstant, isOn: Bool) -> MorseEdge {
     let time = max(time, (lastEdge ?? time - .microseconds(1)) + .microseconds(1))
     lastEdge = time
     self.isOn = isOn

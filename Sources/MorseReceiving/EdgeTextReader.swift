@@ -1,3 +1,5 @@
+import Instants
+
 /// Reads edge text (`EdgeText`) as it comes, in blocks cut anywhere (as `read(2)` returns
 /// them): each line is read once its newline has come. A blank line or a `#` comment is
 /// skipped as it goes by, however long, and never kept; an edge line is kept until its

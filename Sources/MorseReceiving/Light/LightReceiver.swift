@@ -1,3 +1,5 @@
+import Instants
+
 /// Reads a light's on and off from frames: finds the spot that blinks Morse (or watches the
 /// one it is told), follows it, and gives its edges, timed inside the frames, for a
 /// `MorseReceiver`.
@@ -18,11 +20,11 @@ public struct LightReceiver: Sendable {
     /// The light came on or went off.
     case edge(MorseEdge)
     /// The light was found there, after the frame at that time.
-    case found(LightRegion, at: Duration)
+    case found(LightRegion, at: MonotonicInstant)
     /// The light was found elsewhere.
-    case moved(LightRegion, at: Duration)
+    case moved(LightRegion, at: MonotonicInstant)
     /// The light has not blinked there for a while; it is being looked for.
-    case lost(LightRegion, at: Duration)
+    case lost(LightRegion, at: MonotonicInstant)
   }
 
   /// Where to look and how the frames were taken.
@@ -46,7 +48,7 @@ public struct LightReceiver: Sendable {
   public let frameInterval: Duration
   private var map: BlinkMap?
   /// With a region given: its levels in the frames kept while it is not yet seen blinking.
-  private var regionLevels: [(time: Duration, level: Double)] = []
+  private var regionLevels: [(time: MonotonicInstant, level: Double)] = []
   private var spot: Spot?
   /// The spot's level: its changes from frame to frame, weighted as the spot is now, added
   /// up (so weighting it anew does not move it).
@@ -59,7 +61,7 @@ public struct LightReceiver: Sendable {
   private var isMoving: Bool { stillLooks < 4 }
   private var framesToSearch = 0
   private var searches = 0
-  private var lastEdge: Duration?
+  private var lastEdge: MonotonicInstant?
 
   /// A receiver of frames `frameInterval` apart, with `settings`.
   public init(settings: Settings = Settings(), frameInterval: Duration) {
@@ -105,7 +107,7 @@ public struct LightReceiver: Sendable {
 
 
   /// With a region given: waits until it blinks, then reads it.
-  private mutating func watch(_ region: LightRegion, level: Double, time: Duration) -> [Event] {
+  private mutating func watch(_ region: LightRegion, level: Double, time: MonotonicInstant) -> [Event] {
     if detector != nil { return edges(time: time, level: level) }
     regionLevels.append((time, level))
     if regionLevels.count > historyFrames { regionLevels.removeFirst() }
@@ -120,7 +122,7 @@ public struct LightReceiver: Sendable {
     return [.found(region, at: time)] + replay(kept)
   }
 
-  private mutating func edges(time: Duration, level: Double) -> [Event] {
+  private mutating func edges(time: MonotonicInstant, level: Double) -> [Event] {
     guard var detector else { return [] }
     let edges = detector.add(time: time, level: level)
     self.detector = detector
@@ -133,7 +135,7 @@ public struct LightReceiver: Sendable {
   /// Reads frames kept, from the first frame's level: the light is off there (on, if it is
   /// over the middle of the levels kept), and its contrast the size of its edges, so a drift
   /// of the exposure over the seconds kept does not skew the first marks.
-  private mutating func replay(_ frames: [(time: Duration, level: Double)]) -> [Event] {
+  private mutating func replay(_ frames: [(time: MonotonicInstant, level: Double)]) -> [Event] {
     let analysis = BlinkAnalysis(frames.map(\.level), reach: searchFrames * 2)
     if let first = frames.first {
       let isOn = analysis.isOnAt.first ?? false
@@ -144,13 +146,13 @@ public struct LightReceiver: Sendable {
   }
 
   /// Looks for the light in the frames kept: found, followed, moved or lost.
-  private mutating func search(_ map: BlinkMap, at time: Duration) -> [Event] {
+  private mutating func search(_ map: BlinkMap, at time: MonotonicInstant) -> [Event] {
     let found = map.find()
     guard let spot, var detector = self.detector else {
       guard let found, let pixels = map.pixels(of: found.spot) else { return [] }
       return take(found, pixels: pixels, map: map, after: nil, event: .found(pixels, at: time))
     }
-    let quiet = time - (lastEdge ?? .zero) >= settings.lostAfter
+    let quiet = time - (lastEdge ?? .origin) >= settings.lostAfter
     guard let found else {
       guard quiet, let pixels = map.pixels(of: spot) else { return [] }
       self.detector = nil
@@ -158,7 +160,7 @@ public struct LightReceiver: Sendable {
       return [.lost(pixels, at: time)]
     }
     guard let pixels = map.pixels(of: found.spot) else { return [] }
-    let isQuiet = time - (lastEdge ?? .zero) >= .seconds(3)
+    let isQuiet = time - (lastEdge ?? .origin) >= .seconds(3)
     if found.spot.overlaps(spot) {
       // No edge for a while, but the light blinks here: read it anew from the last edge —
       // only if it blinks since then, at half the contrast read before at least (a light
@@ -180,9 +182,9 @@ public struct LightReceiver: Sendable {
   /// Whether `spot`'s levels after `since` show two sharp edges or more, of at least half
   /// the contrast `detector` reads with.
   private func blinksSince(
-    _ since: Duration?, in spot: Spot, map: BlinkMap, at time: Duration, detector: LightEdges
+    _ since: MonotonicInstant?, in spot: Spot, map: BlinkMap, at time: MonotonicInstant, detector: LightEdges
   ) -> Bool {
-    let frames = Int(((time - (since ?? .zero)) / frameInterval).rounded())
+    let frames = Int(((time - (since ?? .origin)) / frameInterval).rounded())
     let levels = Array(map.levels(of: spot).suffix(frames))
     guard levels.count >= 4 else { return false }
     let recent = BlinkAnalysis(levels, reach: searchFrames * 2)
@@ -212,7 +214,7 @@ public struct LightReceiver: Sendable {
   /// Reads the spot `found` from the frames kept after `after`.
   private mutating func take(
     _ found: (spot: Spot, analysis: BlinkAnalysis), pixels: LightRegion,
-    map: BlinkMap, after: Duration?, event: Event
+    map: BlinkMap, after: MonotonicInstant?, event: Event
   ) -> [Event] {
     spot = found.spot
     states = []

@@ -1,3 +1,6 @@
+import Instants
+import MorseCore
+
 /// Reads Morse from timestamped edges, live and adapting to the sender's speed: the decoder
 /// of `morsetorch receive`, for any source of edges (a GPIO line, a file, a light sensor).
 ///
@@ -76,8 +79,8 @@ public struct MorseReceiver: Sendable {
   /// key-down and the key-up that followed it too soon (a blip, unless a key-down follows as
   /// soon again, which makes the key-up a dropout inside the mark).
   private var pending: [MorseEdge] = []
-  private var lastOn: Duration?
-  private var lastOff: Duration?
+  private var lastOn: MonotonicInstant?
+  private var lastOff: MonotonicInstant?
   private var code = ""
   /// Whether the code went on past `longestKept` elements (a light that only blinks):
   /// those are not kept, so memory stays flat whatever comes.
@@ -135,7 +138,7 @@ public struct MorseReceiver: Sendable {
   }
 
   /// Time passes with no edge up to `time`: completes what silence completes.
-  public mutating func advance(to time: Duration) -> [Output] {
+  public mutating func advance(to time: MonotonicInstant) -> [Output] {
     var output: [Output] = []
     if let last = pending.last, time - last.time >= debounce { output += commitPending() }
     // A pause of ten dots at the slowest speed after the first marks (longer than any word

@@ -1,3 +1,5 @@
+import Instants
+
 /// One picture's brightness and when it was taken: what a camera or a video gives the light
 /// receiver.
 public struct LightFrame: Sendable {
@@ -10,10 +12,10 @@ public struct LightFrame: Sendable {
   public let luma: [UInt8]
   /// When its exposure began, from any origin (a kernel timestamp, a frame's number over
   /// the frame rate).
-  public let time: Duration
+  public let time: MonotonicInstant
 
   /// A frame of `width` by `height` pixels; nil if `luma` holds fewer than that.
-  public init?(width: Int, height: Int, luma: [UInt8], time: Duration) {
+  public init?(width: Int, height: Int, luma: [UInt8], time: MonotonicInstant) {
     guard width > 0, height > 0, luma.count >= width * height else { return nil }
     self.width = width
     self.height = height

@@ -1,8 +1,10 @@
+import Instants
+import MorseCore
 import MorseCorpus
 import MorseTestSupport
 import Testing
 
-@testable import MorseCore
+@testable import MorseReceiving
 
 // The receiver against hand keying and a noisy light channel, simulated: character error
 // rates, with texts made at random.
@@ -17,9 +19,9 @@ private func handKeyed(
 ) throws -> [MorseEdge] {
   let steps = Array(MorseSteps(try MorseMessage(text), timing: timing))
   var edges: [MorseEdge] = []
-  var time = Duration.seconds(1)
+  var time = MonotonicInstant.origin + .seconds(1)
   // A 1-3 ms pulse (or gap) from `from`, back to the level before.
-  func spike(_ from: Duration, _ isOn: Bool) {
+  func spike(_ from: MonotonicInstant, _ isOn: Bool) {
     let width = Duration.microseconds(Int.random(in: 1000...3000, using: &random))
     edges.append(MorseEdge(time: from, isOn: isOn))
     edges.append(MorseEdge(time: from + width, isOn: !isOn))
@@ -61,7 +63,7 @@ private func lightChannel(
   random: inout SplitMix64
 ) -> [MorseEdge] {
   var result: [MorseEdge] = []
-  var nextBlip = Duration.seconds(Double.random(in: 0...10, using: &random))
+  var nextBlip = MonotonicInstant.origin + .seconds(Double.random(in: 0...10, using: &random))
   for (index, edge) in edges.enumerated() {
     result.append(edge)
     guard index + 1 < edges.count else { break }

@@ -1,3 +1,5 @@
+import Instants
+
 /// The last few seconds of a picture, coarsely: the mean luma of each block of a grid over
 /// the frame (all its pixels: a small sharp light would alias on a sampled grid as it
 /// moves), frame by frame, from which the light
@@ -16,7 +18,7 @@ struct BlinkMap {
   /// Each block's means, block after block, `capacity` a block (a ring), as mean × 256.
   private var means: [UInt16]
   /// The frames' times, in the same ring.
-  private var times: [Duration]
+  private var times: [MonotonicInstant]
   /// How much the whole picture has changed by each frame (the median change of all blocks
   /// from each frame to the next, added up, as mean × 256), in the same ring: flicker of the
   /// room's light, an exposure that moves, which every block shows and which is no light's
@@ -39,7 +41,7 @@ struct BlinkMap {
     rows = max(height / size, 1)
     self.capacity = max(capacity, 2)
     means = Array(repeating: 0, count: columns * rows * self.capacity)
-    times = Array(repeating: .zero, count: self.capacity)
+    times = Array(repeating: .origin, count: self.capacity)
     offsets = Array(repeating: 0, count: self.capacity)
   }
 
@@ -119,7 +121,7 @@ struct BlinkMap {
   }
 
   /// The times of the frames kept, oldest first.
-  var frameTimes: [Duration] { slots.map { times[$0] } }
+  var frameTimes: [MonotonicInstant] { slots.map { times[$0] } }
 
   /// The spot's level in each frame kept, oldest first: the weighted mean luma of its
   /// blocks.
