@@ -5,9 +5,9 @@ import MorseCore
 /// of `morsetorch receive`, for any source of edges (a GPIO line, a file, a light sensor).
 ///
 /// After the proven receivers: like unixcw's libcw it keeps a moving average of the dot
-/// length (dots, and dashes as three dots) and sets the dot/dash threshold at two dots, the
-/// middle; like fldigi, a mark far off the average moves it faster. Speed stays within
-/// `minimumWPM...maximumWPM`.
+/// length and reads a mark over the dot/dash threshold as a dash; like fldigi, a mark far off
+/// the average moves it faster. Speed stays within `minimumWPM...maximumWPM`: 1 to 60 WPM,
+/// from a signal lamp's or a hand-flashed torch's dots of a second to a fast operator's.
 ///
 /// - Bounce and noise: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot
 ///   when that is less, until the speed is known; then 0.4 dot, at most 20 ms) is removed
@@ -16,26 +16,36 @@ import MorseCore
 ///   as soon after makes that key-up a dropout (bridged, even inside a dot shorter than twice
 ///   the debounce), silence makes the pair a blip (dropped). One mark far off the estimate
 ///   moves it little; two in a row, a lot.
-/// - Gaps inside a character are under two dots. The gaps between characters are told from
-///   word gaps by their own statistics (the last dozen of them, split in two groups — at a
-///   step of over a quarter from one to the next, else where they divide best — when the
-///   lower group has two gaps at least and the upper group's median is 1.35 times the
-///   lower's, 1.45 for one gap alone: letter gaps are the lower group), not by the dot, so
-///   Farnsworth spacing (characters fast, gaps stretched) soon reads right, and a sender
-///   whose word gap is only 1.5 times the letter gap too: above the geometric middle of the
-///   two groups a gap is a word gap. When the recent gaps are all alike, a gap over 1.6 times them is a word
-///   gap (a hand's letter gap is rarely a quarter long, its word gap rarely a quarter short),
-///   and they are letter gaps if near the expected letter gap (three dots, or as the
-///   Farnsworth hint says), else word gaps (`R R R`). A new speed (two marks far off the
-///   estimate in a row) forgets the gaps kept.
+/// - Dots and dashes: the threshold lies between the recent marks' own two lengths (their
+///   geometric middle), so a signal lamp whose dash is only twice its dot and a heavy hand's
+///   four times read right; until the marks show two lengths, at two dots. A dash says the
+///   dot by that same ratio (three, by default).
+/// - Gaps inside a character are under two element gaps: the gap between the elements of a
+///   character, a moving average as the dot is, starting at what the first gaps show. A lamp
+///   whose shutter is dark only briefly between elements is read as well as a key whose gaps
+///   are a dot long.
+/// - The gaps between characters are told from word gaps by their own statistics (the last
+///   dozen of them, split in two groups — at a step of over a quarter from one to the next,
+///   else where they divide best — when the lower group has two gaps at least and the upper
+///   group's median is 1.35 times the lower's, 1.45 for one gap alone: letter gaps are the
+///   lower group), not by the dot, so Farnsworth spacing (characters fast, gaps stretched)
+///   soon reads right, and a sender whose word gap is only 1.5 times the letter gap too:
+///   above the geometric middle of the two groups a gap is a word gap. When the recent gaps
+///   are all alike, a gap over 1.6 times them is a word gap (a hand's letter gap is rarely a
+///   quarter long, its word gap rarely a quarter short), and they are letter gaps if near the
+///   expected letter gap (three dots, or as the Farnsworth hint says), else word gaps
+///   (`R R R`). A new speed (two marks far off the estimate in a row) forgets the marks and
+///   gaps kept.
 /// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
-///   of one length, dots if under twice the shortest gap between them, else dashes; or a
-///   pause of ten dots at the slowest speed: 2.4 s), then read; after that the estimate
-///   follows the sender.
+///   of one length, dots if under twice the shortest gap between them, else dashes) and, from
+///   a slow hand (a dot over 0.2 s, who may pause twice as long between letters), three gaps
+///   between characters; or until a pause of twenty times the shortest mark (within ten dots
+///   at the fastest and the slowest speed). Then they are read, their marks and gaps known
+///   from the start; after that the estimate follows the sender.
 /// - Output: a character as soon as the gap after it is long enough to say it is complete
-///   (two dots), a space before the next character when a gap was a word gap, and a line break
-///   after a long silence (`lineBreakAfter`, or twice the word gap when that is longer); the
-///   speed is then found anew, for a new sender.
+///   (two element gaps), a space before the next character when a gap was a word gap, and a
+///   line break after a long silence (`lineBreakAfter`, or twice the word gap when that is
+///   longer); the speed is then found anew, for a new sender.
 /// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`.
 public struct MorseReceiver: Sendable {
   /// What the receiver says.
@@ -55,7 +65,7 @@ public struct MorseReceiver: Sendable {
     /// The overall speed of Farnsworth spacing, if the sender uses it.
     public var farnsworthWPM: Double?
     /// The slowest speed the estimate may move to.
-    public var minimumWPM: Double = 5
+    public var minimumWPM: Double = 1
     /// The fastest speed the estimate may move to.
     public var maximumWPM: Double = 60
     /// Pulses and gaps shorter than this (or a quarter dot) are bounce; once the speed is
@@ -67,13 +77,17 @@ public struct MorseReceiver: Sendable {
     /// The letters' script.
     public var alphabet: NationalAlphabet = .latin
 
-    /// The defaults: 15 WPM expected, 5 to 60 allowed, 5 ms debounce, a line break after 4 s.
+    /// The defaults: 15 WPM expected, 1 to 60 allowed, 5 ms debounce, a line break after 4 s
+    /// (or twice the word gap, when that is longer).
     public init() {}
   }
 
   /// What it was made with.
   public let settings: Settings
   private var dot: Double
+  /// The gap between the elements of a character (seconds): a dot for a key, far less for a
+  /// signal lamp's shutter.
+  private var elementGap: Double
   private var level = false
   /// Edges not yet taken, until the debounce time has shown they are no noise: one, or a
   /// key-down and the key-up that followed it too soon (a blip, unless a key-down follows as
@@ -90,6 +104,8 @@ public struct MorseReceiver: Sendable {
   private var isWordSpaceSaid = true
   private var isLineBreakSaid = true
   private var gaps: [Double] = []
+  /// The last marks (seconds): their own two lengths tell dots from dashes.
+  private var marks: [Double] = []
   private var isSpacePending = false
   /// Whether the last mark was far off the estimate.
   private var wasFarOff = false
@@ -101,6 +117,7 @@ public struct MorseReceiver: Sendable {
   public init(settings: Settings = Settings()) {
     self.settings = settings
     dot = 1.2 / settings.wordsPerMinute
+    elementGap = dot
   }
 
   /// The current estimate of the speed, in words per minute.
@@ -141,16 +158,16 @@ public struct MorseReceiver: Sendable {
   public mutating func advance(to time: MonotonicInstant) -> [Output] {
     var output: [Output] = []
     if let last = pending.last, time - last.time >= debounce { output += commitPending() }
-    // A pause of ten dots at the slowest speed after the first marks (longer than any word
-    // gap): they are all there is to go by.
+    // A pause of ten of the shortest mark after the first marks (longer than any word gap
+    // of theirs): they are all there is to go by.
     if !isLocked, !level, pending.isEmpty, let last = startEdges.last,
-      time - last.time >= .seconds(12 / settings.minimumWPM)
+      time - last.time >= startingPause
     {
       output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil)
     }
     guard isLocked, !level, pending.isEmpty, let lastOff else { return output }
-    let silence = seconds(time - lastOff)
-    if !code.isEmpty && silence >= 2 * dot { output += finishCharacter() }
+    let silence = Self.seconds(time - lastOff)
+    if !code.isEmpty && silence >= letterThreshold { output += finishCharacter() }
     if !isWordSpaceSaid && silence > wordThreshold {
       isWordSpaceSaid = true
       isSpacePending = true
@@ -193,88 +210,117 @@ public struct MorseReceiver: Sendable {
     level = edge.isOn
     startEdges.append(edge)
     guard let starting = Self.startingDot(startEdges) else { return [] }
+    // A slow hand (a torch, a lamp: a dot over 0.2 s) pauses between letters up to twice the
+    // usual: three gaps between characters to tell letters from words by, unless the edges
+    // kept are many already.
+    if let dot = starting, dot > 0.2, startEdges.count < Self.longestStart,
+      Self.startingLetterGaps(startEdges) < 3
+    {
+      return []
+    }
     return lock(dot: starting)
   }
 
-  /// The speed is known (`dot`): reads the edges kept so far with it.
+  /// The speed is known (`dot`): reads the edges kept so far with it, knowing their marks
+  /// and their gaps between characters from the start (the first dash of a lamp is not read
+  /// by the dot alone, nor the first letter gap of a slow hand by the expected one).
   private mutating func lock(dot: Double?) -> [Output] {
     if let dot {
       let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
       self.dot = min(max(dot, bounds.lowerBound), bounds.upperBound)
     }
+    elementGap = min(max(Self.startingElementGap(startEdges) ?? self.dot, self.dot / 20), self.dot)
     isLocked = true
     let kept = startEdges
     startEdges = []
-    return kept.flatMap { read($0) }
+    let (startMarks, startGaps) = Self.lengths(kept)
+    let letterGaps = startGaps.filter { $0 >= letterThreshold }
+    marks = Array(startMarks.suffix(16))
+    gaps = Array(letterGaps.suffix(12))
+    let output = kept.flatMap { read($0) }
+    marks = Array(startMarks.suffix(16))
+    gaps = Array(letterGaps.suffix(12))
+    return output
   }
 
-  /// The dot length the first marks show, once they show it (nil: not yet; `.some(nil)`:
-  /// keep the hint). Marks of two lengths (the longer at least twice the shorter) give the
-  /// shorter's median. Marks of one length (six of them, or fewer when `isFinal`) are told by
-  /// the shortest gap between them: a gap inside a character is one dot, so marks under twice
-  /// that gap are dots, longer ones dashes (three dots). With no gap, the hint decides.
-  static func startingDot(_ edges: [MorseEdge], isFinal: Bool = false) -> Double?? {
-    var marks: [Double] = []
-    var gaps: [Double] = []
-    var previous: MorseEdge?
-    for edge in edges {
-      if let previous, previous.isOn != edge.isOn {
-        let (whole, fraction) = (edge.time - previous.time).components
-        let length = Double(whole) + Double(fraction) / 1e18
-        if edge.isOn { gaps.append(length) } else { marks.append(length) }
-      }
-      previous = edge
+  /// The silence after the first marks that says they are all there is to go by: twenty of
+  /// the shortest (a pause longer than any word gap of theirs), within ten dots at the fastest
+  /// and the slowest speed.
+  private var startingPause: Duration {
+    var shortest = Double.infinity
+    for (previous, edge) in zip(startEdges, startEdges.dropFirst()) where previous.isOn {
+      shortest = min(shortest, Self.seconds(edge.time - previous.time))
     }
-    // A blip far under the others (a flash of light, a bounce the debounce let through) says
-    // nothing of the speed.
-    let all = marks.sorted()
-    let sorted = all.isEmpty ? all : all.filter { $0 >= all[all.count / 2] / 4 }
-    guard let shortest = sorted.first else { return isFinal ? .some(nil) : nil }
-    if let split = sorted.firstIndex(where: { $0 >= 2 * shortest }) {
-      return .some(sorted[split / 2])
-    }
-    guard marks.count >= 6 || isFinal else { return nil }
-    guard let shortestGap = gaps.min() else { return .some(nil) }
-    let mark = sorted[sorted.count / 2]
-    return .some(mark < 2 * shortestGap ? mark : mark / 3)
+    let bounds = (12 / settings.maximumWPM)...(12 / settings.minimumWPM)
+    return .seconds(min(max(20 * shortest, bounds.lowerBound), bounds.upperBound))
   }
+
+  /// Under this a gap is inside a character: two element gaps.
+  private var letterThreshold: Double { 2 * elementGap }
 
   private mutating func read(_ edge: MorseEdge) -> [Output] {
     level = edge.isOn
     if edge.isOn {
       defer { lastOn = edge.time }
       guard let lastOff else { return [] }
-      return gapEnded(seconds(edge.time - lastOff))
+      return gapEnded(Self.seconds(edge.time - lastOff))
     }
     lastOff = edge.time
-    if let lastOn { markEnded(seconds(edge.time - lastOn)) }
+    if let lastOn { markEnded(Self.seconds(edge.time - lastOn)) }
     return []
   }
 
-  /// A mark: a dot under two dots, else a dash; the speed follows.
+  /// A mark: a dot under the middle of the marks' two lengths (`markLengths`; without them,
+  /// two dots), else a dash; the speed follows.
   private mutating func markEnded(_ mark: Double) {
-    let isDot = mark < 2 * dot
+    let lengths = markLengths
+    let isDot = mark < lengths.map { ($0.short * $0.long).squareRoot() } ?? 2 * dot
     if code.utf8.count < Self.longestKept {
       code.append(isDot ? "." : "-")
     } else {
       isCodeCut = true
     }
-    let implied = isDot ? mark : mark / 3
+    // A dash says the dot by the sender's own ratio, when the marks show it.
+    let implied = isDot ? mark : mark * (lengths.map { $0.short / $0.long } ?? 1.0 / 3)
     // Far off the estimate twice in a row (a new speed): move most of the way at once; one odd
     // mark alone (noise) moves it little.
     let isFarOff = implied < dot / 2 || implied > dot * 2
     let weight = isFarOff ? (wasFarOff ? 0.7 : 0.1) : 0.25
     // The gaps kept were another speed's: they say nothing of this one's letters and words.
-    if isFarOff && wasFarOff { gaps.removeAll() }
+    let isNewSender = isFarOff && wasFarOff
+    if isNewSender {
+      gaps.removeAll()
+      marks.removeAll()
+    }
+    marks.append(mark)
+    if marks.count > 16 { marks.removeFirst() }
     wasFarOff = isFarOff
     let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
+    let before = dot
     dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
+    // A new sender: the gaps between elements scale with the marks until measured anew.
+    if isNewSender { elementGap *= dot / before }
+    elementGap = min(elementGap, dot)
     isLineBreakSaid = false
+  }
+
+  /// The recent marks' two lengths (`twoLengths`), if they are this speed's: their middle
+  /// within 1.2 to 2.8 dots (marks kept from before a change of speed are not). A mark over
+  /// their geometric middle is a dash: a signal lamp's dash only twice its dot, a heavy
+  /// hand's four times, are read right.
+  private var markLengths: (short: Double, long: Double)? {
+    guard let (short, long) = Self.twoLengths(marks),
+      (1.2 * dot...2.8 * dot).contains((short * long).squareRoot())
+    else { return nil }
+    return (short, long)
   }
 
   /// A gap that ended with a mark: inside a character, or after one (a letter or word gap).
   private mutating func gapEnded(_ gap: Double) -> [Output] {
-    guard gap >= 2 * dot else { return [] }
+    guard gap >= letterThreshold else {
+      elementGap = min(max(elementGap + 0.25 * (gap - elementGap), dot / 20), dot)
+      return []
+    }
     var output: [Output] = []
     if !code.isEmpty { output += finishCharacter() }
     if !isWordSpaceSaid && gap > wordThreshold { isSpacePending = true }
@@ -341,59 +387,9 @@ public struct MorseReceiver: Sendable {
     return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
   }
 
-  /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
-  /// quarter from one gap to the next; without one (or if that division is not taken), the
-  /// division with the most variance between the two groups (Otsu's). Taken if the lower
-  /// group has two gaps at least and the upper group's median is at least 1.35 times the
-  /// lower's (1.45 when it is one gap) — more than jitter of a quarter on every gap makes of
-  /// one group, less than any sender's words are spaced by; else `sorted.count` (one group).
-  static func split(_ sorted: [Double]) -> Int {
-    // Two letter gaps at least: one alone is as likely one keyed short. One word gap alone
-    // must stand further apart than a group of them.
-    guard sorted.count >= 3 else { return sorted.count }
-    let candidates = 2...(sorted.count - 1)
-    func isApart(_ index: Int) -> Bool {
-      let lowerMedian = sorted[index / 2]
-      let upperMedian = sorted[index + (sorted.count - index) / 2]
-      return upperMedian >= (index == sorted.count - 1 ? 1.45 : 1.35) * lowerMedian
-    }
-    // A step of a quarter between two gaps next in size divides them at once (the widest).
-    var step: (index: Int, ratio: Double)?
-    for index in candidates where sorted[index] / sorted[index - 1] > 1.25 {
-      if sorted[index] / sorted[index - 1] > step?.ratio ?? 0 {
-        step = (index, sorted[index] / sorted[index - 1])
-      }
-    }
-    if let step, isApart(step.index) { return step.index }
-    let total = sorted.reduce(0, +)
-    var below = sorted[..<candidates.lowerBound].dropLast().reduce(0, +)
-    var best: (index: Int, variance: Double)?
-    for index in candidates {
-      below += sorted[index - 1]
-      let (lower, upper) = (Double(index), Double(sorted.count - index))
-      let difference = (total - below) / upper - below / lower
-      let variance = lower * upper * difference * difference
-      if variance > best?.variance ?? 0 { best = (index, variance) }
-    }
-    guard let index = best?.index, isApart(index) else { return sorted.count }
-    return index
-  }
-
   /// The silence that ends a line: the setting, or twice the word gap when that is longer
   /// (slow Farnsworth spacing stretches word gaps past a few seconds).
   private var lineBreakSilence: Duration {
     max(settings.lineBreakAfter, .seconds(2 * letterGap * 7 / 3))
-  }
-
-  /// The spacing unit of Farnsworth timing (Bloom): the 19 spacing units of PARIS take
-  /// (60·C − 37.2·S)/(S·C) seconds.
-  static func farnsworthUnit(characterWPM: Double, overallWPM: Double) -> Double {
-    guard overallWPM < characterWPM else { return 1.2 / characterWPM }
-    return (60 * characterWPM - 37.2 * overallWPM) / (overallWPM * characterWPM) / 19
-  }
-
-  private func seconds(_ duration: Duration) -> Double {
-    let (whole, fraction) = duration.components
-    return Double(whole) + Double(fraction) / 1e18
   }
 }

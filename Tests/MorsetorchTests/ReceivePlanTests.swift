@@ -32,6 +32,17 @@ struct ReceivePlanTests {
     }
   }
 
+  /// 1 to 60 WPM: a signal lamp's speed is a hint as a key's is.
+  @Test func theSpeedHintIsOneToSixty() throws {
+    #expect(try receive("--edges", "-", "--wpm", "1").settings.wordsPerMinute == 1)
+    for wpm in ["0", "61"] {
+      #expect(
+        throws: UsageError.invalidValue(
+          option: "--wpm", value: wpm, expected: "a whole number from 1 to 60")
+      ) { try receive("--edges", "-", "--wpm", wpm) }
+    }
+  }
+
   @Test func theSpeedAndTheScriptAreTheReceiversSettings() throws {
     let plan = try receive("--edges", "-", "--wpm", "20", "--farnsworth", "10", "--alphabet=greek")
     #expect(plan.settings.wordsPerMinute == 20)

@@ -16,7 +16,7 @@ private func run(
 
 @Suite("receive, as a process")
 struct ReceiveTests {
-  @Test(arguments: [5, 13, 20, 35, 60])
+  @Test(arguments: [1, 2, 5, 13, 20, 35, 60])
   func whatSendWritesAsEdgesReceiveReadsBack(wpm: Int) throws {
     let text = "CQ CQ DE N0CALL, 73 <SK>"
     let edges = try run(["send", "--dry-run", "--edges", "--wpm", "\(wpm)", text])

@@ -233,10 +233,15 @@ enum HelpText {
       60 WPM at 60 (RECEIVING).
 
       The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
-      follows the sender within 5 to 60 WPM; pulses and gaps under 5 ms (contact bounce), and
-      once the speed is known under 0.4 dot up to 20 ms (a flash in a gap, a dropout in a
-      mark), are ignored; letter and word gaps are told apart by their own lengths, so
-      stretched (Farnsworth) spacing reads right (--farnsworth helps from the first gap).
+      follows the sender within 1 to 60 WPM: a signal lamp or a torch flashed by hand (dots
+      of a second, letters seconds apart) as well as a fast key; every rule in time (when a
+      character is complete, a word, a line) scales with the speed found. Pulses and gaps
+      under 5 ms (contact bounce), and once the speed is known under 0.4 dot up to 20 ms (a
+      flash in a gap, a dropout in a mark), are ignored. Dots are told from dashes by the
+      marks' own two lengths (a lamp's dash may be only twice its dot), the gaps inside a
+      letter by their own length (a lamp's shutter may be dark for a tenth of a dot), letter
+      and word gaps by theirs, so stretched (Farnsworth) spacing reads right (--farnsworth
+      helps from the first gap).
       Prosigns print as <SK>, a code with no meaning as [......].
       """,
     options: ReceiveOption.specs, environment: [gpioDirectoryVariable, videoDirectoryVariable],

@@ -69,7 +69,7 @@ enum ReceiveOption: CommandOption {
     case .wpm:
       .value(
         "wpm", "N",
-        help: "the speed to expect, 5-60 (default 15)"
+        help: "the speed to expect, 1-60 (default 15)"
       ).detailed("The receiver follows the sender.")
     case .farnsworth:
       .value(
@@ -192,10 +192,10 @@ struct ReceivePlan: CommandPlan {
   {
     var settings = MorseReceiver.Settings()
     if let wpm = try arguments.integer(.wpm) {
-      guard (5...60).contains(wpm) else {
+      guard (1...60).contains(wpm) else {
         throw UsageError.invalidValue(
           option: ReceiveOption.wpm.flag, value: String(wpm),
-          expected: "a whole number from 5 to 60")
+          expected: "a whole number from 1 to 60")
       }
       settings.wordsPerMinute = Double(wpm)
     }

@@ -1,0 +1,136 @@
+import Instants
+
+// The lengths the receiver goes by, from the edges and marks it has seen: pure functions of
+// them, apart from the receiver's state.
+extension MorseReceiver {
+  /// The lengths (seconds) of the marks and of the gaps between `edges`.
+  static func lengths(_ edges: [MorseEdge]) -> (marks: [Double], gaps: [Double]) {
+    var (marks, gaps): ([Double], [Double]) = ([], [])
+    for (previous, edge) in zip(edges, edges.dropFirst()) where previous.isOn != edge.isOn {
+      let length = seconds(edge.time - previous.time)
+      if previous.isOn { marks.append(length) } else { gaps.append(length) }
+    }
+    return (marks, gaps)
+  }
+
+  /// The dot length the first marks show, once they show it (nil: not yet; `.some(nil)`:
+  /// keep the hint). Marks of two lengths (the longer at least twice the shorter) give the
+  /// shorter's median. Marks of one length (six of them, or fewer when `isFinal`) are told by
+  /// the shortest gap between them: a gap inside a character is one dot, so marks under twice
+  /// that gap are dots, longer ones dashes (three dots). With no gap, the hint decides.
+  static func startingDot(_ edges: [MorseEdge], isFinal: Bool = false) -> Double?? {
+    var marks: [Double] = []
+    var gaps: [Double] = []
+    var previous: MorseEdge?
+    for edge in edges {
+      if let previous, previous.isOn != edge.isOn {
+        let (whole, fraction) = (edge.time - previous.time).components
+        let length = Double(whole) + Double(fraction) / 1e18
+        if edge.isOn { gaps.append(length) } else { marks.append(length) }
+      }
+      previous = edge
+    }
+    // A blip far under the others (a flash of light, a bounce the debounce let through) says
+    // nothing of the speed.
+    let all = marks.sorted()
+    let sorted = all.isEmpty ? all : all.filter { $0 >= all[all.count / 2] / 4 }
+    guard let shortest = sorted.first else { return isFinal ? .some(nil) : nil }
+    if let split = sorted.firstIndex(where: { $0 >= 2 * shortest }) {
+      return .some(sorted[split / 2])
+    }
+    if let (short, _) = twoLengths(sorted) { return .some(short) }
+    guard marks.count >= 6 || isFinal else { return nil }
+    guard let shortestGap = gaps.min() else { return .some(nil) }
+    let mark = sorted[sorted.count / 2]
+    return .some(mark < 2 * shortestGap ? mark : mark / 3)
+  }
+
+  /// The gap between elements the first marks show: the median of their gaps under twice the
+  /// shortest (a letter gap is three element gaps); nil with no gap.
+  static func startingElementGap(_ edges: [MorseEdge]) -> Double? {
+    var gaps: [Double] = []
+    for (previous, edge) in zip(edges, edges.dropFirst()) where !previous.isOn && edge.isOn {
+      gaps.append(seconds(edge.time - previous.time))
+    }
+    guard let shortest = gaps.min() else { return nil }
+    let elementGaps = gaps.filter { $0 < 2 * shortest }.sorted()
+    return elementGaps[elementGaps.count / 2]
+  }
+
+  /// The most edges kept before the speed is known.
+  static let longestStart = 64
+
+  /// How many of the gaps between `edges` are between characters: over twice the element gap
+  /// they show.
+  static func startingLetterGaps(_ edges: [MorseEdge]) -> Int {
+    guard let elementGap = startingElementGap(edges) else { return 0 }
+    return lengths(edges).gaps.filter { $0 >= 2 * elementGap }.count
+  }
+
+  /// The medians of the two groups `values` divide into at their widest step (a ratio of over
+  /// 1.3 from one to the next in size), when the upper is 1.6 to 5 times the lower: a dot and a
+  /// dash, however a sender weighs them. Nil for fewer than three values or one group.
+  static func twoLengths(_ values: [Double]) -> (short: Double, long: Double)? {
+    guard values.count >= 3 else { return nil }
+    let sorted = values.sorted()
+    var step: (index: Int, ratio: Double)?
+    for index in 1..<sorted.count where sorted[index] / sorted[index - 1] > step?.ratio ?? 1.3 {
+      step = (index, sorted[index] / sorted[index - 1])
+    }
+    guard let step else { return nil }
+    let short = sorted[step.index / 2]
+    let long = sorted[step.index + (sorted.count - step.index) / 2]
+    guard long >= 1.6 * short, long <= 5 * short else { return nil }
+    return (short, long)
+  }
+
+  /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
+  /// quarter from one gap to the next; without one (or if that division is not taken), the
+  /// division with the most variance between the two groups (Otsu's). Taken if the lower
+  /// group has two gaps at least and the upper group's median is at least 1.35 times the
+  /// lower's (1.45 when it is one gap) — more than jitter of a quarter on every gap makes of
+  /// one group, less than any sender's words are spaced by; else `sorted.count` (one group).
+  static func split(_ sorted: [Double]) -> Int {
+    // Two letter gaps at least: one alone is as likely one keyed short. One word gap alone
+    // must stand further apart than a group of them.
+    guard sorted.count >= 3 else { return sorted.count }
+    let candidates = 2...(sorted.count - 1)
+    func isApart(_ index: Int) -> Bool {
+      let lowerMedian = sorted[index / 2]
+      let upperMedian = sorted[index + (sorted.count - index) / 2]
+      return upperMedian >= (index == sorted.count - 1 ? 1.45 : 1.35) * lowerMedian
+    }
+    // A step of a quarter between two gaps next in size divides them at once (the widest).
+    var step: (index: Int, ratio: Double)?
+    for index in candidates where sorted[index] / sorted[index - 1] > 1.25 {
+      if sorted[index] / sorted[index - 1] > step?.ratio ?? 0 {
+        step = (index, sorted[index] / sorted[index - 1])
+      }
+    }
+    if let step, isApart(step.index) { return step.index }
+    let total = sorted.reduce(0, +)
+    var below = sorted[..<candidates.lowerBound].dropLast().reduce(0, +)
+    var best: (index: Int, variance: Double)?
+    for index in candidates {
+      below += sorted[index - 1]
+      let (lower, upper) = (Double(index), Double(sorted.count - index))
+      let difference = (total - below) / upper - below / lower
+      let variance = lower * upper * difference * difference
+      if variance > best?.variance ?? 0 { best = (index, variance) }
+    }
+    guard let index = best?.index, isApart(index) else { return sorted.count }
+    return index
+  }
+
+  /// The spacing unit of Farnsworth timing (Bloom): the 19 spacing units of PARIS take
+  /// (60·C − 37.2·S)/(S·C) seconds.
+  static func farnsworthUnit(characterWPM: Double, overallWPM: Double) -> Double {
+    guard overallWPM < characterWPM else { return 1.2 / characterWPM }
+    return (60 * characterWPM - 37.2 * overallWPM) / (overallWPM * characterWPM) / 19
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (whole, fraction) = duration.components
+    return Double(whole) + Double(fraction) / 1e18
+  }
+}
