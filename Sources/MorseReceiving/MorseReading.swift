@@ -1,0 +1,135 @@
+import Instants
+
+/// One receive from beginning to end, whatever it reads: timed levels (a pin, a file of
+/// edges) or frames (a video, a camera) in, text and what the light did out.
+///
+/// The glue between a source and the two receivers, kept apart from any I/O so that every
+/// source goes through the same path: frames through a `LightReceiver` to edges, edges
+/// through a `MorseReceiver` to text, and time that passes with nothing read completing
+/// characters. What it gives is values; the tool words them.
+public struct MorseReading: Sendable {
+  /// What a source gives the reading.
+  public enum Input: Sendable {
+    /// A change of level, timed by its source.
+    case edge(MorseEdge)
+    /// A picture with its time: for a reading made with a light receiver.
+    case frame(LightFrame)
+    /// Nothing came until this time: silence that can end a character.
+    case quiet(until: MonotonicInstant)
+  }
+
+  /// What the reading makes of its input, in order.
+  public enum Event: Sendable, Hashable {
+    /// An edge read (given before what it is decoded to): what `--edges-out` keeps.
+    case edge(MorseEdge)
+    /// Text decoded.
+    case output(MorseReceiver.Output)
+    /// The light was found there, this long after the first frame.
+    case found(LightRegion, after: Duration)
+    /// The light was found elsewhere, this long after the first frame.
+    case moved(LightRegion, after: Duration)
+    /// The light has not blinked there for a while, this long after the first frame.
+    case lost(LightRegion, after: Duration)
+  }
+
+  /// What the frames showed over the whole reading: for a closing word when nothing did.
+  public enum Sighting: Sendable, Hashable {
+    /// Not a reading of frames.
+    case noFrames
+    /// A reading of frames that got none.
+    case noFrame
+    /// Frames for this long, and no light found in them (`region`: where it was told to
+    /// look, if anywhere).
+    case notFound(watched: Duration, region: LightRegion?)
+    /// A light was found.
+    case found
+  }
+
+  private var receiver: MorseReceiver
+  private var light: LightReceiver?
+  /// The first frame's time: what the light's events count from (a camera's is the time
+  /// since boot, meaningless to a person).
+  private var firstFrame: MonotonicInstant?
+  private var lastFrame: MonotonicInstant?
+  private var isFound = false
+
+  /// A reading of edges into `receiver`.
+  public init(receiver: MorseReceiver) {
+    self.receiver = receiver
+  }
+
+  /// A reading of frames: `light` turns them into edges for `receiver`.
+  public init(receiver: MorseReceiver, light: LightReceiver) {
+    self.receiver = receiver
+    self.light = light
+  }
+
+  /// The light receiver's settings, for a reading of frames.
+  public var lightSettings: LightReceiver.Settings? { light?.settings }
+
+  /// Takes the next input (in time order) and hands `handle` what came of it, one event at
+  /// a time: an edge is decoded only once `handle` has taken it, so a handler that throws
+  /// (a file of edges that cannot be written) leaves the receiver as if the edge never came.
+  /// A frame given to a reading of edges is ignored: there is nothing to find a light with.
+  public mutating func read<Failure: Error>(
+    _ input: Input, _ handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    switch input {
+    case .edge(let edge): try decode(edge, handle)
+    case .quiet(let time): try Self.hand(receiver.advance(to: time), to: handle)
+    case .frame(let frame): try read(frame, handle)
+    }
+  }
+
+  /// The last character: once the input has ended.
+  public mutating func finish() -> [MorseReceiver.Output] {
+    receiver.finish()
+  }
+
+  /// What the frames showed so far.
+  public var sighting: Sighting {
+    guard let light else { return .noFrames }
+    guard let firstFrame, let lastFrame else { return .noFrame }
+    if isFound { return .found }
+    return .notFound(watched: lastFrame - firstFrame, region: light.settings.region)
+  }
+
+  /// A frame through the light receiver, its edges decoded as they come, then the time of
+  /// the frame passed (so a light that stays off ends its character).
+  private mutating func read<Failure: Error>(
+    _ frame: LightFrame, _ handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard var light else { return }
+    let origin = firstFrame ?? frame.time
+    firstFrame = origin
+    lastFrame = frame.time
+    let events = light.receive(frame)
+    self.light = light
+    for event in events {
+      switch event {
+      case .edge(let edge): try decode(edge, handle)
+      case .found(let region, let time):
+        isFound = true
+        try handle(.found(region, after: time - origin))
+      case .moved(let region, let time): try handle(.moved(region, after: time - origin))
+      case .lost(let region, let time): try handle(.lost(region, after: time - origin))
+      }
+    }
+    try Self.hand(receiver.advance(to: frame.time), to: handle)
+  }
+
+  /// `edge` to `handle`, then (if it took it) to the receiver, and what that decoded.
+  private mutating func decode<Failure: Error>(
+    _ edge: MorseEdge, _ handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    try handle(.edge(edge))
+    try Self.hand(receiver.receive(edge), to: handle)
+  }
+
+  /// Each of `outputs` to `handle`.
+  private static func hand<Failure: Error>(
+    _ outputs: [MorseReceiver.Output], to handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    for output in outputs { try handle(.output(output)) }
+  }
+}

@@ -1,0 +1,62 @@
+import MorseReceiving
+
+/// The one loop of `receive`, whatever the source: inputs from it through a `MorseReading`
+/// to `ReceivedText` until it ends, is stopped or nobody reads the output; then the source is
+/// closed, whatever happened.
+struct ReceiveLoop {
+  /// `--wpm`, `--farnsworth`, `--alphabet`.
+  let settings: MorseReceiver.Settings
+  /// `--region`: where the light is in a source's frames, if given.
+  let region: LightRegion?
+  /// `--edges-out`.
+  let recorder: EdgeRecorder?
+  /// Where it speaks.
+  var console = ReceiveConsole()
+
+  /// Reads `source` to its end, then closes it. When both fail, the read's error is the one
+  /// thrown and the close's is noted.
+  func run(_ source: any ReceiveSource) throws {
+    let read = Result { () throws in try readToEnd(source) }
+    let closed = Result { () throws in try source.close() }
+    if case .failure(let error) = closed, case .failure = read {
+      console.note(String(describing: error))
+    }
+    try read.get()
+    try closed.get()
+  }
+
+  /// Reads `source` until it ends, is stopped, or output fails.
+  private func readToEnd(_ source: any ReceiveSource) throws {
+    let kind = source.kind
+    var reading = try start(kind)
+    var printer = ReceivedText(
+      recorder: recorder, lostAfter: reading.lightSettings?.lostAfter ?? .zero, console: console)
+    // The last character printed however the reading ends (a video cut short prints what
+    // was read before the error).
+    defer { printer.finish(reading.finish()) }
+    while !console.hasOutputFailed(), let input = try source.next() {
+      try reading.read(input) { (event) throws(EdgeRecorder.Failure) in try printer.show(event) }
+    }
+    if case .frames(let picture) = kind { printer.say(reading.sighting, of: picture) }
+    for note in source.endingNotes() { console.note(note) }
+  }
+
+  /// The reading for a source of `kind`: for frames, once `--region` is known to lie inside
+  /// the picture (the one place that is checked) and the source's set-up said.
+  private func start(_ kind: ReceiveSourceKind) throws(UsageError) -> MorseReading {
+    let receiver = MorseReceiver(settings: settings)
+    guard case .frames(let picture) = kind else { return MorseReading(receiver: receiver) }
+    if let region, !region.fits(width: picture.width, height: picture.height) {
+      throw .invalidValue(
+        option: ReceiveOption.region.flag,
+        value: "\(region.x),\(region.y),\(region.width),\(region.height)",
+        expected: "a region inside \(picture.owner) \(picture.width)x\(picture.height) picture")
+    }
+    if let note = picture.openingNote { console.note(note) }
+    var light = LightReceiver.Settings()
+    light.region = region
+    light.exposure = picture.exposure
+    return MorseReading(
+      receiver: receiver, light: LightReceiver(settings: light, frameInterval: picture.frameInterval))
+  }
+}

@@ -1,0 +1,69 @@
+import LinuxSystem
+import MorsePlayer
+import MorseReceiving
+
+/// Where `receive` reads from, once open: a file of edges, a GPIO line, a video, a camera.
+/// One loop (`ReceiveLoop`) reads them all, so a new source is one new type.
+///
+/// A source owns everything of its own: opening, its stop conditions (a `OneShotEvent` fired
+/// by a signal or `--timeout`, a deadline), and closing, with whatever it changed put back.
+/// It gives inputs until it ends; what they turn into is `MorseReading`'s business.
+protocol ReceiveSource: AnyObject {
+  /// What it gives: edges, or frames of a picture (known once it is open).
+  var kind: ReceiveSourceKind { get }
+  /// The next input: an edge, a frame, or the time now with nothing read (so silence ends
+  /// characters); nil at its end or once it has been stopped.
+  func next() throws -> MorseReading.Input?
+  /// What to say once it has ended normally, before it is closed (a camera's dropped
+  /// frames).
+  func endingNotes() -> [String]
+  /// Closes it, putting back what it changed; called once, however the reading ended.
+  func close() throws
+}
+
+extension ReceiveSource {
+  /// Nothing to say.
+  func endingNotes() -> [String] { [] }
+  /// Nothing to put back: what it holds closes with it.
+  func close() throws {}
+
+  /// `FILE` to read, `-` standard input. Non-blocking: open(2) of a FIFO would otherwise
+  /// wait for a writer, deaf to signals and to --timeout; the readers poll before each read.
+  static func openInput(_ path: String) throws(InputError) -> FileDescriptor {
+    do throws(Errno) {
+      return path == "-"
+        ? .standardInput : try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+    } catch {
+      throw .cannotOpen(path: path, errno: error)
+    }
+  }
+}
+
+/// What a source gives: the loop makes a reading to suit.
+enum ReceiveSourceKind {
+  /// Timed levels: a pin, a file of edges.
+  case edges
+  /// Frames of a picture: a light is found in them.
+  case frames(ReceivedPicture)
+}
+
+/// A source's picture: what the light receiver needs before the first frame, and how notes
+/// and errors name it.
+struct ReceivedPicture {
+  /// Pixels in a row.
+  let width: Int
+  /// Rows.
+  let height: Int
+  /// The time from one frame to the next.
+  let frameInterval: Duration
+  /// How long each frame is exposed, if known (else the whole frame interval).
+  var exposure: Duration? = nil
+  /// Whose picture it is, in `--region`'s error: "the video's".
+  let owner: String
+  /// What the time watched is, in the closing note: "of video", "watched".
+  let watched: String
+  /// What the closing note says when no frame came.
+  let noFrame: String
+  /// Said once it is open and the region checked (a camera's set-up), if anything.
+  var openingNote: String? = nil
+}

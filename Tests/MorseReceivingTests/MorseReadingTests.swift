@@ -1,0 +1,146 @@
+import Instants
+import MorseCore
+import MorseTestSupport
+import Testing
+
+@testable import MorseReceiving
+
+private func edges(_ text: String, wpm: Int = 15) throws -> [MorseEdge] {
+  MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: try MorseTiming(wordsPerMinute: wpm)))
+}
+
+/// Every event a reading gives for `inputs`, then its last outputs.
+private func events(
+  _ inputs: [MorseReading.Input], reading: MorseReading
+) -> (events: [MorseReading.Event], final: [MorseReceiver.Output]) {
+  var reading = reading
+  var events: [MorseReading.Event] = []
+  for input in inputs { reading.read(input) { events.append($0) } }
+  return (events, reading.finish())
+}
+
+/// The text in `outputs`, as `receive` prints it.
+private func text(_ outputs: [MorseReceiver.Output]) -> String {
+  outputs.map { output in
+    switch output {
+    case .text(let text): text
+    case .space: " "
+    case .lineBreak: "\n"
+    }
+  }.joined()
+}
+
+private func outputs(_ events: [MorseReading.Event]) -> [MorseReceiver.Output] {
+  events.compactMap { if case .output(let output) = $0 { output } else { nil } }
+}
+
+@Suite struct MorseReadingTests {
+  @Test func edgesReadAsTheReceiverReadsThemEachGivenBeforeWhatItDecodes() throws {
+    let keyed = try edges("PARIS CQ")
+    let (read, final) = events(keyed.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver()))
+    var receiver = MorseReceiver()
+    var expected: [MorseReading.Event] = []
+    for edge in keyed { expected += [.edge(edge)] + receiver.receive(edge).map { .output($0) } }
+    #expect(read == expected)
+    #expect(final == receiver.finish())
+    #expect(text(outputs(read) + final).trimmingNewlines == "PARIS CQ")
+  }
+
+  @Test func silenceEndsTheLastCharacterWithoutTheEnd() throws {
+    let keyed = try edges("PARIS PARIS")
+    let last = try #require(keyed.last)
+    let inputs = keyed.map { MorseReading.Input.edge($0) } + [.quiet(until: last.time + .seconds(2))]
+    let (read, final) = events(inputs, reading: MorseReading(receiver: MorseReceiver()))
+    #expect(text(outputs(read)).trimmingNewlines == "PARIS PARIS")
+    #expect(text(final).trimmingNewlines.isEmpty)
+  }
+
+  /// The path `receive` took before the reading was a type of its own: the light receiver's
+  /// edges decoded as they come, the time of each frame passed after it.
+  @Test(arguments: [10, 20])
+  func framesGiveWhatTheLightAndMorseReceiversGaveByHand(wpm: Int) throws {
+    var scene = SyntheticScene()
+    scene.hasHeartbeat = true
+    let frames = scene.frames(showing: try edges("CQ TEST", wpm: wpm))
+    let interval = Duration.seconds(1 / scene.framesPerSecond)
+    let origin = try #require(frames.first).time
+    var light = LightReceiver(frameInterval: interval)
+    var receiver = MorseReceiver()
+    var expected: [MorseReading.Event] = []
+    for frame in frames {
+      for event in light.receive(frame) {
+        switch event {
+        case .edge(let edge):
+          expected += [.edge(edge)] + receiver.receive(edge).map { .output($0) }
+        case .found(let region, let time): expected.append(.found(region, after: time - origin))
+        case .moved(let region, let time): expected.append(.moved(region, after: time - origin))
+        case .lost(let region, let time): expected.append(.lost(region, after: time - origin))
+        }
+      }
+      expected += receiver.advance(to: frame.time).map { .output($0) }
+    }
+    let reading = MorseReading(
+      receiver: MorseReceiver(), light: LightReceiver(frameInterval: interval))
+    let (read, final) = events(frames.map { .frame($0) }, reading: reading)
+    #expect(read == expected)
+    #expect(final == receiver.finish())
+    #expect(text(outputs(read) + final).trimmingNewlines == "CQ TEST")
+    #expect(read.contains { if case .found = $0 { true } else { false } })
+  }
+
+  @Test func anEdgeTheHandlerRefusesIsNeverDecoded() throws {
+    let keyed = try edges("T")
+    var reading = MorseReading(receiver: MorseReceiver())
+        #expect(throws: Refused.self) {
+      try reading.read(.edge(keyed[0])) { (event) throws(Refused) in
+        if case .edge = event { throw Refused() }
+      }
+    }
+    // The reading goes on as if the refused edge had not come: a lone off edge reads as
+    // nothing.
+    reading.read(.edge(keyed[1])) { _ in }
+    #expect(reading.finish().allSatisfy { $0 == .lineBreak })
+  }
+
+  @Test func theSightingSaysWhatTheFramesShowed() throws {
+    #expect(MorseReading(receiver: MorseReceiver()).sighting == .noFrames)
+    let interval = Duration.milliseconds(40)
+    var settings = LightReceiver.Settings()
+    settings.region = LightRegion(x: 8, y: 8, width: 16, height: 16)
+    var reading = MorseReading(
+      receiver: MorseReceiver(), light: LightReceiver(settings: settings, frameInterval: interval))
+    #expect(reading.sighting == .noFrame)
+    for number in 0..<51 {
+      let frame = try #require(
+        LightFrame(
+          width: 32, height: 32, luma: [UInt8](repeating: 20, count: 32 * 32),
+          time: .origin + .seconds(100) + interval * number))
+      reading.read(.frame(frame)) { _ in }
+    }
+    #expect(reading.sighting == .notFound(watched: .seconds(2), region: settings.region))
+    var found = MorseReading(receiver: MorseReceiver(), light: LightReceiver(frameInterval: interval))
+    for frame in SyntheticScene().frames(showing: try edges("PARIS")) {
+      found.read(.frame(frame)) { _ in }
+    }
+    #expect(found.sighting == .found)
+  }
+
+  @Test func aFrameWithoutALightReceiverIsIgnored() throws {
+    var reading = MorseReading(receiver: MorseReceiver())
+    let frame = try #require(LightFrame(width: 1, height: 1, luma: [255], time: .origin))
+    var events: [MorseReading.Event] = []
+    reading.read(.frame(frame)) { events.append($0) }
+    #expect(events.isEmpty)
+    #expect(reading.sighting == .noFrames)
+  }
+}
+
+/// What a handler throws to refuse an event.
+private struct Refused: Error {}
+
+extension String {
+  /// Without the line breaks at either end.
+  fileprivate var trimmingNewlines: String {
+    String(drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed())
+  }
+}

@@ -1,0 +1,124 @@
+import Instants
+import MorseCore
+import MorseReceiving
+import MorseTestSupport
+import Synchronization
+import Testing
+
+@testable import MorsetorchTool
+
+// The fake source lives here, not in Tests/Support: `ReceiveSource` is the tool's own
+// (internal) protocol, which only a test target that imports the tool @testable can see.
+
+/// A source that gives what it was made with, then ends (or throws), and records its close.
+private final class ManualReceiveSource: ReceiveSource {
+  let kind: ReceiveSourceKind
+  private var inputs: [MorseReading.Input]
+  private let failure: (any Error)?
+  private let closeFailure: (any Error)?
+  private let notes: [String]
+  private(set) var closes = 0
+
+  init(
+    _ kind: ReceiveSourceKind, inputs: [MorseReading.Input], failure: (any Error)? = nil,
+    closeFailure: (any Error)? = nil, notes: [String] = []
+  ) {
+    self.kind = kind
+    self.inputs = inputs
+    self.failure = failure
+    self.closeFailure = closeFailure
+    self.notes = notes
+  }
+
+  func next() throws -> MorseReading.Input? {
+    guard !inputs.isEmpty else {
+      if let failure { throw failure }
+      return nil
+    }
+    return inputs.removeFirst()
+  }
+
+  func endingNotes() -> [String] { notes }
+
+  func close() throws {
+    closes += 1
+    if let closeFailure { throw closeFailure }
+  }
+}
+
+/// What a loop wrote and noted, in place of the standard streams.
+private final class RecordingReceiveConsole: Sendable {
+  private let written = Mutex("")
+  private let notes = Mutex<[String]>([])
+
+  var text: String { written.withLock { $0 } }
+  var noted: [String] { notes.withLock { $0 } }
+
+  var console: ReceiveConsole {
+    ReceiveConsole(
+      write: { text in self.written.withLock { $0 += text } },
+      note: { note in self.notes.withLock { $0.append(note) } }, hasOutputFailed: { false })
+  }
+}
+
+private struct Broken: Error, CustomStringConvertible {
+  let description: String
+}
+
+private func picture(_ width: Int, _ height: Int) -> ReceivedPicture {
+  ReceivedPicture(
+    width: width, height: height, frameInterval: .milliseconds(40), owner: "the fake's",
+    watched: "faked", noFrame: "the fake gave no frame", openingNote: "fake opened")
+}
+
+private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConsole) -> ReceiveLoop {
+  ReceiveLoop(
+    settings: MorseReceiver.Settings(), region: region, recorder: nil, console: recording.console)
+}
+
+@Suite struct ReceiveLoopTests {
+  @Test func aSourceOfEdgesIsReadToItsEndPrintedAndClosedOnce() throws {
+    let edges = MorseEdge.edges(
+      of: MorseSteps(try MorseMessage("CQ CQ"), timing: try MorseTiming(wordsPerMinute: 15)))
+    let source = ManualReceiveSource(
+      .edges, inputs: edges.map { .edge($0) }, notes: ["fake ended"])
+    let recording = RecordingReceiveConsole()
+    try loop(recording).run(source)
+    #expect(recording.text == "CQ CQ\n")
+    #expect(recording.noted == ["fake ended"])
+    #expect(source.closes == 1)
+  }
+
+  @Test func aRegionOutsideThePictureIsAUsageErrorNamingItAndTheSourceIsClosed() throws {
+    let source = ManualReceiveSource(.frames(picture(32, 24)), inputs: [])
+    let recording = RecordingReceiveConsole()
+    let region = try #require(LightRegion(x: 30, y: 0, width: 4, height: 4))
+    #expect(
+      throws: UsageError.invalidValue(
+        option: "--region", value: "30,0,4,4", expected: "a region inside the fake's 32x24 picture")
+    ) { try loop(region: region, recording).run(source) }
+    #expect(source.closes == 1)
+    #expect(recording.noted.isEmpty)
+  }
+
+  @Test func aSourceOfFramesThatGivesNoneIsSaidSoAfterItsOpeningNote() throws {
+    let source = ManualReceiveSource(.frames(picture(32, 24)), inputs: [])
+    let recording = RecordingReceiveConsole()
+    try loop(recording).run(source)
+    #expect(recording.noted == ["fake opened", "the fake gave no frame"])
+    #expect(recording.text.isEmpty)
+  }
+
+  @Test func aFailedReadIsThrownWithTheFailedCloseNotedAndWhatWasReadPrinted() throws {
+    let edges = MorseEdge.edges(
+      of: MorseSteps(try MorseMessage("TEST TEST"), timing: try MorseTiming(wordsPerMinute: 15)))
+    let source = ManualReceiveSource(
+      .edges, inputs: edges.map { .edge($0) }, failure: Broken(description: "read broke"),
+      closeFailure: Broken(description: "close broke"))
+    let recording = RecordingReceiveConsole()
+    #expect(throws: Broken.self) { try loop(recording).run(source) }
+    #expect(recording.text == "TEST TEST\n")
+    #expect(recording.noted == ["close broke"])
+    #expect(source.closes == 1)
+  }
+}
