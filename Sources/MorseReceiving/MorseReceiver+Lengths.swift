@@ -45,26 +45,32 @@ extension MorseReceiver {
     return .some(mark < 2 * shortestGap ? mark : mark / 3)
   }
 
-  /// The gap between elements the first marks show: the median of their gaps under twice the
-  /// shortest (a letter gap is three element gaps); nil with no gap.
-  static func startingElementGap(_ edges: [MorseEdge]) -> Double? {
-    var gaps: [Double] = []
-    for (previous, edge) in zip(edges, edges.dropFirst()) where !previous.isOn && edge.isOn {
-      gaps.append(seconds(edge.time - previous.time))
+  /// Where `gaps` step up from the gaps between elements to the longer ones: the geometric
+  /// middle of their widest step (1.8 times at least) from one gap to the next in size with
+  /// three gaps at least and a fifth of them below it (a lone glitch is no group). Not the
+  /// first such step: gaps a frame or two long (42 or 83 ms at 24 fps) are both element
+  /// gaps. Nil when the gaps show no such step (too few, or all alike).
+  static func elementGapsEnd(of gaps: [Double]) -> Double? {
+    let sorted = gaps.sorted()
+    guard sorted.count >= 4 else { return nil }
+    var widest: (index: Int, ratio: Double)?
+    for index in 3..<sorted.count where index * 5 >= sorted.count {
+      let ratio = sorted[index] / sorted[index - 1]
+      if ratio >= 1.8 && ratio > widest?.ratio ?? 0 { widest = (index, ratio) }
     }
-    guard let shortest = gaps.min() else { return nil }
-    let elementGaps = gaps.filter { $0 < 2 * shortest }.sorted()
-    return elementGaps[elementGaps.count / 2]
+    guard let widest else { return nil }
+    return (sorted[widest.index] * sorted[widest.index - 1]).squareRoot()
   }
 
   /// The most edges kept before the speed is known.
   static let longestStart = 64
 
-  /// How many of the gaps between `edges` are between characters: over twice the element gap
-  /// they show.
+  /// How many of the gaps between `edges` are between characters: over the element gaps they
+  /// show.
   static func startingLetterGaps(_ edges: [MorseEdge]) -> Int {
-    guard let elementGap = startingElementGap(edges) else { return 0 }
-    return lengths(edges).gaps.filter { $0 >= 2 * elementGap }.count
+    let gaps = lengths(edges).gaps
+    guard let end = elementGapsEnd(of: gaps) else { return 0 }
+    return gaps.filter { $0 >= end }.count
   }
 
   /// The medians of the two groups `values` divide into at their widest step (a ratio of over

@@ -85,9 +85,6 @@ public struct MorseReceiver: Sendable {
   /// What it was made with.
   public let settings: Settings
   private var dot: Double
-  /// The gap between the elements of a character (seconds): a dot for a key, far less for a
-  /// signal lamp's shutter.
-  private var elementGap: Double
   private var level = false
   /// Edges not yet taken, until the debounce time has shown they are no noise: one, or a
   /// key-down and the key-up that followed it too soon (a blip, unless a key-down follows as
@@ -106,6 +103,8 @@ public struct MorseReceiver: Sendable {
   private var gaps: [Double] = []
   /// The last marks (seconds): their own two lengths tell dots from dashes.
   private var marks: [Double] = []
+  /// The last gaps of every kind (seconds): the shortest of them are the element gap.
+  private var allGapsKept: [Double] = []
   private var isSpacePending = false
   /// Whether the last mark was far off the estimate.
   private var wasFarOff = false
@@ -117,7 +116,6 @@ public struct MorseReceiver: Sendable {
   public init(settings: Settings = Settings()) {
     self.settings = settings
     dot = 1.2 / settings.wordsPerMinute
-    elementGap = dot
   }
 
   /// The current estimate of the speed, in words per minute.
@@ -229,17 +227,17 @@ public struct MorseReceiver: Sendable {
       let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
       self.dot = min(max(dot, bounds.lowerBound), bounds.upperBound)
     }
-    elementGap = min(max(Self.startingElementGap(startEdges) ?? self.dot, self.dot / 20), self.dot)
     isLocked = true
     let kept = startEdges
     startEdges = []
     let (startMarks, startGaps) = Self.lengths(kept)
-    let letterGaps = startGaps.filter { $0 >= letterThreshold }
+    let allGaps = Array(startGaps.suffix(24))
+    allGapsKept = allGaps
+    let letterGaps = Array(startGaps.filter { $0 >= letterThreshold }.suffix(12))
     marks = Array(startMarks.suffix(16))
-    gaps = Array(letterGaps.suffix(12))
+    gaps = letterGaps
     let output = kept.flatMap { read($0) }
-    marks = Array(startMarks.suffix(16))
-    gaps = Array(letterGaps.suffix(12))
+    (marks, gaps, allGapsKept) = (Array(startMarks.suffix(16)), letterGaps, allGaps)
     return output
   }
 
@@ -255,8 +253,12 @@ public struct MorseReceiver: Sendable {
     return .seconds(min(max(20 * shortest, bounds.lowerBound), bounds.upperBound))
   }
 
-  /// Under this a gap is inside a character: two element gaps.
-  private var letterThreshold: Double { 2 * elementGap }
+  /// Under this a gap is inside a character: where the recent gaps step up from the
+  /// element gaps to the longer ones (`elementGapsEnd(of:)`: a signal lamp's shutter is dark
+  /// for a tenth of a dot inside a letter, a key a dot), at most two dots.
+  private var letterThreshold: Double {
+    min(Self.elementGapsEnd(of: allGapsKept) ?? 2 * dot, 2 * dot)
+  }
 
   private mutating func read(_ edge: MorseEdge) -> [Output] {
     level = edge.isOn
@@ -291,16 +293,14 @@ public struct MorseReceiver: Sendable {
     if isNewSender {
       gaps.removeAll()
       marks.removeAll()
+      allGapsKept.removeAll()
     }
     marks.append(mark)
     if marks.count > 16 { marks.removeFirst() }
     wasFarOff = isFarOff
     let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
-    let before = dot
     dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
     // A new sender: the gaps between elements scale with the marks until measured anew.
-    if isNewSender { elementGap *= dot / before }
-    elementGap = min(elementGap, dot)
     isLineBreakSaid = false
   }
 
@@ -317,10 +317,9 @@ public struct MorseReceiver: Sendable {
 
   /// A gap that ended with a mark: inside a character, or after one (a letter or word gap).
   private mutating func gapEnded(_ gap: Double) -> [Output] {
-    guard gap >= letterThreshold else {
-      elementGap = min(max(elementGap + 0.25 * (gap - elementGap), dot / 20), dot)
-      return []
-    }
+    allGapsKept.append(gap)
+    if allGapsKept.count > 24 { allGapsKept.removeFirst() }
+    guard gap >= letterThreshold else { return [] }
     var output: [Output] = []
     if !code.isEmpty { output += finishCharacter() }
     if !isWordSpaceSaid && gap > wordThreshold { isSpacePending = true }
