@@ -45,11 +45,12 @@ extension MorseReceiver {
     return .some(mark < 2 * shortestGap ? mark : mark / 3)
   }
 
-  /// Where `gaps` step up from the gaps between elements to the longer ones: the geometric
-  /// middle of their widest step (1.8 times at least) from one gap to the next in size with
-  /// three gaps at least and a fifth of them below it (a lone glitch is no group). Not the
-  /// first such step: gaps a frame or two long (42 or 83 ms at 24 fps) are both element
-  /// gaps. Nil when the gaps show no such step (too few, or all alike).
+  /// Where `gaps` step up from the gaps between elements to the longer ones: at their widest
+  /// step (1.8 times at least) from one gap to the next in size with three gaps at least and
+  /// a fifth of them below it (a lone glitch is no group), twice the element gaps' median or
+  /// the step's geometric middle if that is more, and under the longer gaps. Not the first
+  /// such step: gaps a frame or two long (42 or 83 ms at 24 fps) are both element gaps. Nil
+  /// when the gaps show no such step (too few, or all alike).
   static func elementGapsEnd(of gaps: [Double]) -> Double? {
     let sorted = gaps.sorted()
     guard sorted.count >= 4 else { return nil }
@@ -58,8 +59,9 @@ extension MorseReceiver {
       let ratio = sorted[index] / sorted[index - 1]
       if ratio >= 1.8 && ratio > widest?.ratio ?? 0 { widest = (index, ratio) }
     }
-    guard let widest else { return nil }
-    return (sorted[widest.index] * sorted[widest.index - 1]).squareRoot()
+    guard let index = widest?.index else { return nil }
+    let (top, next) = (sorted[index - 1], sorted[index])
+    return min(max(2 * sorted[index / 2], (top * next).squareRoot()), 0.9 * next)
   }
 
   /// The most edges kept before the speed is known.

@@ -254,8 +254,9 @@ public struct MorseReceiver: Sendable {
   }
 
   /// Under this a gap is inside a character: where the recent gaps step up from the
-  /// element gaps to the longer ones (`elementGapsEnd(of:)`: a signal lamp's shutter is dark
-  /// for a tenth of a dot inside a letter, a key a dot), at most two dots.
+  /// element gaps to the longer ones (`elementGapsEnd(of:)`: two element gaps for a key, more
+  /// for a signal lamp whose shutter is dark for a tenth of a dot inside a letter, a frame or
+  /// four), at most two dots.
   private var letterThreshold: Double {
     min(Self.elementGapsEnd(of: allGapsKept) ?? 2 * dot, 2 * dot)
   }

@@ -111,8 +111,8 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     #expect(outputs == [.text("E"), .lineBreak])
   }
 
-  /// A character is complete once the silence after it is past the element gaps: between
-  /// the longest element gap and the shortest longer gap (1 and 3 dots: 1.73 dots, 104 ms).
+  /// A character is complete once the silence after it is past the element gaps: twice
+  /// their length (120 ms).
   @Test func theLastCharacterCompletesPastTheElementGapsAndTheSpaceComesBeforeTheNext() throws {
     var settings = MorseReceiver.Settings()
     settings.lineBreakAfter = .seconds(1)
@@ -121,9 +121,9 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     var outputs = sent.flatMap { receiver.receive($0) }
     let end = sent.last!.time
     #expect(outputs == "PARIS P".map { $0 == " " ? .space : .text(String($0)) })
-    outputs = receiver.advance(to: end + .milliseconds(100))
+    outputs = receiver.advance(to: end + .milliseconds(110))
     #expect(outputs.isEmpty)
-    outputs = receiver.advance(to: end + .milliseconds(108))
+    outputs = receiver.advance(to: end + .milliseconds(130))
     #expect(outputs == [.text("A")])
     #expect(receiver.advance(to: end + .milliseconds(990)).isEmpty)
     #expect(receiver.advance(to: end + .seconds(1)) == [.lineBreak])
