@@ -7,7 +7,7 @@ import Testing
 
 /// What the light receiver and a `MorseReceiver` read from `frames`, and the light
 /// receiver's other events.
-private func read(_ frames: [LightFrame], settings: LightReceiver.Settings = .init(), fps: Double = 30)
+func read(_ frames: [LightFrame], settings: LightReceiver.Settings = .init(), fps: Double = 30)
   -> (text: String, events: [LightReceiver.Event])
 {
   var light = LightReceiver(settings: settings, frameInterval: .seconds(1 / fps))
@@ -29,7 +29,8 @@ private func read(_ frames: [LightFrame], settings: LightReceiver.Settings = .in
   })
 }
 
-private func edges(_ text: String, wpm: Int) throws -> [MorseEdge] {
+/// The edges of `text` sent perfectly at `wpm`.
+func edges(_ text: String, wpm: Int = 15) throws -> [MorseEdge] {
   MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: try MorseTiming(wordsPerMinute: wpm)))
 }
 

@@ -5,10 +5,6 @@ import Testing
 
 @testable import MorseReceiving
 
-private func edges(_ text: String, wpm: Int = 15) throws -> [MorseEdge] {
-  MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: try MorseTiming(wordsPerMinute: wpm)))
-}
-
 /// Every event a reading gives for `inputs`, then its last outputs.
 private func events(
   _ inputs: [MorseReading.Input], reading: MorseReading

@@ -38,6 +38,18 @@ public struct SyntheticScene: Sendable {
   public var flicker = 0.0
   /// Frames never delivered (their numbers).
   public var droppedFrames: Set<Int> = []
+  /// The light's glow over the whole room (or a light filling the picture): the background
+  /// brightened by this share while the light is on.
+  public var glow = 0.0
+  /// The share of the picture, from its right, the glow lights (a wall beside the light; the
+  /// rest, a doorway or a window, stays as it was).
+  public var glowCover = 1.0
+  /// The camera's automatic exposure: its gain falls by this share of how lit the picture was
+  /// over the last fifth of a second or so (it hunts after the light).
+  public var autoExposure = 0.0
+  /// Black bars this many pixels wide at the left and right (a pillarboxed picture): exactly
+  /// 0, no noise.
+  public var border = 0
 
   /// The default scene: 160x120 at 30 fps, a sharp light of radius 3, noise of 3 levels.
   public init() {}
@@ -70,15 +82,24 @@ public struct SyntheticScene: Sendable {
     var random = SplitMix64(state: 0x5EED)
     let noiseTable = (0..<65536).map { _ in noise * random.gaussian() }
     var frames: [LightFrame] = []
+    var exposureLit = 0.0
     for number in 0..<count where !droppedFrames.contains(number) {
       let start = Double(number) * interval
       let window = (start, start + interval * exposure)
       let lit = Self.overlap(light, window) / (interval * exposure)
       let beat = Self.overlap(heartbeat(around: start), window) / (interval * exposure)
-      let gain = 1 + drift * sin(2 * Double.pi * start / 20)
+      // The automatic exposure follows the light with a lag of a few frames.
+      let gain = (1 + drift * sin(2 * Double.pi * start / 20)) * (1 - autoExposure * exposureLit)
+      exposureLit += (lit - exposureLit) * min(interval / 0.2, 1)
       let (dx, dy) = (shake * sin(2 * .pi * start / 3), shake * sin(2 * .pi * start / 4.1))
       let room = 1 + flicker * sin(2 * Double.pi * 10 * (start + interval * exposure / 2))
       var values = room == 1 ? background : background.map { $0 * room }
+      if glow > 0 && lit > 0 {
+        let firstLit = Int(Double(width) * (1 - glowCover))
+        for index in values.indices where index % width >= firstLit {
+          values[index] *= 1 + glow * lit
+        }
+      }
       add(lightBrightness * lit, disc: (lightX + dx, lightY + dy, lightRadius), to: &values)
       if hasHeartbeat { add(200 * beat, disc: (130 + dx, 95 + dy, 2), to: &values) }
       if hasLamp { add(250, disc: (30 + dx, 80 + dy, 12), to: &values, replacing: true) }
@@ -87,6 +108,11 @@ public struct SyntheticScene: Sendable {
       for index in 0..<(width * height) {
         let value = values[index] * gain + noiseTable[(index &+ offset) & 0xFFFF]
         luma[index] = UInt8(min(max(value.rounded(), 0), 255))
+      }
+      for row in 0..<height where border > 0 {
+        for column in Array(0..<border) + Array((width - border)..<width) {
+          luma[row * width + column] = 0
+        }
       }
       if let frame = LightFrame(
         width: width, height: height, luma: luma,

@@ -200,7 +200,8 @@ struct BlinkMap {
       guard jumps >= 3 else { continue }
       guard
         let candidate = bestAnalysis(around: block, threshold: threshold, steadied: steadied),
-        candidate.score > best?.score ?? 0
+        candidate.score > best?.score ?? 0,
+        !steadied || brightensItself(around: block, following: candidate.analysis)
       else { continue }
       best = (block, candidate.score, candidate.analysis)
     }
@@ -261,6 +262,19 @@ struct BlinkMap {
     return jumps
   }
 
+  /// Whether the blocks around `block` are brighter, as they are, over the frames `analysis`
+  /// says are on than over the others (by a quarter of its contrast at least). With the
+  /// picture's change taken out, a light must still brighten by itself: when that change is
+  /// the message (a screen or a torch filling the frame, its glow over the room, the exposure
+  /// hunting after it), a block lit less than the rest, or not at all (a black bar, a dark
+  /// corner), shows its negative, and dark would be read as marks.
+  private func brightensItself(around block: Int, following analysis: BlinkAnalysis) -> Bool {
+    let around = blocks(around: block)
+    let levels = sums(of: around, steadied: false).map { $0 / Double(around.count) }
+    let response = Self.response(of: levels.suffix(analysis.isOnAt.count), following: analysis.isOnAt)
+    return response >= analysis.contrast / Double(around.count) / 4
+  }
+
   /// The better Morse-like analysis of `block` alone and of the blocks around it, with its
   /// score (sharp edges times contrast over noise); nil if neither is Morse-like.
   private func bestAnalysis(around block: Int, threshold: Double, steadied: Bool)
@@ -269,10 +283,7 @@ struct BlinkMap {
     var best: (score: Double, analysis: BlinkAnalysis)?
     // The block alone (a small light standing still), and the nine around it summed (a
     // light moving among them), each against its own noise (three times as much for nine).
-    let (row, column) = (block / columns, block % columns)
-    let around = (max(row - 1, 0)...min(row + 1, rows - 1)).flatMap { r in
-      (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
-    }
+    let around = blocks(around: block)
     for (blocks, noise) in [([block], threshold), (around, 3 * threshold)] {
       let analysis = BlinkAnalysis(sums(of: blocks, steadied: steadied), reach: reach)
       // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
@@ -282,6 +293,14 @@ struct BlinkMap {
       if score > best?.score ?? 0 { best = (score, analysis) }
     }
     return best
+  }
+
+  /// `block` and the blocks next to it.
+  private func blocks(around block: Int) -> [Int] {
+    let (row, column) = (block / columns, block % columns)
+    return (max(row - 1, 0)...min(row + 1, rows - 1)).flatMap { r in
+      (max(column - 1, 0)...min(column + 1, columns - 1)).map { r * columns + $0 }
+    }
   }
 
   /// The summed means of `blocks` in each frame kept, oldest first.
@@ -358,28 +377,5 @@ struct BlinkMap {
       x: left * blockSize, y: top * blockSize,
       width: ((spotColumns.max() ?? 0) - left + 1) * blockSize,
       height: ((spotRows.max() ?? 0) - top + 1) * blockSize)
-  }
-}
-
-/// Where a light is on a `BlinkMap`: the block it blinks most in, and the blocks it lights,
-/// each weighted by how much it lights it, so the blocks it lights most count most and
-/// those it does not light (a background that drifts or moves) hardly at all.
-struct Spot: Hashable {
-  /// The block it blinks most in.
-  let centre: Int
-  /// The blocks and their weights.
-  let weights: [(block: Int, weight: Double)]
-  /// Whether its blocks are read less the changes of the whole picture (it was found so).
-  let isSteadied: Bool
-
-  static func == (left: Spot, right: Spot) -> Bool {
-    left.centre == right.centre && left.weights.map(\.block) == right.weights.map(\.block)
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(centre) }
-
-  /// Whether the two share a block.
-  func overlaps(_ other: Spot) -> Bool {
-    !Set(weights.map(\.block)).isDisjoint(with: other.weights.map(\.block))
   }
 }
