@@ -1,3 +1,4 @@
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
@@ -34,5 +35,32 @@ import Testing
     if radius > 20 { (scene.lightX, scene.lightY) = (80, 60) }
     let (text, events) = read(scene.frames(showing: try edges("PARIS PARIS", wpm: 10)))
     #expect(text == "PARIS PARIS", "\(events)")
+  }
+
+  /// The levels of `edges` seen at 30 fps from `lead` before the first: 200 lit, 50 dark,
+  /// or the other way round (`inverted`).
+  private func levels(_ edges: [MorseEdge], lead: Double, inverted: Bool = false) -> [Double] {
+    let end = edges.last!.time.sinceOrigin / .seconds(1) + lead + 1
+    return (0..<Int(end * 30)).map { frame in
+      let time = Double(frame) / 30 - lead
+      let lit = edges.last { $0.time.sinceOrigin / .seconds(1) <= time }?.isOn ?? false
+      return lit != inverted ? 200 : 50
+    }
+  }
+
+  /// A wall the camera's exposure darkens while a torch is on blinks the message upside down:
+  /// its longest lit run is the torch's word gap, longer than any dash. The torch
+  /// itself, and a lamp whose marks are long and its gaps short (after its dark lead-in), are
+  /// the right way up.
+  @Test func aSpotThatBlinksTheMessageUpsideDownIsToldByItsRuns() throws {
+    let sent = try edges("SOS SOS", wpm: 9)
+    #expect(BlinkAnalysis(levels(sent, lead: 1, inverted: true)).looksInverted)
+    #expect(!BlinkAnalysis(levels(sent, lead: 1)).looksInverted)
+    var lamp = Fist()
+    (lamp.dashUnits, lamp.elementGapUnits, lamp.letterGapUnits) = (2.3, 0.15, 1.25)
+    var random = SplitMix64(state: 3)
+    let pieces = keyPieces("SOS", fist: lamp, speed: .steady(2.4), random: &random)
+    let lampEdges = NoisyChannel().edges(of: pieces, random: &random)
+    #expect(!BlinkAnalysis(levels(lampEdges, lead: 2)).looksInverted)
   }
 }

@@ -27,6 +27,28 @@ struct BlinkAnalysis {
   /// `high - low`.
   var contrast: Double { high - low }
 
+  /// Whether it reads like Morse upside down, dark as marks: a wall that the camera's
+  /// exposure darkens while a torch beside it is on. Morse's longest runs are dark (letter and
+  /// word gaps, pauses), so the longest whole run lit (not cut by either end of the frames,
+  /// where a light may have been on before) a quarter longer than the longest dark one (cut
+  /// or not: a lead-in, a pause now) says so. A lamp whose marks are long and its gaps short
+  /// is not taken for that once its lead-in or a pause after a word is in view.
+  var looksInverted: Bool {
+    var (longestOn, longestOff) = (0, 0)
+    var start = 0
+    for index in isOnAt.indices
+    where index == isOnAt.count - 1 || isOnAt[index + 1] != isOnAt[index] {
+      let length = index - start + 1
+      if !isOnAt[index] {
+        longestOff = max(longestOff, length)
+      } else if start > 0 && index < isOnAt.count - 1 {
+        longestOn = max(longestOn, length)
+      }
+      start = index + 1
+    }
+    return 4 * longestOn >= 5 * longestOff && longestOff > 0
+  }
+
   /// Analyses `values` (oldest first), each taken over the lowest within `reach` frames of
   /// it (a slow drift of the exposure taken out; a light is off at some time in any second).
   init(_ levels: [Double], reach: Int = 30) {

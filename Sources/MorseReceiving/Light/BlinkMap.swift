@@ -200,7 +200,7 @@ struct BlinkMap {
       guard jumps >= 3 else { continue }
       guard
         let candidate = bestAnalysis(around: block, threshold: threshold, steadied: steadied),
-        candidate.score > best?.score ?? 0,
+        candidate.score > best?.score ?? 0, !candidate.analysis.looksInverted,
         !steadied || brightensItself(around: block, following: candidate.analysis)
       else { continue }
       best = (block, candidate.score, candidate.analysis)
