@@ -94,7 +94,7 @@ enum ManualTopics {
     key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
     a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
     each character as soon as it is complete, a space at a word gap and a line break after
-    4 s of silence. A key goes from the pin to ground with --active-low --bias pull-up; a
+    4 s of silence (or twice the word gap, for a slow sender). A key goes from the pin to ground with --active-low --bias pull-up; a
     light sensor's output works the same way.
 
     The edge file has one edge per line, SECONDS LEVEL, seconds from any origin and the level
@@ -102,9 +102,16 @@ enum ManualTopics {
     send --dry-run --edges` writes that form, so a message can be checked without hardware.
 
     The receiver finds the sender's speed from the first dot and dash (--wpm is where it
-    starts) and follows it between 5 and 60 WPM; it tells letter gaps from word gaps by their
-    own lengths (the last dozen, in two groups), so Farnsworth spacing reads right, and so
-    does a hand whose word gap is only 1.5 times its letter gap. Pulses and gaps under 5 ms are contact
+    starts, 1 to 60) and follows it between 1 and 60 WPM: a signal lamp or a torch flashed by
+    hand keys at 1-5 WPM, dots of a second and letters seconds apart, and every rule in time
+    scales with the speed found. It tells dots from dashes by the marks' own two lengths (a
+    lamp's dash may be only twice its dot), the end of a character by where the gaps step up
+    from the gaps inside letters (a lamp's shutter may be dark for a tenth of a dot between
+    elements, a frame or two of video), and letter gaps from word gaps by their own lengths
+    (the last dozen, in two groups), so Farnsworth spacing reads right, and so does a hand
+    whose word gap is only 1.5 times its letter gap. From a slow hand (a dot over 0.2 s, who
+    may pause twice as long between letters) it waits for three gaps between characters
+    before it prints the first, so the first letter gaps are not taken for word gaps. Pulses and gaps under 5 ms are contact
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and
@@ -127,9 +134,14 @@ enum ManualTopics {
     about 80 across: the block (alone, or with the eight around it, for a light that moves)
     whose brightness has the most sharp changes and marks of two lengths, as Morse has dots
     and dashes; a steady lamp does not change and a heartbeat or power LED has marks all
-    alike, so neither is taken, however bright. Where the whole picture changes (a room's
-    light flickering with the frame rate, an exposure that moves), the light is also looked
-    for with that change taken out of every block. The blocks that brighten with it form the
+    alike, so neither is taken, however bright. A mark is when the light is brighter: a spot
+    that blinks the message upside down, its longest lit runs longer than its longest dark
+    ones (a wall that the camera's exposure darkens while a torch beside it is on), is not
+    the light. Where the whole picture changes (a room's light flickering with the frame
+    rate, an exposure that moves), the light is also looked for with that change taken out
+    of every block, but a spot found so must brighten by itself over its marks: when the
+    light fills the picture or lights the room, that change is the message, and what is
+    left of a black bar or a corner it lights less is its negative. The blocks that brighten with it form the
     spot, looked at again every half second, so a shaking camera is followed; the last 8 s
     are kept, so what was sent before the light was found is read too. --region X,Y,W,H says
     where the light is instead. Standard error says where the light was found, when it moved
