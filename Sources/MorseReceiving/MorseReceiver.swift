@@ -39,9 +39,9 @@ import MorseCore
 /// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
 ///   of one length, dots if under twice the shortest gap between them, else dashes) and, from
 ///   a slow hand (a dot over 0.2 s, who may pause twice as long between letters), three gaps
-///   between characters; or until a pause of twenty times the shortest mark (within ten dots
-///   at the fastest and the slowest speed). Then they are read, their marks and gaps known
-///   from the start; after that the estimate follows the sender.
+///   between characters; or until a pause of twenty times the shortest mark (at least ten
+///   dots at the fastest speed, at most twice `lineBreakAfter`). Then they are read, their
+///   marks and gaps known from the start; after that the estimate follows the sender.
 /// - Output: a character as soon as the gap after it is long enough to say it is complete
 ///   (two element gaps), a space before the next character when a gap was a word gap, and a
 ///   line break after a long silence (`lineBreakAfter`, or twice the word gap when that is
@@ -242,15 +242,16 @@ public struct MorseReceiver: Sendable {
   }
 
   /// The silence after the first marks that says they are all there is to go by: twenty of
-  /// the shortest (a pause longer than any word gap of theirs), within ten dots at the fastest
-  /// and the slowest speed.
+  /// the shortest (a pause longer than any word gap of theirs), at least ten dots at the
+  /// fastest speed and at most twice `lineBreakAfter` (a light left on for seconds before a
+  /// message, then dark, is read as a line of its own).
   private var startingPause: Duration {
     var shortest = Double.infinity
     for (previous, edge) in zip(startEdges, startEdges.dropFirst()) where previous.isOn {
       shortest = min(shortest, Self.seconds(edge.time - previous.time))
     }
-    let bounds = (12 / settings.maximumWPM)...(12 / settings.minimumWPM)
-    return .seconds(min(max(20 * shortest, bounds.lowerBound), bounds.upperBound))
+    let longest = Self.seconds(settings.lineBreakAfter) * 2
+    return .seconds(min(max(20 * shortest, 12 / settings.maximumWPM), longest))
   }
 
   /// Under this a gap is inside a character: where the recent gaps step up from the

@@ -64,3 +64,17 @@ import Testing
     #expect(!BlinkAnalysis(levels(lampEdges, lead: 2)).looksInverted)
   }
 }
+
+@Suite struct SlowLightVideoTests {
+  /// A lamp keyed at 1.5 WPM (a dot of 0.8 s, a dash of 2.4 s, a word gap of 5.6 s), filmed:
+  /// found, followed through its long dashes and pauses, and read.
+  @Test func aLampAtOneAndAHalfWordsPerMinuteIsRead() throws {
+    var fist = Fist()
+    fist.jitter = 0.05
+    var random = SplitMix64(state: 11)
+    let pieces = keyPieces("TEST ME", fist: fist, speed: .steady(1.5), random: &random)
+    let sent = NoisyChannel().edges(of: pieces, random: &random)
+    let (text, events) = read(SyntheticScene().frames(showing: sent, lead: .seconds(3)))
+    #expect(text == "TEST ME", "\(events)")
+  }
+}

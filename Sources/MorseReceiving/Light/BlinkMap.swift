@@ -117,8 +117,14 @@ struct BlinkMap {
 
   /// The ring slots of the frames kept, oldest first.
   private var slots: [Int] {
-    (0..<count).map { (next - count + $0 + capacity) % capacity }
+    let used = min(count, window)
+    return (0..<used).map { (next - used + $0 + capacity) % capacity }
   }
+
+  /// How many of the last frames kept are looked at (all, unless set lower): a light not yet
+  /// found is looked for over all of them (a slow lamp's dot and dash take that long), one
+  /// found is followed over fewer, so that it is soon seen to have stopped or moved.
+  var window = Int.max
 
   /// The times of the frames kept, oldest first.
   var frameTimes: [MonotonicInstant] { slots.map { times[$0] } }
@@ -168,7 +174,7 @@ struct BlinkMap {
   /// first finds none), so a light that fills the picture, whose blinking is the whole
   /// picture's change, is still found.
   func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
-    guard count >= 4 else { return nil }
+    guard min(count, window) >= 4 else { return nil }
     let plain = find(steadied: false)
     // Not where the picture holds still: the same search again would find the same.
     guard hasChangedWhole else { return plain.map { ($0.spot, $0.analysis) } }

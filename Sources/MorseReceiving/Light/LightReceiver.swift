@@ -33,12 +33,13 @@ public struct LightReceiver: Sendable {
     public var region: LightRegion?
     /// How long each frame is exposed (nil: the whole frame interval, as a video's frames).
     public var exposure: Duration?
-    /// How much of the past is kept to find the light, and replayed once it is found.
-    public var history: Duration = .seconds(8)
+    /// How much of the past is kept to find the light (a lamp at 1 WPM shows a dot and a dash
+    /// in 16 s), and replayed once it is found; a light found is followed over the last 8 s.
+    public var history: Duration = .seconds(16)
     /// How long the light may show no edge, with no other light blinking, before it is lost.
     public var lostAfter: Duration = .seconds(10)
 
-    /// Looks for the light; frames exposed throughout; 8 s kept; lost after 10 s.
+    /// Looks for the light; frames exposed throughout; 16 s kept; lost after 10 s.
     public init() {}
   }
 
@@ -62,6 +63,8 @@ public struct LightReceiver: Sendable {
   private var framesToSearch = 0
   private var searches = 0
   private var lastEdge: MonotonicInstant?
+  /// When the light was last lost, if it was.
+  private var lostAt: MonotonicInstant?
 
   /// A receiver of frames `frameInterval` apart, with `settings`.
   public init(settings: Settings = Settings(), frameInterval: Duration) {
@@ -71,6 +74,12 @@ public struct LightReceiver: Sendable {
 
   private var exposure: Duration { settings.exposure ?? frameInterval }
   private var historyFrames: Int { max(Int((settings.history / frameInterval).rounded()), 8) }
+  /// The frames a light found is followed over: 8 s (less than `lostAfter`).
+  private var followFrames: Int { max(Int((Duration.seconds(8) / frameInterval).rounded()), 8) }
+  /// How far from each frame its level is taken over the lowest near it (a slow drift of the
+  /// exposure taken out): 4 s, for a light is off at some time in any 8 s — a dash at 1 WPM
+  /// lasts 3.6 s.
+  private var driftReach: Int { searchFrames * 8 }
   private var searchFrames: Int { max(Int((0.5 / (frameInterval / .seconds(1))).rounded()), 1) }
 
   /// Takes the next frame (frames in time order, all of one size); returns what it showed.
@@ -81,7 +90,7 @@ public struct LightReceiver: Sendable {
     }
     if map == nil {
       map = BlinkMap(
-        width: frame.width, height: frame.height, capacity: historyFrames, reach: searchFrames * 2)
+        width: frame.width, height: frame.height, capacity: historyFrames, reach: driftReach)
     }
     guard var map else { return [] }
     map.add(frame)
@@ -114,7 +123,7 @@ public struct LightReceiver: Sendable {
     framesToSearch -= 1
     guard framesToSearch <= 0 else { return [] }
     framesToSearch = searchFrames
-    let analysis = BlinkAnalysis(regionLevels.map(\.level), reach: searchFrames * 2)
+    let analysis = BlinkAnalysis(regionLevels.map(\.level), reach: driftReach)
     guard analysis.edges >= 2, analysis.contrast >= 4 else { return [] }
     detector = LightEdges(frameInterval: frameInterval, exposure: exposure)
     let kept = regionLevels
@@ -136,7 +145,7 @@ public struct LightReceiver: Sendable {
   /// over the middle of the levels kept), and its contrast the size of its edges, so a drift
   /// of the exposure over the seconds kept does not skew the first marks.
   private mutating func replay(_ frames: [(time: MonotonicInstant, level: Double)]) -> [Event] {
-    let analysis = BlinkAnalysis(frames.map(\.level), reach: searchFrames * 2)
+    let analysis = BlinkAnalysis(frames.map(\.level), reach: driftReach)
     if let first = frames.first {
       let isOn = analysis.isOnAt.first ?? false
       let dark = isOn ? first.level - analysis.step : first.level
@@ -147,8 +156,18 @@ public struct LightReceiver: Sendable {
 
   /// Looks for the light in the frames kept: found, followed, moved or lost.
   private mutating func search(_ map: BlinkMap, at time: MonotonicInstant) -> [Event] {
-    let found = map.find()
+    var map = map
+    // Followed over the last 8 s. Looked for over the last 8 s, then, if it is not there,
+    // over all the frames kept (a slow lamp's dot and dash): since it was lost, if it was
+    // (what it sent before is read already).
+    let sinceLost = lostAt.map { Int(((time - $0) / frameInterval).rounded()) + 1 } ?? .max
+    map.window = min(followFrames, sinceLost)
+    var found = map.find()
     guard let spot, var detector = self.detector else {
+      if found == nil && sinceLost > followFrames && map.count > followFrames {
+        map.window = sinceLost
+        found = map.find()
+      }
       guard let found, let pixels = map.pixels(of: found.spot) else { return [] }
       return take(found, pixels: pixels, map: map, after: nil, event: .found(pixels, at: time))
     }
@@ -157,6 +176,7 @@ public struct LightReceiver: Sendable {
       guard quiet, let pixels = map.pixels(of: spot) else { return [] }
       self.detector = nil
       self.spot = nil
+      lostAt = time
       return [.lost(pixels, at: time)]
     }
     guard let pixels = map.pixels(of: found.spot) else { return [] }
@@ -187,7 +207,7 @@ public struct LightReceiver: Sendable {
     let frames = Int(((time - (since ?? .origin)) / frameInterval).rounded())
     let levels = Array(map.levels(of: spot).suffix(frames))
     guard levels.count >= 4 else { return false }
-    let recent = BlinkAnalysis(levels, reach: searchFrames * 2)
+    let recent = BlinkAnalysis(levels, reach: driftReach)
     return recent.edges >= 2 && recent.contrast >= abs(detector.bright - detector.dark) / 2
   }
 
