@@ -127,7 +127,11 @@ enum ManualTopics {
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
     recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
     morsetorch receive --video -` (the format named, so that a phone's 10-bit video works).
-    Frames are timed by the header's frame rate and read as fast as they come. Parameters
+    Frames are timed by the header's frame rate and read as fast as they come. YUV4MPEG2
+    has one rate and no time for each frame: a phone's video, recorded at a rate that
+    varies, reaches it with ffmpeg's frames repeated where the phone left one out, so a gap
+    or a mark as short as the frame missing can be hidden (a limit of the format; a higher
+    -r does not bring the missing frame back). A camera's frames are timed by the kernel. Parameters
     after a FRAME word are ignored (the line may be up to 4096 bytes); a header that gives a
     tag twice (two W tags) is refused, naming the tag (status 65). Only the
     picture's brightness (luma) is used. The light is found on a grid of blocks of
