@@ -77,15 +77,17 @@ extension MorseReceiver {
 
   /// The medians of the two groups `values` divide into at their widest step (a ratio of over
   /// 1.3 from one to the next in size), when the upper is 1.6 to 5 times the lower: a dot and a
-  /// dash, however a sender weighs them. Nil for fewer than three values or one group.
+  /// dash, however a sender weighs them. Nil for fewer than four values, or one group (or one
+  /// of them a single value).
   static func twoLengths(_ values: [Double]) -> (short: Double, long: Double)? {
-    guard values.count >= 3 else { return nil }
+    guard values.count >= 4 else { return nil }
     let sorted = values.sorted()
     var step: (index: Int, ratio: Double)?
     for index in 1..<sorted.count where sorted[index] / sorted[index - 1] > step?.ratio ?? 1.3 {
       step = (index, sorted[index] / sorted[index - 1])
     }
-    guard let step else { return nil }
+    // Two of each at least: one mark stretched by a late key-up is no group.
+    guard let step, step.index >= 2, sorted.count - step.index >= 2 else { return nil }
     let short = sorted[step.index / 2]
     let long = sorted[step.index + (sorted.count - step.index) / 2]
     guard long >= 1.6 * short, long <= 5 * short else { return nil }
