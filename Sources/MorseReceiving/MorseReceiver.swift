@@ -156,8 +156,7 @@ public struct MorseReceiver: Sendable {
   public mutating func advance(to time: MonotonicInstant) -> [Output] {
     var output: [Output] = []
     if let last = pending.last, time - last.time >= debounce { output += commitPending() }
-    // A pause of ten of the shortest mark after the first marks (longer than any word gap
-    // of theirs): they are all there is to go by.
+    // A long pause after the first marks (`startingPause`): they are all there is to go by.
     if !isLocked, !level, pending.isEmpty, let last = startEdges.last,
       time - last.time >= startingPause
     {
