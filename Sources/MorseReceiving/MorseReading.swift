@@ -99,12 +99,12 @@ public struct MorseReading: Sendable {
   private mutating func read<Failure: Error>(
     _ frame: LightFrame, _ handle: (Event) throws(Failure) -> Void
   ) throws(Failure) {
-    guard var light else { return }
+    guard light != nil else { return }
     let origin = firstFrame ?? frame.time
     firstFrame = origin
     lastFrame = frame.time
-    let events = light.receive(frame)
-    self.light = light
+    // In place: a copy taken out and put back would copy the light's grid every frame.
+    let events = light?.receive(frame) ?? []
     for event in events {
       switch event {
       case .edge(let edge): try decode(edge, handle)

@@ -92,9 +92,9 @@ public struct LightReceiver: Sendable {
       map = BlinkMap(
         width: frame.width, height: frame.height, capacity: historyFrames, reach: driftReach)
     }
-    guard var map else { return [] }
-    map.add(frame)
-    self.map = map
+    // In place: a copy taken out and put back would copy the whole grid every frame.
+    map?.add(frame)
+    guard let map else { return [] }
     var events: [Event] = []
     if let spot, detector != nil {
       level += map.lastChange(of: spot)
