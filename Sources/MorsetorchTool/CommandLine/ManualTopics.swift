@@ -145,9 +145,10 @@ enum ManualTopics {
     rate, an exposure that moves), the light is also looked for with that change taken out
     of every block, but a spot found so must brighten by itself over its marks: when the
     light fills the picture or lights the room, that change is the message, and what is
-    left of a black bar or a corner it lights less is its negative. The blocks that brighten with it form the
-    spot, looked at again every half second, so a shaking camera is followed; the last 8 s
-    are kept, so what was sent before the light was found is read too. --region X,Y,W,H says
+    left of a black bar or a corner it lights less is its negative. The blocks that brighten
+    with it form the spot, looked at again every half second over the last 8 s, so a shaking
+    camera is followed; the last 16 s are kept, so a lamp at 1 WPM is found (a dot and a
+    dash take that long) and what was sent before the light was found is read too. --region X,Y,W,H says
     where the light is instead. Standard error says where the light was found, when it moved
     and when it was lost (no edge for 10 s and nothing else blinking), and at the end when
     none was found at all (a flickering, moving or busy picture can hide a small light: name
