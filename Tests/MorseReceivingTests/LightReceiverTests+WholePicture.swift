@@ -1,3 +1,4 @@
+import Instants
 import MorseCorpus
 import MorseTestSupport
 import Testing
@@ -62,6 +63,25 @@ import Testing
     let pieces = keyPieces("SOS", fist: lamp, speed: .steady(2.4), random: &random)
     let lampEdges = NoisyChannel().edges(of: pieces, random: &random)
     #expect(!BlinkAnalysis(levels(lampEdges, lead: 2)).looksInverted)
+  }
+}
+
+@Suite struct EarlyLightTests {
+  /// A strong light whose glow brightens the room, that has sent only dots so far, beside a
+  /// faint one keyed faster that has shown dots and dashes already (seen once the glow is
+  /// taken out): the strong light is waited for, and read from its first mark, not the faint
+  /// one (a wall lit by a torch, a phone's edge shaken as its button is pressed, found first
+  /// and read instead).
+  @Test func aStrongLightEarlyInItsMessageIsWaitedForNotAFaintOneReadFirst() throws {
+    var scene = SyntheticScene()
+    scene.glow = 0.3
+    scene.otherLight = (x: 40, y: 90, brightness: 30, edges: try edges("TEST TEST TEST", wpm: 15))
+    let sent = try edges("SOS SOS", wpm: 9)
+    let (text, events) = read(scene.frames(showing: sent, lead: .milliseconds(500)))
+    #expect(text == "SOS SOS", "\(events)")
+    // The faint light is one to read, where it is the only one.
+    (scene.lightBrightness, scene.glow) = (0, 0)
+    #expect(read(scene.frames(showing: sent, lead: .milliseconds(500))).text == "TEST TEST TEST")
   }
 }
 

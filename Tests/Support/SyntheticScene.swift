@@ -47,6 +47,9 @@ public struct SyntheticScene: Sendable {
   /// The camera's automatic exposure: its gain falls by this share of how lit the picture was
   /// over the last fifth of a second or so (it hunts after the light).
   public var autoExposure = 0.0
+  /// Another light in view (a disc of radius 3), keyed by its own edges (times from the same
+  /// zero as the light's).
+  public var otherLight: (x: Double, y: Double, brightness: Double, edges: [MorseEdge])?
   /// Black bars this many pixels wide at the left and right (a pillarboxed picture): exactly
   /// 0, no noise.
   public var border = 0
@@ -73,6 +76,7 @@ public struct SyntheticScene: Sendable {
     showing edges: [MorseEdge], lead: Duration = .seconds(1), tail: Duration = .seconds(1)
   ) -> [LightFrame] {
     let light = Self.onIntervals(edges, shift: lead)
+    let other = otherLight.map { Self.onIntervals($0.edges, shift: lead) } ?? []
     let end = (edges.last?.time.sinceOrigin ?? .zero) + lead + tail
     let interval = 1 / framesPerSecond
     let count = Int(((end / .seconds(1)) * framesPerSecond).rounded(.up))
@@ -101,6 +105,10 @@ public struct SyntheticScene: Sendable {
         }
       }
       add(lightBrightness * lit, disc: (lightX + dx, lightY + dy, lightRadius), to: &values)
+      if let otherLight {
+        let lit = Self.overlap(other, window) / (interval * exposure)
+        add(otherLight.brightness * lit, disc: (otherLight.x + dx, otherLight.y + dy, 3), to: &values)
+      }
       if hasHeartbeat { add(200 * beat, disc: (130 + dx, 95 + dy, 2), to: &values) }
       if hasLamp { add(250, disc: (30 + dx, 80 + dy, 12), to: &values, replacing: true) }
       let offset = (number &* 7919) & 0xFFFF

@@ -27,6 +27,9 @@ struct BlinkAnalysis {
   /// `high - low`.
   var contrast: Double { high - low }
 
+  /// Whether it blinks like Morse the right way up: marks of two lengths, not dark ones.
+  var isMorseLike: Bool { hasMarksOfTwoLengths && !looksInverted }
+
   /// Whether it reads like Morse upside down, dark as marks: a wall that the camera's
   /// exposure darkens while a torch beside it is on. Morse's longest runs are dark (letter and
   /// word gaps, pauses), so the longest whole run lit (not cut by either end of the frames,

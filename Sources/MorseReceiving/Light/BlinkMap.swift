@@ -166,6 +166,20 @@ struct BlinkMap {
   /// What to take from a mean in `slot`: the picture's changes, `steadied`, else nothing.
   private func offset(_ slot: Int, _ steadied: Bool) -> Int { steadied ? offsets[slot] : 0 }
 
+  /// A spot that blinks like Morse, what its levels show, and its score (sharp edges times
+  /// contrast over noise).
+  typealias Candidate = (spot: Spot, analysis: BlinkAnalysis, score: Double)
+
+  /// What a look over the frames kept found: the spot that blinks most like Morse, if any,
+  /// and how strong the strongest blinking not yet like Morse is.
+  struct Sighting {
+    /// The spot that blinks most like Morse.
+    var best: Candidate?
+    /// The score of the strongest blinking that is not (yet) Morse-like: marks of one length
+    /// so far, or upside down (0 if none).
+    var strongestUnproven = 0.0
+  }
+
   /// The spot that blinks most like Morse, with what its levels show; nil if none does.
   ///
   /// Looked for twice: in the picture as it is, and with the changes of the whole picture
@@ -173,16 +187,17 @@ struct BlinkMap {
   /// large); the second is taken when it scores half as much again as the first (or the
   /// first finds none), so a light that fills the picture, whose blinking is the whole
   /// picture's change, is still found.
-  func find() -> (spot: Spot, analysis: BlinkAnalysis)? {
-    guard min(count, window) >= 4 else { return nil }
+  func find() -> Sighting {
+    guard min(count, window) >= 4 else { return Sighting() }
     let plain = find(steadied: false)
     // Not where the picture holds still: the same search again would find the same.
-    guard hasChangedWhole else { return plain.map { ($0.spot, $0.analysis) } }
+    guard hasChangedWhole else { return plain }
     let steadied = find(steadied: true)
-    guard let steadied, steadied.score > 1.5 * (plain?.score ?? 0) else {
-      return plain.map { ($0.spot, $0.analysis) }
+    let unproven = max(plain.strongestUnproven, steadied.strongestUnproven)
+    guard let best = steadied.best, best.score > 1.5 * (plain.best?.score ?? 0) else {
+      return Sighting(best: plain.best, strongestUnproven: unproven)
     }
-    return (steadied.spot, steadied.analysis)
+    return Sighting(best: best, strongestUnproven: unproven)
   }
 
   /// The best spot, `steadied` or not, and its score.
@@ -192,29 +207,36 @@ struct BlinkMap {
   /// Morse-like (`BlinkAnalysis`), alone or with the eight around it summed; the best has
   /// the most sharp edges times contrast over noise. The
   /// spot is that block and those around it that brighten with it (`Spot`).
-  private func find(steadied: Bool) -> (spot: Spot, analysis: BlinkAnalysis, score: Double)? {
+  private func find(steadied: Bool) -> Sighting {
     let offsets = steadied ? offsets : Array(repeating: 0, count: capacity)
     let slots = slots
     let (ranges, noise) = rangesAndNoise(slots: slots, offsets: offsets)
     let threshold = max(4, 8 * noise)
     var best: (block: Int, score: Double, analysis: BlinkAnalysis)?
+    var sighting = Sighting()
     // Sharp changes (over half the threshold within two frames), counted cheaply first: a
     // block with fewer than three is not looked at closer.
     let step = Int(threshold * 256 / 2)
     for block in 0..<columns * rows where ranges[block] >= threshold {
       let jumps = sharpChanges(of: block, slots: slots, offsets: offsets, step: step)
-      guard jumps >= 3 else { continue }
-      guard
+      guard jumps >= 3,
         let candidate = bestAnalysis(around: block, threshold: threshold, steadied: steadied),
-        candidate.score > best?.score ?? 0, !candidate.analysis.looksInverted,
+        candidate.score > min(best?.score ?? 0, sighting.strongestUnproven)
+      else { continue }
+      guard candidate.analysis.isMorseLike else {
+        sighting.strongestUnproven = max(sighting.strongestUnproven, candidate.score)
+        continue
+      }
+      guard candidate.score > best?.score ?? 0,
         !steadied || brightensItself(around: block, following: candidate.analysis)
       else { continue }
       best = (block, candidate.score, candidate.analysis)
     }
-    guard let best else { return nil }
+    guard let best else { return sighting }
     let spot = spot(
       around: best.block, following: best.analysis.isOnAt, isMoving: false, steadied: steadied)
-    return (spot, BlinkAnalysis(levels(of: spot), reach: reach), best.score)
+    sighting.best = (spot, BlinkAnalysis(levels(of: spot), reach: reach), best.score)
+    return sighting
   }
 
   /// The range of every block over the frames kept (`slots`), in levels, and the picture's
@@ -281,8 +303,9 @@ struct BlinkMap {
     return response >= analysis.contrast / Double(around.count) / 4
   }
 
-  /// The better Morse-like analysis of `block` alone and of the blocks around it, with its
-  /// score (sharp edges times contrast over noise); nil if neither is Morse-like.
+  /// The better analysis of `block` alone and of the blocks around it, with its score
+  /// (sharp edges times contrast over noise), Morse-like ones first; nil if neither blinks
+  /// over twice the noise.
   private func bestAnalysis(around block: Int, threshold: Double, steadied: Bool)
     -> (score: Double, analysis: BlinkAnalysis)?
   {
@@ -294,9 +317,14 @@ struct BlinkMap {
       let analysis = BlinkAnalysis(sums(of: blocks, steadied: steadied), reach: reach)
       // Twice the noise threshold: at the edge of a light's glow, noise makes marks of
       // any length.
-      guard analysis.contrast >= 2 * noise, analysis.hasMarksOfTwoLengths else { continue }
+      guard analysis.contrast >= 2 * noise else { continue }
       let score = Double(analysis.edges) * analysis.contrast / noise
-      if score > best?.score ?? 0 { best = (score, analysis) }
+      let isBetter =
+        best.map { best in
+          let (isMorse, wasMorse) = (analysis.isMorseLike, best.analysis.isMorseLike)
+          return isMorse != wasMorse ? isMorse : score > best.score
+        } ?? true
+      if isBetter { best = (score, analysis) }
     }
     return best
   }

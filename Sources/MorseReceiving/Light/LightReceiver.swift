@@ -162,17 +162,19 @@ public struct LightReceiver: Sendable {
     // (what it sent before is read already).
     let sinceLost = lostAt.map { Int(((time - $0) / frameInterval).rounded()) + 1 } ?? .max
     map.window = min(followFrames, sinceLost)
-    var found = map.find()
+    var sighting = map.find()
     guard let spot, var detector = self.detector else {
-      if found == nil && sinceLost > followFrames && map.count > followFrames {
+      if sighting.best == nil && sinceLost > followFrames && map.count > followFrames {
         map.window = sinceLost
-        found = map.find()
+        sighting = map.find()
       }
-      guard let found, let pixels = map.pixels(of: found.spot) else { return [] }
+      guard let found = sighting.best, let pixels = map.pixels(of: found.spot),
+        !isTooWeakAtFirst(found, beside: sighting.strongestUnproven, map: map)
+      else { return [] }
       return take(found, pixels: pixels, map: map, after: nil, event: .found(pixels, at: time))
     }
     let quiet = time - (lastEdge ?? .origin) >= settings.lostAfter
-    guard let found else {
+    guard let found = sighting.best else {
       guard quiet, let pixels = map.pixels(of: spot) else { return [] }
       self.detector = nil
       self.spot = nil
@@ -197,6 +199,24 @@ public struct LightReceiver: Sendable {
     follow(spot, map: map, detector: &detector)
     self.detector = detector
     return []
+  }
+
+  /// Whether `found`, the first spot to be found in the picture, is to wait: while the
+  /// picture is new (its first 6 s), a spot seen only with the picture's changes taken out
+  /// (`Spot.isSteadied`) four times weaker than the strongest blinking in the picture as it
+  /// is that is not yet Morse-like (`unproven`). That light changes the whole picture (its
+  /// glow, the exposure after it), and early in its message (dots so far, or a dash and no
+  /// letter gap, or on before it began) it looks unlike Morse for a second or two; a weak
+  /// spot left once its change is taken out (a wall it lights, a phone's edge shaken as its
+  /// button is pressed) would be read instead of it. Found later, its first marks are read
+  /// all the same (the frames kept are read from the first).
+  private func isTooWeakAtFirst(_ found: BlinkMap.Candidate, beside unproven: Double, map: BlinkMap)
+    -> Bool
+  {
+    guard lostAt == nil, found.spot.isSteadied, let first = map.frameTimes.first,
+      let last = map.frameTimes.last
+    else { return false }
+    return last - first < .seconds(6) && 4 * found.score < unproven
   }
 
   /// Whether `spot`'s levels after `since` show two sharp edges or more, of at least half
@@ -233,7 +253,7 @@ public struct LightReceiver: Sendable {
 
   /// Reads the spot `found` from the frames kept after `after`.
   private mutating func take(
-    _ found: (spot: Spot, analysis: BlinkAnalysis), pixels: LightRegion,
+    _ found: BlinkMap.Candidate, pixels: LightRegion,
     map: BlinkMap, after: MonotonicInstant?, event: Event
   ) -> [Event] {
     spot = found.spot
