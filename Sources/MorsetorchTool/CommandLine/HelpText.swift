@@ -23,6 +23,8 @@ enum HelpText {
       + "and a --echo or --preview transmission, ends there"),
     Row("3", "stop, status: nothing is being sent (nor left to restore)"),
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
+    Row("5", "receive: nothing was read (no character: no light found, no frame, no edge, or "
+      + "--timeout before any); a doubtful reading is 0, its doubts on standard error"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
@@ -245,10 +247,16 @@ enum HelpText {
       and word gaps by theirs, so stretched (Farnsworth) spacing reads right (--farnsworth
       helps from the first gap).
       Prosigns print as <SK>, a code with no meaning as [......].
+
+      Standard error says, once each and as soon as it is known, what makes the text
+      doubtful and what to try: a speed at either end of the range (near 1 or 60 WPM;
+      --wpm), a light against the picture's edge or filling most of it (--region), many codes
+      with no meaning (at the end); and at the end that the text is doubtful. Nothing read at
+      all (no character) is exit status 5.
       """,
     options: ReceiveOption.specs, environment: [gpioDirectoryVariable, videoDirectoryVariable],
     statuses: statuses(
-      ["0", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
+      ["0", "5", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
       Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
       Row(
         "69",

@@ -35,14 +35,15 @@ struct ReceiveCommand {
     let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
       try EdgeRecorder(path: path, stop: stop)
     }
+    var characters = 0
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
     {
       let loop = ReceiveLoop(settings: plan.settings, region: plan.source.region, recorder: recorder)
-      try loop.run(source)
+      characters = try loop.run(source)
     }
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
-      return ExitStatus.success
+      return characters == 0 ? ExitStatus.nothingRead : ExitStatus.success
     }
     Console.note("stopped by \(Signals.name(signal))")
     return ExitStatus.signalled(signal)
