@@ -72,8 +72,10 @@ private func picture(_ width: Int, _ height: Int) -> ReceivedPicture {
 }
 
 private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConsole) -> ReceiveLoop {
-  ReceiveLoop(
-    settings: MorseReceiver.Settings(), region: region, recorder: nil, console: recording.console)
+  var light = LightReceiver.Settings()
+  light.region = region
+  return ReceiveLoop(
+    settings: MorseReceiver.Settings(), light: light, recorder: nil, console: recording.console)
 }
 
 @Suite struct ReceiveLoopTests {

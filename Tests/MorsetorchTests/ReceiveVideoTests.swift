@@ -21,9 +21,10 @@ private func withFile<Result>(
   return try body(path)
 }
 
-private func video(_ text: String, wpm: Int) throws -> [UInt8] {
+private func video(_ text: String, wpm: Int, isLitWhileIdle: Bool = false) throws -> [UInt8] {
   var scene = SyntheticScene()
   scene.hasHeartbeat = true
+  scene.isLitWhileIdle = isLitWhileIdle
   let timing = try MorseTiming(wordsPerMinute: wpm)
   let edges = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
   return Y4MWriting.bytes(of: scene.frames(showing: edges))
@@ -43,6 +44,15 @@ struct ReceiveVideoTests {
     let edges = try String(contentsOfFile: edgesPath, encoding: .utf8)
     let replay = try run(["receive", "--edges", edgesPath])
     #expect(replay.standardOutput == "CQ TEST\n", "\(replay) \(edges)")
+  }
+
+  @Test func aLampLitWhileIdleIsReadWithActiveLow() throws {
+    let read = try withFile(try video("CQ TEST", wpm: 12, isLitWhileIdle: true)) { path in
+      try run(["receive", "--video", path, "--active-low"])
+    }
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "CQ TEST\n", "\(read)")
+    #expect(!read.standardError.contains("doubtful"), "\(read)")
   }
 
   @Test func aVideoWithNoLightBlinkingSaysSoAndHowToPointAtIt() throws {

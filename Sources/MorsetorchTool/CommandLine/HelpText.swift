@@ -229,8 +229,9 @@ enum HelpText {
 
       In a video or a camera's picture the light is the spot that blinks like Morse (marks of
       two lengths), brighter while it is on (a light that fills the picture or lights the
-      room is read; a wall the exposure darkens beside it is not the light), not the brightest
-      one nor an LED blinking at a steady rate; it is followed
+      room is read; a wall the exposure darkens beside it is not the light), or darker with
+      --active-low (a lamp lit while idle); not the brightest one nor an LED blinking at a
+      steady rate; it is followed
       as it moves, and standard error says where it was found (X,Y (WxH) in pixels), moved or
       lost. A frame lit for part of its exposure places the edge inside it, so a mark or gap
       of one frame or more is timed to a few milliseconds: 30 WPM reads at 30 frames a second,

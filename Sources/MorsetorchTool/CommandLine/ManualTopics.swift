@@ -153,7 +153,9 @@ enum ManualTopics {
     alike, so neither is taken, however bright. A mark is when the light is brighter: a spot
     that blinks the message upside down, its longest lit runs longer than its longest dark
     ones (a wall that the camera's exposure darkens while a torch beside it is on), is not
-    the light. Where the whole picture changes (a room's light flickering with the frame
+    the light. With --active-low a mark is when the light is darker (a lamp lit while idle,
+    shuttered or dimmed to send): the picture is read as its negative, with or without
+    --region. Where the whole picture changes (a room's light flickering with the frame
     rate, an exposure that moves), the light is also looked for with that change taken out
     of every block, but a spot found so must brighten by itself over its marks: when the
     light fills the picture or lights the room, that change is the message, and what is

@@ -39,7 +39,7 @@ struct ReceiveCommand {
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
     {
-      let loop = ReceiveLoop(settings: plan.settings, region: plan.source.region, recorder: recorder)
+      let loop = ReceiveLoop(settings: plan.settings, light: plan.source.light, recorder: recorder)
       characters = try loop.run(source)
     }
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -86,11 +86,11 @@ struct ReceiveCommand {
 }
 
 extension ReceivePlan.Source {
-  /// `--region`: where the light is, for a source of frames.
-  var region: LightRegion? {
+  /// `--region`, `--active-low`: where the light is and how it marks, for a source of frames.
+  var light: LightReceiver.Settings {
     switch self {
-    case .edges, .gpio: nil
-    case .video(_, let region), .camera(_, let region, _, _): region
+    case .edges, .gpio: LightReceiver.Settings()
+    case .video(_, let light), .camera(_, let light, _, _): light
     }
   }
 }

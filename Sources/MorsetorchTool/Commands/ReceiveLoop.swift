@@ -6,8 +6,8 @@ import MorseReceiving
 struct ReceiveLoop {
   /// `--wpm`, `--farnsworth`, `--alphabet`.
   let settings: MorseReceiver.Settings
-  /// `--region`: where the light is in a source's frames, if given.
-  let region: LightRegion?
+  /// `--region` (where the light is in a source's frames, if given) and `--active-low`.
+  let light: LightReceiver.Settings
   /// `--edges-out`.
   let recorder: EdgeRecorder?
   /// Where it speaks.
@@ -53,15 +53,14 @@ struct ReceiveLoop {
   private func start(_ kind: ReceiveSourceKind) throws(UsageError) -> MorseReading {
     let receiver = MorseReceiver(settings: settings)
     guard case .frames(let picture) = kind else { return MorseReading(receiver: receiver) }
-    if let region, !region.fits(width: picture.width, height: picture.height) {
+    if let region = light.region, !region.fits(width: picture.width, height: picture.height) {
       throw .invalidValue(
         option: ReceiveOption.region.flag,
         value: "\(region.x),\(region.y),\(region.width),\(region.height)",
         expected: "a region inside \(picture.owner) \(picture.width)x\(picture.height) picture")
     }
     if let note = picture.openingNote { console.note(note) }
-    var light = LightReceiver.Settings()
-    light.region = region
+    var light = light
     light.exposure = picture.exposure
     return MorseReading(
       receiver: receiver, light: LightReceiver(settings: light, frameInterval: picture.frameInterval))
