@@ -76,20 +76,10 @@ enum HelpText {
     ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
   ]
 
-  /// The commands as the tool's help lists them: usage, what it does.
-  private static let commandRows = [
-    Row("morsetorch send [options] [TEXT...]", "blink TEXT on an LED, or standard input"),
-    Row("morsetorch encode [TEXT...]", "print TEXT as dots and dashes"),
-    Row("morsetorch decode [CODE...]", "print dots and dashes as text"),
-    Row(
-      "morsetorch receive SOURCE [options]",
-      "read Morse from a GPIO pin, a file of edges, a video or a camera, and print it"),
-    Row("morsetorch alphabet", "show each character and prosign's code"),
-    Row("morsetorch list [--gpio]", "show LEDs or GPIO lines and your access"),
-    Row("morsetorch status [--led NAME]...", "show who sends what, how far along"),
-    Row("morsetorch stop [--led NAME]...", "cancel what is being sent (and waiting)"),
-    Row("morsetorch help [COMMAND]", "help for a command (--man: the manual)"),
-  ]
+  /// The commands as the tool's help lists them: usage, what it does (`CommandTable`).
+  private static var commandRows: [Row] {
+    CommandTable.commands.map { Row("morsetorch " + $0.synopsis, $0.summary) }
+  }
 
   /// The examples of the tool's help; the manual's EXAMPLES start with them.
   static let examples = [
