@@ -182,7 +182,7 @@ enum ManualTopics {
     DEVICE the first one that captures, streams and gives a picture whose brightness can be
     read: GREY, NV12, NV21, YUV420 (YU12, YV12) or packed 4:2:2 (YUYV, YVYU, UYVY, VYUY), the
     uncompressed formats of webcams and camera pipelines; a camera that offers only MJPEG or
-    H.264 is named with what it offers (record it and read it with --video). It asks for
+    H.264 is named with what it offers (read it through ffmpeg, below). It asks for
     640x480 at 30 frames a second (--size WxH, --fps N; the driver may choose another size or
     rate, and standard error says what it chose), streams through four memory-mapped buffers
     and times each frame by the kernel's timestamp. While it reads, it turns automatic
@@ -194,6 +194,17 @@ enum ManualTopics {
     exit status 74. A camera another program uses is busy (75); no camera, or none that will
     do, is 69, naming each video device and why it will not do; no permission is 77 (the
     devices belong to group video: `sudo usermod -aG video $USER`, then log in again).
+
+    A camera --camera cannot take is read through ffmpeg and --video -, timed by the rate
+    the pipe's header gives (not the kernel's timestamps), with whatever exposure the camera
+    chooses. A Raspberry Pi camera through libcamera: `rpicam-vid -t 0 --codec yuv420
+    --width 640 --height 480 --framerate 30 -o - | ffmpeg -f rawvideo -pix_fmt yuv420p -s
+    640x480 -r 30 -i - -f yuv4mpegpipe - | morsetorch receive --video -` (the size and rate
+    the same in both). A webcam that offers only MJPEG: `ffmpeg -f v4l2 -input_format mjpeg
+    -video_size 1280x720 -i /dev/video0 -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
+    receive --video -`. A phone streaming video over the network (an IP camera app):
+    `ffmpeg -i http://PHONE:8080/video -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
+    receive --video -`, PHONE its address and the path as the app gives it.
     """
 
   static let beacon = """
