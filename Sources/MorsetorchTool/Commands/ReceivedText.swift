@@ -52,7 +52,8 @@ struct ReceivedText {
       switch event {
       case .output(let output): print(output)
       case .doubt(let doubt): console.note(Self.said(doubt))
-      default: break
+      // Not given at the end: what a frame or an edge gives.
+      case .edge, .found, .moved, .lost: break
       }
     }
     if isLineOpen { console.write("\n") }
