@@ -30,6 +30,8 @@ public struct MorseReading: Sendable {
     case moved(LightRegion, after: Duration)
     /// The light has not blinked there for a while, this long after the first frame.
     case lost(LightRegion, after: Duration)
+    /// A reason to doubt the text, given once, when it is first known.
+    case doubt(ReadDoubts.Doubt)
   }
 
   /// What the frames showed over the whole reading: for a closing word when nothing did.
@@ -52,15 +54,18 @@ public struct MorseReading: Sendable {
   private var firstFrame: MonotonicInstant?
   private var lastFrame: MonotonicInstant?
   private var isFound = false
+  /// What makes the text doubtful, as it is read.
+  public private(set) var doubts: ReadDoubts
 
   /// A reading of edges into `receiver`.
   public init(receiver: MorseReceiver) {
     self.receiver = receiver
+    doubts = ReadDoubts(speeds: receiver.settings.minimumWPM...receiver.settings.maximumWPM)
   }
 
   /// A reading of frames: `light` turns them into edges for `receiver`.
   public init(receiver: MorseReceiver, light: LightReceiver) {
-    self.receiver = receiver
+    self.init(receiver: receiver)
     self.light = light
   }
 
@@ -76,15 +81,21 @@ public struct MorseReading: Sendable {
   ) throws(Failure) {
     switch input {
     case .edge(let edge): try decode(edge, handle)
-    case .quiet(let time): try Self.hand(receiver.advance(to: time), to: handle)
+    case .quiet(let time): try hand({ $0.advance(to: time) }, handle)
     case .frame(let frame): try read(frame, handle)
     }
   }
 
-  /// The last character: once the input has ended.
-  public mutating func finish() -> [MorseReceiver.Output] {
-    receiver.finish()
+  /// The last character, and the doubts only the end can tell: once the input has ended.
+  public mutating func finish() -> [Event] {
+    var events: [Event] = []
+    hand({ $0.finish() }) { events.append($0) }
+    if let doubt = doubts.finish() { events.append(.doubt(doubt)) }
+    return events
   }
+
+  /// Characters read (unknown codes and prosigns included): none, and nothing was read.
+  public var characters: Int { doubts.characters }
 
   /// What the frames showed so far.
   public var sighting: Sighting {
@@ -111,11 +122,24 @@ public struct MorseReading: Sendable {
       case .found(let region, let time):
         isFound = true
         try handle(.found(region, after: time - origin))
-      case .moved(let region, let time): try handle(.moved(region, after: time - origin))
+        try place(region, in: frame, handle)
+      case .moved(let region, let time):
+        try handle(.moved(region, after: time - origin))
+        try place(region, in: frame, handle)
       case .lost(let region, let time): try handle(.lost(region, after: time - origin))
       }
     }
-    try Self.hand(receiver.advance(to: frame.time), to: handle)
+    try hand({ $0.advance(to: frame.time) }, handle)
+  }
+
+  /// A doubt about where the light was found, unless it was told where to look.
+  private mutating func place<Failure: Error>(
+    _ region: LightRegion, in frame: LightFrame, _ handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard light?.settings.region == nil,
+      let doubt = doubts.found(region, width: frame.width, height: frame.height)
+    else { return }
+    try handle(.doubt(doubt))
   }
 
   /// `edge` to `handle`, then (if it took it) to the receiver, and what that decoded.
@@ -123,13 +147,23 @@ public struct MorseReading: Sendable {
     _ edge: MorseEdge, _ handle: (Event) throws(Failure) -> Void
   ) throws(Failure) {
     try handle(.edge(edge))
-    try Self.hand(receiver.receive(edge), to: handle)
+    try hand({ $0.receive(edge) }, handle)
   }
 
-  /// Each of `outputs` to `handle`.
-  private static func hand<Failure: Error>(
-    _ outputs: [MorseReceiver.Output], to handle: (Event) throws(Failure) -> Void
+  /// What `step` makes the receiver give, to `handle`, each character followed by the doubt
+  /// it raised, if any: read at the receiver's speed (before a line break started it anew).
+  private mutating func hand<Failure: Error>(
+    _ step: (inout MorseReceiver) -> [MorseReceiver.Output],
+    _ handle: (Event) throws(Failure) -> Void
   ) throws(Failure) {
-    for output in outputs { try handle(.output(output)) }
+    let before = receiver.wordsPerMinute
+    let outputs = step(&receiver)
+    let speed = outputs.contains(.lineBreak) ? before : receiver.wordsPerMinute
+    for output in outputs {
+      try handle(.output(output))
+      if case .text(let text) = output, let doubt = doubts.read(text, wordsPerMinute: speed) {
+        try handle(.doubt(doubt))
+      }
+    }
   }
 }

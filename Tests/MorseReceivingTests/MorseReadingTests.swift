@@ -12,7 +12,7 @@ private func events(
   var reading = reading
   var events: [MorseReading.Event] = []
   for input in inputs { reading.read(input) { events.append($0) } }
-  return (events, reading.finish())
+  return (events, outputs(reading.finish()))
 }
 
 /// The text in `outputs`, as `receive` prints it.
@@ -95,7 +95,7 @@ private func outputs(_ events: [MorseReading.Event]) -> [MorseReceiver.Output] {
     // The reading goes on as if the refused edge had not come: a lone off edge reads as
     // nothing.
     reading.read(.edge(keyed[1])) { _ in }
-    #expect(reading.finish().allSatisfy { $0 == .lineBreak })
+    #expect(outputs(reading.finish()).allSatisfy { $0 == .lineBreak })
   }
 
   @Test func theSightingSaysWhatTheFramesShowed() throws {
@@ -138,5 +138,49 @@ extension String {
   /// Without the line breaks at either end.
   fileprivate var trimmingNewlines: String {
     String(drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed())
+  }
+}
+
+@Suite struct MorseReadingDoubtTests {
+  @Test func aSpeedAtTheEndOfTheRangeIsDoubtedOnceAfterTheCharacterReadAtIt() throws {
+    var reading = MorseReading(receiver: MorseReceiver())
+    var events: [MorseReading.Event] = []
+    for edge in try edges("PARIS PARIS", wpm: 60) { reading.read(.edge(edge)) { events.append($0) } }
+    events += reading.finish()
+    let doubts = events.filter { if case .doubt = $0 { true } else { false } }
+    #expect(doubts.count == 1)
+    let first = try #require(events.firstIndex { if case .doubt = $0 { true } else { false } })
+    #expect(first > 0)
+    if case .output(.text) = events[first - 1] {} else { Issue.record("\(events[first - 1])") }
+    #expect(reading.characters == 10)
+    #expect(reading.doubts.isDoubtful)
+  }
+
+  @Test func aReadingAtAnEverydaySpeedRaisesNoDoubt() throws {
+    var reading = MorseReading(receiver: MorseReceiver())
+    var events: [MorseReading.Event] = []
+    for edge in try edges("PARIS PARIS", wpm: 20) { reading.read(.edge(edge)) { events.append($0) } }
+    events += reading.finish()
+    #expect(!events.contains { if case .doubt = $0 { true } else { false } })
+    #expect(reading.characters == 10)
+  }
+
+  @Test func aLightInThePicturesCornerIsDoubtedUnlessToldWhere() throws {
+    var scene = SyntheticScene()
+    (scene.lightX, scene.lightY) = (2, 2)
+    let frames = scene.frames(showing: try edges("PARIS PARIS"))
+    let interval = Duration.seconds(1 / scene.framesPerSecond)
+    var found = MorseReading(receiver: MorseReceiver(), light: LightReceiver(frameInterval: interval))
+    var events: [MorseReading.Event] = []
+    for frame in frames { found.read(.frame(frame)) { events.append($0) } }
+    #expect(events.contains { if case .doubt(.lightAtEdge) = $0 { true } else { false } })
+    var settings = LightReceiver.Settings()
+    settings.region = LightRegion(x: 0, y: 0, width: 5, height: 5)
+    var told = MorseReading(
+      receiver: MorseReceiver(), light: LightReceiver(settings: settings, frameInterval: interval))
+    var toldEvents: [MorseReading.Event] = []
+    for frame in frames { told.read(.frame(frame)) { toldEvents.append($0) } }
+    #expect(told.characters > 0)
+    #expect(!toldEvents.contains { if case .doubt = $0 { true } else { false } })
   }
 }

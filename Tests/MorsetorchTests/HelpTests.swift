@@ -19,7 +19,8 @@ private let commands: [(name: String, help: String, options: [OptionSpec])] = [
 
 /// The statuses morsetorch can exit with, by what `ExitStatus` defines.
 private let statuses: [Int32] = [
-  ExitStatus.success, ExitStatus.notRunning, ExitStatus.cancelledOther, ExitStatus.usage,
+  ExitStatus.success, ExitStatus.notRunning, ExitStatus.cancelledOther, ExitStatus.nothingRead,
+  ExitStatus.usage,
   ExitStatus.dataError, ExitStatus.unavailable, ExitStatus.systemError, ExitStatus.cannotCreate,
   ExitStatus.ioError, ExitStatus.temporaryFailure,
   ExitStatus.permissionDenied, ExitStatus.configuration, ExitStatus.signalled(SIGHUP),
@@ -147,11 +148,12 @@ struct HelpTests {
     let applies: [String: [Int32]] = [
       "send": [ExitStatus.cancelledOther, 65, 69, 75, 77, 78],
       "encode": [65], "decode": [65], "list": [69], "stop": [3, 75, 78], "status": [3, 78],
-      "receive": [65, 69, 73, 75, 77],
+      "receive": [ExitStatus.nothingRead, 65, 69, 73, 75, 77],
     ]
     let doesNotApply: [String: [Int32]] = [
-      "send": [3], "encode": [3, 4, 69, 78], "decode": [3, 4, 69, 78], "alphabet": [3, 65, 69],
-      "list": [3, 4, 65, 78], "stop": [4, 65], "status": [4, 65], "receive": [3, 4, 78],
+      "send": [3, 5], "encode": [3, 4, 5, 69, 78], "decode": [3, 4, 5, 69, 78],
+      "alphabet": [3, 5, 65, 69], "list": [3, 4, 5, 65, 78], "stop": [4, 5, 65],
+      "status": [4, 5, 65], "receive": [3, 4, 78],
     ]
     for status in applies[name] ?? [] {
       #expect(mentions(rows, status: status), "\(name) lacks exit status \(status)")
@@ -174,8 +176,11 @@ struct HelpTests {
   }
 
   @Test func toolHelpNamesEveryCommandAndItsVersion() {
+    let words = HelpText.tool.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for command in CommandTable.commands {
       #expect(HelpText.tool.contains("morsetorch \(command.name)"), "\(command.name)")
+      // The summary the manual and the completions give too, written once.
+      #expect(words.contains(command.summary), "\(command.name)")
     }
     #expect(HelpText.tool.contains(version))
   }

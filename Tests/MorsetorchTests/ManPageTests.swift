@@ -140,6 +140,21 @@ struct ManPageTests {
     #expect(text.contains("a header that gives a tag twice (two W tags) is refused"))
   }
 
+  /// The pipes .ci/test-video runs (after the camera's own stage) are the manual's.
+  @Test func receivingGivesThePipesForCamerasTheCameraOptionCannotTake() {
+    let text = ManualTopics.receiving.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let pipes = [
+      "rpicam-vid -t 0 --codec yuv420 --width 640 --height 480 --framerate 30 -o - | ffmpeg -f "
+        + "rawvideo -pix_fmt yuv420p -s 640x480 -r 30 -i - -f yuv4mpegpipe - | morsetorch "
+        + "receive --video -",
+      "ffmpeg -f v4l2 -input_format mjpeg -video_size 1280x720 -i /dev/video0 -pix_fmt yuv420p "
+        + "-f yuv4mpegpipe - | morsetorch receive --video -",
+      "ffmpeg -i http://PHONE:8080/video -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch "
+        + "receive --video -",
+    ]
+    for pipe in pipes { #expect(text.contains(pipe), "\(pipe)") }
+  }
+
   @Test func theToolsOwnOptionsAreInOptions() {
     let options = page.components(separatedBy: ".SH OPTIONS").last ?? ""
     #expect(options.contains(#"\fB\-\-help\fR"#) && options.contains(#"\fB\-\-version\fR"#))

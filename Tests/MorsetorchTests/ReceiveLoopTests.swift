@@ -72,8 +72,10 @@ private func picture(_ width: Int, _ height: Int) -> ReceivedPicture {
 }
 
 private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConsole) -> ReceiveLoop {
-  ReceiveLoop(
-    settings: MorseReceiver.Settings(), region: region, recorder: nil, console: recording.console)
+  var light = LightReceiver.Settings()
+  light.region = region
+  return ReceiveLoop(
+    settings: MorseReceiver.Settings(), light: light, recorder: nil, console: recording.console)
 }
 
 @Suite struct ReceiveLoopTests {
@@ -83,10 +85,34 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     let source = ManualReceiveSource(
       .edges, inputs: edges.map { .edge($0) }, notes: ["fake ended"])
     let recording = RecordingReceiveConsole()
-    try loop(recording).run(source)
+    #expect(try loop(recording).run(source) == 4)
     #expect(recording.text == "CQ CQ\n")
     #expect(recording.noted == ["fake ended"])
     #expect(source.closes == 1)
+  }
+
+  @Test func manyCodesWithNoMeaningAreSaidDoubtfulAtTheEndOnceWithWhatToTry() throws {
+    let dot = Duration.milliseconds(80)
+    var edges: [MorseEdge] = []
+    var time = MonotonicInstant.origin + .seconds(1)
+    for code in ["-..-..-", "-..-..-", "-..-..-", "-", "."] {
+      for element in code {
+        edges += [MorseEdge(time: time, isOn: true)]
+        time = time + (element == "-" ? dot * 3 : dot)
+        edges += [MorseEdge(time: time, isOn: false)]
+        time = time + dot
+      }
+      time = time + dot * 2
+    }
+    let source = ManualReceiveSource(.edges, inputs: edges.map { .edge($0) })
+    let recording = RecordingReceiveConsole()
+    #expect(try loop(recording).run(source) == 5)
+    #expect(recording.text == "[-..-..-][-..-..-][-..-..-]TE\n")
+    #expect(
+      recording.noted == [
+        ReceivedText.said(.unknownCodes(3, of: 5)), ReceivedText.doubtful,
+      ])
+    #expect(recording.noted.first?.contains("--trace") == true)
   }
 
   @Test func aRegionOutsideThePictureIsAUsageErrorNamingItAndTheSourceIsClosed() throws {
@@ -104,7 +130,7 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
   @Test func aSourceOfFramesThatGivesNoneIsSaidSoAfterItsOpeningNote() throws {
     let source = ManualReceiveSource(.frames(picture(32, 24)), inputs: [])
     let recording = RecordingReceiveConsole()
-    try loop(recording).run(source)
+    #expect(try loop(recording).run(source) == 0)
     #expect(recording.noted == ["fake opened", "the fake gave no frame"])
     #expect(recording.text.isEmpty)
   }

@@ -27,9 +27,19 @@ struct ReceivePlanTests {
       return
     }
     #expect(line.description == "gpiochip0:4" && isActiveLow && bias == .pullUp)
-    #expect(throws: UsageError.requiresOption("--active-low", requirement: "--gpio CHIP:LINE")) {
+    #expect(
+      throws: UsageError.requiresOption(
+        "--active-low", requirement: "--gpio CHIP:LINE, --video FILE or --camera")
+    ) {
       try receive("--edges", "-", "--active-low")
     }
+  }
+
+  @Test func activeLowMakesALightsMarksTheDarkOnesForAVideoAndACamera() throws {
+    #expect(try receive("--video", "-", "--active-low").source.light.marksAreDark)
+    #expect(try !receive("--video", "-").source.light.marksAreDark)
+    let camera = try receive("--camera", "--active-low", "--region", "1,2,3,4").source.light
+    #expect(camera.marksAreDark && camera.region?.description == "1,2 (3x4)")
   }
 
   /// 1 to 60 WPM: a signal lamp's speed is a hint as a key's is.

@@ -54,6 +54,20 @@ struct ReceiveTests {
       read.standardError.contains("edge line 7: \"later\" is not a time in seconds"), "\(read)")
   }
 
+  @Test func nothingReadIs5SayingSoAndADoubtfulReadIs0SayingWhy() throws {
+    let empty = try run(["receive", "--edges", "-"], input: "# no edges\n")
+    #expect(empty.exitStatus == 5, "\(empty)")
+    #expect(empty.standardError.contains("no Morse was read"), "\(empty)")
+    let edges = try run(["send", "--dry-run", "--edges", "--wpm", "60", "PARIS PARIS"])
+    let fast = try run(["receive", "--edges", "-"], input: edges.standardOutput)
+    #expect(fast.exitStatus == 0, "\(fast)")
+    #expect(fast.standardOutput == "PARIS PARIS\n", "\(fast)")
+    let notes = fast.standardError.split(separator: "\n")
+    #expect(notes.filter { $0.contains("doubtful: read at 60 WPM") }.count == 1, "\(fast)")
+    #expect(notes.last?.contains("the text read is doubtful") == true, "\(fast)")
+    #expect(fast.standardError.contains("--wpm N"), "\(fast)")
+  }
+
   @Test func aFileThatCannotBeOpenedIs74() throws {
     let read = try run(["receive", "--edges", "/nonexistent/edges"])
     #expect(read.exitStatus == 74, "\(read)")
@@ -156,7 +170,7 @@ struct ReceiveWaitTests {
     let outcome = try MorsetorchProcess.run(
       ["receive", source, fifo, "--timeout", "300ms"], ledsDirectory: leds.ledsPath,
       timeout: .seconds(10))
-    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.exitStatus == 5, "\(outcome)")
     #expect(outcome.standardOutput.isEmpty, "\(outcome)")
   }
 
@@ -168,7 +182,7 @@ struct ReceiveWaitTests {
       ["receive", source, "-", "--timeout", "300ms"], ledsDirectory: leds.ledsPath)
     defer { child.closeInput() }
     let outcome = try child.wait(timeout: .seconds(10))
-    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.exitStatus == 5, "\(outcome)")
     #expect(outcome.standardOutput.isEmpty, "\(outcome)")
   }
 }

@@ -21,9 +21,10 @@ private func withFile<Result>(
   return try body(path)
 }
 
-private func video(_ text: String, wpm: Int) throws -> [UInt8] {
+private func video(_ text: String, wpm: Int, isLitWhileIdle: Bool = false) throws -> [UInt8] {
   var scene = SyntheticScene()
   scene.hasHeartbeat = true
+  scene.isLitWhileIdle = isLitWhileIdle
   let timing = try MorseTiming(wordsPerMinute: wpm)
   let edges = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
   return Y4MWriting.bytes(of: scene.frames(showing: edges))
@@ -45,6 +46,15 @@ struct ReceiveVideoTests {
     #expect(replay.standardOutput == "CQ TEST\n", "\(replay) \(edges)")
   }
 
+  @Test func aLampLitWhileIdleIsReadWithActiveLow() throws {
+    let read = try withFile(try video("CQ TEST", wpm: 12, isLitWhileIdle: true)) { path in
+      try run(["receive", "--video", path, "--active-low"])
+    }
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "CQ TEST\n", "\(read)")
+    #expect(!read.standardError.contains("doubtful"), "\(read)")
+  }
+
   @Test func aVideoWithNoLightBlinkingSaysSoAndHowToPointAtIt() throws {
     // Four seconds of the scene with its lamp and heartbeat LED, and the light never on.
     var scene = SyntheticScene()
@@ -57,8 +67,8 @@ struct ReceiveVideoTests {
         try run(["receive", "--video", path, "--region", "8,8,16,16"])
       )
     }
-    // Before: nothing on either stream, and 0.
-    #expect(searched.exitStatus == 0, "\(searched)")
+    // Nothing read: a status of its own, and why on standard error.
+    #expect(searched.exitStatus == 5, "\(searched)")
     #expect(searched.standardOutput.isEmpty, "\(searched)")
     #expect(
       searched.standardError.contains("no light blinking Morse was seen in the 4.0 s of video")
@@ -69,7 +79,7 @@ struct ReceiveVideoTests {
     let headerOnly = try withFile(Array("YUV4MPEG2 W16 H16 F30:1 Cmono\n".utf8)) { path in
       try run(["receive", "--video", path])
     }
-    #expect(headerOnly.exitStatus == 0, "\(headerOnly)")
+    #expect(headerOnly.exitStatus == 5, "\(headerOnly)")
     #expect(headerOnly.standardError.contains("the video holds no frame"), "\(headerOnly)")
   }
 

@@ -53,6 +53,8 @@ public struct SyntheticScene: Sendable {
   /// Black bars this many pixels wide at the left and right (a pillarboxed picture): exactly
   /// 0, no noise.
   public var border = 0
+  /// Whether the light is lit while idle and dark for the marks (a lamp shuttered to send).
+  public var isLitWhileIdle = false
 
   /// The default scene: 160x120 at 30 fps, a sharp light of radius 3, noise of 3 levels.
   public init() {}
@@ -75,9 +77,10 @@ public struct SyntheticScene: Sendable {
   public func frames(
     showing edges: [MorseEdge], lead: Duration = .seconds(1), tail: Duration = .seconds(1)
   ) -> [LightFrame] {
-    let light = Self.onIntervals(edges, shift: lead)
     let other = otherLight.map { Self.onIntervals($0.edges, shift: lead) } ?? []
     let end = (edges.last?.time.sinceOrigin ?? .zero) + lead + tail
+    let marks = Self.onIntervals(edges, shift: lead)
+    let light = isLitWhileIdle ? Self.between(marks, until: end / .seconds(1)) : marks
     let interval = 1 / framesPerSecond
     let count = Int(((end / .seconds(1)) * framesPerSecond).rounded(.up))
     let background = self.background()
@@ -202,6 +205,18 @@ public struct SyntheticScene: Sendable {
       }
     }
     return intervals
+  }
+
+  /// The times (seconds) from zero to `end` that `intervals` leave out.
+  static func between(_ intervals: [(Double, Double)], until end: Double) -> [(Double, Double)] {
+    var gaps: [(Double, Double)] = []
+    var from = 0.0
+    for (start, stop) in intervals {
+      if start > from { gaps.append((from, start)) }
+      from = stop
+    }
+    if end > from { gaps.append((from, end)) }
+    return gaps
   }
 
   /// How long `intervals` cover of `window`.

@@ -30,10 +30,15 @@ struct BlinkMap {
   /// Frames kept so far (at most `capacity`).
   private(set) var count = 0
 
+  /// Whether each block's mean is kept as the picture's negative (marks are dark).
+  private let isNegative: Bool
+
   /// A grid for frames of `width` by `height` pixels, of about 80 blocks across (blocks of
-  /// 8 pixels or more), keeping `capacity` frames, `reach` of them a second.
-  init(width: Int, height: Int, capacity: Int, reach: Int) {
+  /// 8 pixels or more), keeping `capacity` frames, `reach` of them a second; `isNegative`,
+  /// the picture's negative.
+  init(width: Int, height: Int, capacity: Int, reach: Int, isNegative: Bool = false) {
     self.reach = reach
+    self.isNegative = isNegative
     var size = max(8, (max(width / 80, height / 60) + 1) & ~1)
     size = min(size, max(2, min(width, height) & ~1))
     blockSize = size
@@ -56,6 +61,9 @@ struct BlinkMap {
     let width = frame.width
     let blockHeight = min(size, frame.height)
     let blockWidth = min(size, frame.width)
+    // The brightest a block's mean can be, as mean × 256: the negative is taken from it.
+    let white = 255 * 256
+    let isNegative = isNegative
     var sums = [Int](repeating: 0, count: columns)
     frame.luma.withUnsafeBufferPointer { luma in
       means.withUnsafeMutableBufferPointer { means in
@@ -74,7 +82,8 @@ struct BlinkMap {
           }
           for column in 0..<columns {
             let block = blockRow * columns + column
-            means[block * capacity + slot] = UInt16(min(sums[column] * 256 / samples, 65535))
+            let mean = min(sums[column] * 256 / samples, white)
+            means[block * capacity + slot] = UInt16(isNegative ? white - mean : mean)
           }
         }
       }

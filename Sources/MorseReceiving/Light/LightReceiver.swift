@@ -38,6 +38,10 @@ public struct LightReceiver: Sendable {
     public var history: Duration = .seconds(16)
     /// How long the light may show no edge, with no other light blinking, before it is lost.
     public var lostAfter: Duration = .seconds(10)
+    /// Whether a mark is when the light is darker (a lamp lit while idle, dimmed or shuttered
+    /// to send): then the picture is read as its negative, and a spot lit while idle is the
+    /// light, not one to pass over as blinking the message upside down.
+    public var marksAreDark = false
 
     /// Looks for the light; frames exposed throughout; 16 s kept; lost after 10 s.
     public init() {}
@@ -86,11 +90,13 @@ public struct LightReceiver: Sendable {
   public mutating func receive(_ frame: LightFrame) -> [Event] {
     if let region = settings.region {
       guard region.fits(width: frame.width, height: frame.height) else { return [] }
-      return watch(region, level: region.meanLuma(in: frame), time: frame.time)
+      let mean = region.meanLuma(in: frame)
+      return watch(region, level: settings.marksAreDark ? 255 - mean : mean, time: frame.time)
     }
     if map == nil {
       map = BlinkMap(
-        width: frame.width, height: frame.height, capacity: historyFrames, reach: driftReach)
+        width: frame.width, height: frame.height, capacity: historyFrames, reach: driftReach,
+        isNegative: settings.marksAreDark)
     }
     // In place: a copy taken out and put back would copy the whole grid every frame.
     map?.add(frame)
@@ -113,7 +119,6 @@ public struct LightReceiver: Sendable {
     }
     return events + search(map, at: frame.time)
   }
-
 
   /// With a region given: waits until it blinks, then reads it.
   private mutating func watch(_ region: LightRegion, level: Double, time: MonotonicInstant) -> [Event] {

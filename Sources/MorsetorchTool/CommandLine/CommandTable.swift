@@ -3,7 +3,10 @@
 struct CommandEntry: Sendable {
   /// The command's name: `send`.
   let name: String
-  /// Its line in the tool's usage list, after `morsetorch`: what it does.
+  /// How the tool's usage list shows it, after `morsetorch`: `send [options] [TEXT...]`.
+  let synopsis: String
+  /// What it does, in a line: in the tool's usage list, the manual's list of commands and
+  /// the shell completions.
   let summary: String
   /// Its `--help` and its section of the manual.
   let help: CommandHelp
@@ -33,31 +36,40 @@ enum CompletionKind: Sendable, Hashable {
 enum CommandTable {
   static let commands: [CommandEntry] = [
     CommandEntry(
-      name: "send", summary: "blink TEXT on an LED (no TEXT or \"-\": standard input)",
+      name: "send", synopsis: "send [options] [TEXT...]",
+      summary: "blink TEXT on an LED, or standard input",
       help: HelpText.send, operands: .none),
     CommandEntry(
-      name: "encode", summary: "print TEXT as dots and dashes", help: HelpText.encode,
-      operands: .none),
+      name: "encode", synopsis: "encode [TEXT...]",
+      summary: "print TEXT as dots and dashes",
+      help: HelpText.encode, operands: .none),
     CommandEntry(
-      name: "decode", summary: "print dots and dashes as text", help: HelpText.decode,
-      operands: .none),
+      name: "decode", synopsis: "decode [CODE...]",
+      summary: "print dots and dashes as text",
+      help: HelpText.decode, operands: .none),
     CommandEntry(
-      name: "receive", summary: "read Morse from a GPIO pin, a file of edges, a video or a camera",
+      name: "receive", synopsis: "receive SOURCE [options]",
+      summary: "read Morse from a GPIO pin, a file of edges, a video or a camera",
       help: HelpText.receive, operands: .none),
     CommandEntry(
-      name: "alphabet", summary: "show every character and prosign with its code",
+      name: "alphabet", synopsis: "alphabet",
+      summary: "show each character and prosign with its code",
       help: HelpText.alphabet, operands: .none),
     CommandEntry(
-      name: "list", summary: "show the LEDs (or GPIO lines), whether you may use them",
+      name: "list", synopsis: "list [--gpio]",
+      summary: "show LEDs or GPIO lines and your access",
       help: HelpText.list, operands: .none),
     CommandEntry(
-      name: "status", summary: "show what is being sent, by whom, how far along",
+      name: "status", synopsis: "status [--led NAME]...",
+      summary: "show who sends what, how far along",
       help: HelpText.status, operands: .none),
     CommandEntry(
-      name: "stop", summary: "cancel what is being sent (and waiting)", help: HelpText.stop,
-      operands: .none),
+      name: "stop", synopsis: "stop [--led NAME]...",
+      summary: "cancel what is being sent (and waiting)",
+      help: HelpText.stop, operands: .none),
     CommandEntry(
-      name: "help", summary: "show help for a command, or this manual as a man page",
+      name: "help", synopsis: "help [COMMAND]",
+      summary: "help for a command (--man: the manual)",
       help: HelpText.help, operands: .commands),
   ]
 

@@ -23,6 +23,8 @@ enum HelpText {
       + "and a --echo or --preview transmission, ends there"),
     Row("3", "stop, status: nothing is being sent (nor left to restore)"),
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
+    Row("5", "receive: nothing was read (no character: no light found, no frame, no edge, or "
+      + "--timeout before any); a doubtful reading is 0, its doubts on standard error"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
@@ -74,20 +76,10 @@ enum HelpText {
     ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
   ]
 
-  /// The commands as the tool's help lists them: usage, what it does.
-  private static let commandRows = [
-    Row("morsetorch send [options] [TEXT...]", "blink TEXT on an LED, or standard input"),
-    Row("morsetorch encode [TEXT...]", "print TEXT as dots and dashes"),
-    Row("morsetorch decode [CODE...]", "print dots and dashes as text"),
-    Row(
-      "morsetorch receive SOURCE [options]",
-      "read Morse from a GPIO pin, a file of edges, a video or a camera, and print it"),
-    Row("morsetorch alphabet", "show each character and prosign's code"),
-    Row("morsetorch list [--gpio]", "show LEDs or GPIO lines and your access"),
-    Row("morsetorch status [--led NAME]...", "show who sends what, how far along"),
-    Row("morsetorch stop [--led NAME]...", "cancel what is being sent (and waiting)"),
-    Row("morsetorch help [COMMAND]", "help for a command (--man: the manual)"),
-  ]
+  /// The commands as the tool's help lists them: usage, what it does (`CommandTable`).
+  private static var commandRows: [Row] {
+    CommandTable.commands.map { Row("morsetorch " + $0.synopsis, $0.summary) }
+  }
 
   /// The examples of the tool's help; the manual's EXAMPLES start with them.
   static let examples = [
@@ -227,8 +219,9 @@ enum HelpText {
 
       In a video or a camera's picture the light is the spot that blinks like Morse (marks of
       two lengths), brighter while it is on (a light that fills the picture or lights the
-      room is read; a wall the exposure darkens beside it is not the light), not the brightest
-      one nor an LED blinking at a steady rate; it is followed
+      room is read; a wall the exposure darkens beside it is not the light), or darker with
+      --active-low (a lamp lit while idle); not the brightest one nor an LED blinking at a
+      steady rate; it is followed
       as it moves, and standard error says where it was found (X,Y (WxH) in pixels), moved or
       lost. A frame lit for part of its exposure places the edge inside it, so a mark or gap
       of one frame or more is timed to a few milliseconds: 30 WPM reads at 30 frames a second,
@@ -245,10 +238,16 @@ enum HelpText {
       and word gaps by theirs, so stretched (Farnsworth) spacing reads right (--farnsworth
       helps from the first gap).
       Prosigns print as <SK>, a code with no meaning as [......].
+
+      Standard error says, once each and as soon as it is known, what makes the text
+      doubtful and what to try: a speed at either end of the range (near 1 or 60 WPM;
+      --wpm), a light against the picture's edge or filling most of it (--region), many codes
+      with no meaning (at the end); and at the end that the text is doubtful. Nothing read at
+      all (no character) is exit status 5.
       """,
     options: ReceiveOption.specs, environment: [gpioDirectoryVariable, videoDirectoryVariable],
     statuses: statuses(
-      ["0", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
+      ["0", "5", "64", "65", "69", "71", "73", "74", "75", "77", "128+N"],
       Row("65", "a bad edge line; a --video FILE that is not a video stream, or is cut short"),
       Row(
         "69",

@@ -124,6 +124,18 @@ enum ManualTopics {
     ends the receive. In an edge file a # comment line may be any length (it is skipped as it
     is read); an edge line longer than 4096 bytes is a bad line (status 65).
 
+    A reading can look right and be wrong, and standard error says why, each reason once and
+    as soon as it is known, with what to try: characters read at a speed at either end of
+    the range (up to 1.25 WPM, or from 50 WPM: a dash taken for a dot, flicker read as
+    Morse; give the sender's speed with --wpm), a light found against the picture's edge or
+    filling over half of it (often a border, a shaking frame or the exposure; say where the
+    light is with --region, which also stops these doubts), and at the end, codes with no
+    meaning making over a quarter of the characters (at least three). After a doubtful
+    reading a last note says the text is doubtful; the exit status is still 0. When nothing
+    at all was read (no light found, no frame, no edge, no character, or --timeout before
+    any), the exit status is 5, and standard error says why; a reading stopped by a signal
+    exits with the signal's status whatever it read.
+
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
     recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
     morsetorch receive --video -` (the format named, so that a phone's 10-bit video works).
@@ -141,7 +153,9 @@ enum ManualTopics {
     alike, so neither is taken, however bright. A mark is when the light is brighter: a spot
     that blinks the message upside down, its longest lit runs longer than its longest dark
     ones (a wall that the camera's exposure darkens while a torch beside it is on), is not
-    the light. Where the whole picture changes (a room's light flickering with the frame
+    the light. With --active-low a mark is when the light is darker (a lamp lit while idle,
+    shuttered or dimmed to send): the picture is read as its negative, with or without
+    --region. Where the whole picture changes (a room's light flickering with the frame
     rate, an exposure that moves), the light is also looked for with that change taken out
     of every block, but a spot found so must brighten by itself over its marks: when the
     light fills the picture or lights the room, that change is the message, and what is
@@ -168,7 +182,7 @@ enum ManualTopics {
     DEVICE the first one that captures, streams and gives a picture whose brightness can be
     read: GREY, NV12, NV21, YUV420 (YU12, YV12) or packed 4:2:2 (YUYV, YVYU, UYVY, VYUY), the
     uncompressed formats of webcams and camera pipelines; a camera that offers only MJPEG or
-    H.264 is named with what it offers (record it and read it with --video). It asks for
+    H.264 is named with what it offers (read it through ffmpeg, below). It asks for
     640x480 at 30 frames a second (--size WxH, --fps N; the driver may choose another size or
     rate, and standard error says what it chose), streams through four memory-mapped buffers
     and times each frame by the kernel's timestamp. While it reads, it turns automatic
@@ -180,6 +194,17 @@ enum ManualTopics {
     exit status 74. A camera another program uses is busy (75); no camera, or none that will
     do, is 69, naming each video device and why it will not do; no permission is 77 (the
     devices belong to group video: `sudo usermod -aG video $USER`, then log in again).
+
+    A camera --camera cannot take is read through ffmpeg and --video -, timed by the rate
+    the pipe's header gives (not the kernel's timestamps), with whatever exposure the camera
+    chooses. A Raspberry Pi camera through libcamera: `rpicam-vid -t 0 --codec yuv420
+    --width 640 --height 480 --framerate 30 -o - | ffmpeg -f rawvideo -pix_fmt yuv420p -s
+    640x480 -r 30 -i - -f yuv4mpegpipe - | morsetorch receive --video -` (the size and rate
+    the same in both). A webcam that offers only MJPEG: `ffmpeg -f v4l2 -input_format mjpeg
+    -video_size 1280x720 -i /dev/video0 -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
+    receive --video -`. A phone streaming video over the network (an IP camera app):
+    `ffmpeg -i http://PHONE:8080/video -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
+    receive --video -`, PHONE its address and the path as the app gives it.
     """
 
   static let beacon = """

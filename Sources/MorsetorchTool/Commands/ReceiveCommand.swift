@@ -35,14 +35,15 @@ struct ReceiveCommand {
     let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
       try EdgeRecorder(path: path, stop: stop)
     }
+    var characters = 0
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
     {
-      let loop = ReceiveLoop(settings: plan.settings, region: plan.source.region, recorder: recorder)
-      try loop.run(source)
+      let loop = ReceiveLoop(settings: plan.settings, light: plan.source.light, recorder: recorder)
+      characters = try loop.run(source)
     }
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
-      return ExitStatus.success
+      return characters == 0 ? ExitStatus.nothingRead : ExitStatus.success
     }
     Console.note("stopped by \(Signals.name(signal))")
     return ExitStatus.signalled(signal)
@@ -85,11 +86,11 @@ struct ReceiveCommand {
 }
 
 extension ReceivePlan.Source {
-  /// `--region`: where the light is, for a source of frames.
-  var region: LightRegion? {
+  /// `--region`, `--active-low`: where the light is and how it marks, for a source of frames.
+  var light: LightReceiver.Settings {
     switch self {
-    case .edges, .gpio: nil
-    case .video(_, let region), .camera(_, let region, _, _): region
+    case .edges, .gpio: LightReceiver.Settings()
+    case .video(_, let light), .camera(_, let light, _, _): light
     }
   }
 }

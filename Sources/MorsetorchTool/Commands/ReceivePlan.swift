@@ -52,8 +52,8 @@ enum ReceiveOption: CommandOption {
     case .activeLow:
       .flag(
         "active-low",
-        help: "with --gpio: key down (light on) is the low level"
-      ).detailed("As for a key to ground.")
+        help: "marks are low (--gpio) or dark (--video, --camera)"
+      ).detailed("A key to ground; a lamp lit while idle, shuttered to send.")
     case .bias:
       .value(
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,
@@ -96,10 +96,13 @@ struct ReceivePlan: CommandPlan {
     case edges(path: String)
     /// `--gpio CHIP:LINE`, with `--active-low` and `--bias`.
     case gpio(GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?)
-    /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region`.
-    case video(path: String, region: LightRegion?)
-    /// `--camera [DEVICE]` (nil: the first that will do), with `--region`, `--size`, `--fps`.
-    case camera(path: String?, region: LightRegion?, size: (width: Int, height: Int)?, fps: Int?)
+    /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region` and
+    /// `--active-low`.
+    case video(path: String, light: LightReceiver.Settings)
+    /// `--camera [DEVICE]` (nil: the first that will do), with `--region`, `--active-low`,
+    /// `--size`, `--fps`.
+    case camera(
+      path: String?, light: LightReceiver.Settings, size: (width: Int, height: Int)?, fps: Int?)
   }
 
   /// `--wpm`, `--farnsworth`, `--alphabet`.
@@ -123,8 +126,7 @@ struct ReceivePlan: CommandPlan {
     }
     if sources.count > 1 { throw UsageError.conflictingOptions(sources[0].flag, sources[1].flag) }
     let needs: [(ReceiveOption, ReceiveOption, String)] = [
-      (.activeLow, .gpio, "--gpio CHIP:LINE"), (.bias, .gpio, "--gpio CHIP:LINE"),
-      (.size, .camera, "--camera"), (.fps, .camera, "--camera"),
+      (.bias, .gpio, "--gpio CHIP:LINE"), (.size, .camera, "--camera"), (.fps, .camera, "--camera"),
     ]
     for (option, source, requirement) in needs where arguments.has(option) && chosen != source {
       throw UsageError.requiresOption(option.flag, requirement: requirement)
@@ -133,14 +135,20 @@ struct ReceivePlan: CommandPlan {
       throw UsageError.requiresOption(
         ReceiveOption.region.flag, requirement: "--video FILE or --camera")
     }
+    if arguments.has(.activeLow) && chosen == .edges {
+      throw UsageError.requiresOption(
+        ReceiveOption.activeLow.flag, requirement: "--gpio CHIP:LINE, --video FILE or --camera")
+    }
+    var light = LightReceiver.Settings()
+    light.region = try Self.region(arguments.value(.region))
+    light.marksAreDark = arguments.has(.activeLow)
     switch chosen {
     case .gpio:
       source = .gpio(
         try GPIOLineAddress(arguments.value(.gpio) ?? ""), isActiveLow: arguments.has(.activeLow),
         bias: try GPIOChoice.bias(arguments.value(.bias)))
     case .video:
-      source = .video(
-        path: arguments.value(.video) ?? "-", region: try Self.region(arguments.value(.region)))
+      source = .video(path: arguments.value(.video) ?? "-", light: light)
     case .camera:
       let fps = try arguments.integer(.fps, expected: "a whole number of frames a second, 1-240")
       if let fps, !(1...240).contains(fps) {
@@ -149,8 +157,8 @@ struct ReceivePlan: CommandPlan {
           expected: "a whole number of frames a second, 1-240")
       }
       source = .camera(
-        path: arguments.value(.camera), region: try Self.region(arguments.value(.region)),
-        size: try Self.size(arguments.value(.size)), fps: fps)
+        path: arguments.value(.camera), light: light, size: try Self.size(arguments.value(.size)),
+        fps: fps)
     default:
       source = .edges(path: arguments.value(.edges) ?? "-")
     }

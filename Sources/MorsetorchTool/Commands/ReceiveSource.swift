@@ -45,6 +45,12 @@ enum ReceiveSourceKind {
   case edges
   /// Frames of a picture: a light is found in them.
   case frames(ReceivedPicture)
+
+  /// The picture, for a source of frames.
+  var picture: ReceivedPicture? {
+    guard case .frames(let picture) = self else { return nil }
+    return picture
+  }
 }
 
 /// A source's picture: what the light receiver needs before the first frame, and how notes

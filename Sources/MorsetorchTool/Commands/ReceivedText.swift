@@ -39,22 +39,42 @@ struct ReceivedText {
       console.note(
         "light lost at \(region) at \(Self.seconds(time)) (no blinking for "
           + "\(Self.seconds(lostAfter))); looking for it again")
+    case .doubt(let doubt): console.note(Self.said(doubt))
     }
   }
 
-  /// The last character (`outputs`), and the end of the line; once.
-  mutating func finish(_ outputs: [MorseReceiver.Output]) {
+  /// The last character and the doubts only the end tells (`events`), and the end of the
+  /// line; once.
+  mutating func finish(_ events: [MorseReading.Event]) {
     guard !isFinished else { return }
     isFinished = true
-    for output in outputs { print(output) }
+    for event in events {
+      switch event {
+      case .output(let output): print(output)
+      case .doubt(let doubt): console.note(Self.said(doubt))
+      // Not given at the end: what a frame or an edge gives.
+      case .edge, .found, .moved, .lost: break
+      }
+    }
     if isLineOpen { console.write("\n") }
   }
 
+  /// The closing word once a reading has ended normally: why nothing was read (no light in
+  /// the frames of `picture`, no frame, no character), or that the text is doubtful.
+  func sayEnd(of reading: MorseReading, picture: ReceivedPicture?) {
+    if let picture, say(reading.sighting, of: picture) { return }
+    if reading.characters == 0 {
+      console.note(Self.nothingRead)
+    } else if reading.doubts.isDoubtful {
+      console.note(Self.doubtful)
+    }
+  }
+
   /// Says so when no light was found in all the frames of `picture`, or no frame came (else
-  /// the output is empty, and nothing says why).
-  func say(_ sighting: MorseReading.Sighting, of picture: ReceivedPicture) {
+  /// the output is empty, and nothing says why); whether it said anything.
+  private func say(_ sighting: MorseReading.Sighting, of picture: ReceivedPicture) -> Bool {
     switch sighting {
-    case .noFrames, .found: return
+    case .noFrames, .found: return false
     case .noFrame: console.note(picture.noFrame)
     case .notFound(let watched, let region?):
       console.note(
@@ -66,6 +86,7 @@ struct ReceivedText {
           + "if one is there, say where with --region X,Y,W,H (flicker, a moving or busy "
           + "picture can hide it)")
     }
+    return true
   }
 
   private mutating func print(_ output: MorseReceiver.Output) {

@@ -6,6 +6,9 @@ enum ExitStatus {
   /// `send` cancelled another transmission on the LED (the rerun toggle) and sent nothing:
   /// not 0, so a script can tell its text was never sent.
   static let cancelledOther: Int32 = 4
+  /// `receive` read nothing at all (no light found, no frame, no edge, no character): not
+  /// 0, so a script can tell an empty reading from an empty message.
+  static let nothingRead: Int32 = 5
   static let usage: Int32 = 64
   static let dataError: Int32 = 65
   static let unavailable: Int32 = 69
