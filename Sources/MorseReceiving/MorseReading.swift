@@ -30,6 +30,22 @@ public struct MorseReading: Sendable {
     case moved(LightRegion, after: Duration)
     /// The light has not blinked there for a while, this long after the first frame.
     case lost(LightRegion, after: Duration)
+    /// When tracing: a mark or a gap as the receiver classed it (the first ones late, once
+    /// the speed is known), given before what it decoded.
+    case classed(MorseReceiver.Classed)
+    /// When tracing: a frame's time, and the light's level in it if a light is read.
+    case frame(at: MonotonicInstant, light: LightLevel?)
+    /// When tracing: the frame the light was first found in, small (before `found`).
+    case still(FrameStill)
+  }
+
+  /// A light's level in a frame and the level it is told on or off by, in the units of the
+  /// picture's luma (with the whole picture searched, from an arbitrary origin).
+  public struct LightLevel: Sendable, Hashable {
+    /// The light's level.
+    public let level: Double
+    /// Half way from its dark level to its bright.
+    public let threshold: Double
   }
 
   /// What the frames showed over the whole reading: for a closing word when nothing did.
@@ -52,6 +68,8 @@ public struct MorseReading: Sendable {
   private var firstFrame: MonotonicInstant?
   private var lastFrame: MonotonicInstant?
   private var isFound = false
+  /// Whether the events for a trace are given: `classed`, `frame` and `still`.
+  public var isTracing = false
 
   /// A reading of edges into `receiver`.
   public init(receiver: MorseReceiver) {
@@ -76,14 +94,20 @@ public struct MorseReading: Sendable {
   ) throws(Failure) {
     switch input {
     case .edge(let edge): try decode(edge, handle)
-    case .quiet(let time): try Self.hand(receiver.advance(to: time), to: handle)
+    case .quiet(let time): try hand(receiver.advance(to: time), to: handle)
     case .frame(let frame): try read(frame, handle)
     }
   }
 
-  /// The last character: once the input has ended.
+  /// The last character: once the input has ended. When tracing, what it classed is then
+  /// `takeClassed()`.
   public mutating func finish() -> [MorseReceiver.Output] {
     receiver.finish()
+  }
+
+  /// The marks and gaps classed and not yet given (by `finish()`).
+  public mutating func takeClassed() -> [MorseReceiver.Classed] {
+    receiver.takeClassed()
   }
 
   /// What the frames showed so far.
@@ -109,13 +133,18 @@ public struct MorseReading: Sendable {
       switch event {
       case .edge(let edge): try decode(edge, handle)
       case .found(let region, let time):
+        if isTracing && !isFound { try handle(.still(FrameStill(frame))) }
         isFound = true
         try handle(.found(region, after: time - origin))
       case .moved(let region, let time): try handle(.moved(region, after: time - origin))
       case .lost(let region, let time): try handle(.lost(region, after: time - origin))
       }
     }
-    try Self.hand(receiver.advance(to: frame.time), to: handle)
+    if isTracing {
+      let light = self.light?.lastLevel.map { LightLevel(level: $0.level, threshold: $0.threshold) }
+      try handle(.frame(at: frame.time, light: light))
+    }
+    try hand(receiver.advance(to: frame.time), to: handle)
   }
 
   /// `edge` to `handle`, then (if it took it) to the receiver, and what that decoded.
@@ -123,13 +152,16 @@ public struct MorseReading: Sendable {
     _ edge: MorseEdge, _ handle: (Event) throws(Failure) -> Void
   ) throws(Failure) {
     try handle(.edge(edge))
-    try Self.hand(receiver.receive(edge), to: handle)
+    try hand(receiver.receive(edge), to: handle)
   }
 
-  /// Each of `outputs` to `handle`.
-  private static func hand<Failure: Error>(
+  /// What the receiver classed (when tracing), then each of `outputs`, to `handle`.
+  private mutating func hand<Failure: Error>(
     _ outputs: [MorseReceiver.Output], to handle: (Event) throws(Failure) -> Void
   ) throws(Failure) {
+    // Taken whether tracing or not, so that nothing piles up.
+    let classed = receiver.takeClassed()
+    if isTracing { for each in classed { try handle(.classed(each)) } }
     for output in outputs { try handle(.output(output)) }
   }
 }

@@ -73,7 +73,8 @@ private func picture(_ width: Int, _ height: Int) -> ReceivedPicture {
 
 private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConsole) -> ReceiveLoop {
   ReceiveLoop(
-    settings: MorseReceiver.Settings(), region: region, recorder: nil, console: recording.console)
+    settings: MorseReceiver.Settings(), region: region, recorder: nil, trace: nil,
+    console: recording.console)
 }
 
 @Suite struct ReceiveLoopTests {

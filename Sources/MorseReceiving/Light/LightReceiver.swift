@@ -72,6 +72,13 @@ public struct LightReceiver: Sendable {
     self.frameInterval = max(frameInterval, .microseconds(100))
   }
 
+  /// The light's level in the last frame read, and the level it is told on or off by (half
+  /// way from its dark to its bright level): nil while no light is read.
+  public var lastLevel: (level: Double, threshold: Double)? {
+    guard let detector, let level = detector.lastLevel else { return nil }
+    return (level, (detector.dark + detector.bright) / 2)
+  }
+
   private var exposure: Duration { settings.exposure ?? frameInterval }
   private var historyFrames: Int { max(Int((settings.history / frameInterval).rounded()), 8) }
   /// The frames a light found is followed over: 8 s (less than `lostAfter`).

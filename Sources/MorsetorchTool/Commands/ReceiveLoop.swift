@@ -2,7 +2,8 @@ import MorseReceiving
 
 /// The one loop of `receive`, whatever the source: inputs from it through a `MorseReading`
 /// to `ReceivedText` until it ends, is stopped or nobody reads the output; then the source is
-/// closed, whatever happened.
+/// closed, and the `--trace` picture drawn, whatever happened (a signal, a bad line: it shows
+/// what was read until then).
 struct ReceiveLoop {
   /// `--wpm`, `--farnsworth`, `--alphabet`.
   let settings: MorseReceiver.Settings
@@ -10,32 +11,46 @@ struct ReceiveLoop {
   let region: LightRegion?
   /// `--edges-out`.
   let recorder: EdgeRecorder?
+  /// `--trace`: where the reading is drawn at the end.
+  let trace: TraceFile?
   /// Where it speaks.
   var console = ReceiveConsole()
 
-  /// Reads `source` to its end, then closes it. When both fail, the read's error is the one
-  /// thrown and the close's is noted.
+  /// Reads `source` to its end, closes it, then draws the trace. When more than one of them
+  /// fails, the first's error is the one thrown and the others' are noted.
   func run(_ source: any ReceiveSource) throws {
-    let read = Result { () throws in try readToEnd(source) }
+    var drawn = trace.map { _ in ReceiveTrace() }
+    let read = Result { () throws in try readToEnd(source, trace: &drawn) }
     let closed = Result { () throws in try source.close() }
-    if case .failure(let error) = closed, case .failure = read {
-      console.note(String(describing: error))
+    let drew = Result { () throws in if let drawn { try trace?.write(TraceSVG(drawn).text) } }
+    let failures = [read, closed, drew].compactMap { result -> (any Error)? in
+      if case .failure(let error) = result { error } else { nil }
     }
-    try read.get()
-    try closed.get()
+    for later in failures.dropFirst() { console.note(String(describing: later)) }
+    if let first = failures.first { throw first }
   }
 
-  /// Reads `source` until it ends, is stopped, or output fails.
-  private func readToEnd(_ source: any ReceiveSource) throws {
+  /// Reads `source` until it ends, is stopped, or output fails; what it reads also into
+  /// `trace`, if there is one.
+  private func readToEnd(_ source: any ReceiveSource, trace: inout ReceiveTrace?) throws {
     let kind = source.kind
     var reading = try start(kind)
+    reading.isTracing = trace != nil
     var printer = ReceivedText(
       recorder: recorder, lostAfter: reading.lightSettings?.lostAfter ?? .zero, console: console)
     // The last character printed however the reading ends (a video cut short prints what
-    // was read before the error).
-    defer { printer.finish(reading.finish()) }
+    // was read before the error), and drawn.
+    defer {
+      let last = reading.finish()
+      printer.finish(last)
+      for classed in reading.takeClassed() { trace?.add(.classed(classed)) }
+      for output in last { trace?.add(.output(output)) }
+    }
     while !console.hasOutputFailed(), let input = try source.next() {
-      try reading.read(input) { (event) throws(EdgeRecorder.Failure) in try printer.show(event) }
+      try reading.read(input) { (event) throws(EdgeRecorder.Failure) in
+        trace?.add(event)
+        try printer.show(event)
+      }
     }
     if case .frames(let picture) = kind { printer.say(reading.sighting, of: picture) }
     for note in source.endingNotes() { console.note(note) }

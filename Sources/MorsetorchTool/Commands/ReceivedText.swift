@@ -39,6 +39,7 @@ struct ReceivedText {
       console.note(
         "light lost at \(region) at \(Self.seconds(time)) (no blinking for "
           + "\(Self.seconds(lostAfter))); looking for it again")
+    case .classed, .frame, .still: break  // drawn by --trace, not said
     }
   }
 
