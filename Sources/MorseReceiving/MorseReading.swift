@@ -33,7 +33,9 @@ public struct MorseReading: Sendable {
     /// When tracing: a mark or a gap as the receiver classed it (the first ones late, once
     /// the speed is known), given before what it decoded.
     case classed(MorseReceiver.Classed)
-    /// When tracing: a frame's time, and the light's level in it if a light is read.
+    /// When tracing: the first frame's time (no light), then the light's level in each
+    /// frame read (those kept until it was found too, once it is, so not always in time
+    /// order).
     case frame(at: MonotonicInstant, light: LightLevel?)
     /// When tracing: the frame the light was first found in, small (before `found`).
     case still(FrameStill)
@@ -127,6 +129,7 @@ public struct MorseReading: Sendable {
     let origin = firstFrame ?? frame.time
     firstFrame = origin
     lastFrame = frame.time
+    if isTracing { light?.keepsLevels = true }
     // In place: a copy taken out and put back would copy the light's grid every frame.
     let events = light?.receive(frame) ?? []
     for event in events {
@@ -141,8 +144,11 @@ public struct MorseReading: Sendable {
       }
     }
     if isTracing {
-      let light = self.light?.lastLevel.map { LightLevel(level: $0.level, threshold: $0.threshold) }
-      try handle(.frame(at: frame.time, light: light))
+      if origin == frame.time { try handle(.frame(at: origin, light: nil)) }
+      for read in self.light?.takeLevels() ?? [] {
+        try handle(
+          .frame(at: read.time, light: LightLevel(level: read.level, threshold: read.threshold)))
+      }
     }
     try hand(receiver.advance(to: frame.time), to: handle)
   }

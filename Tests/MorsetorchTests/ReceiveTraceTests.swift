@@ -104,4 +104,14 @@ struct ReceiveTraceTests {
     #expect(svg.contains("a light in frames"))
     #expect(segments(of: "dash", in: svg).count == 5 && segments(of: "dot", in: svg).count == 3)
   }
+
+  @Test func aSignalStillLeavesTheTraceOfWhatWasRead() throws {
+    let directory = try TemporaryDirectory("morsetorch-trace")
+    let svgPath = directory.path + "/line.svg"
+    let outcome = try receiveAnETermed(["--trace", svgPath])
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+    #expect(segments(of: "dot", in: svg).count == 1)
+    #expect(svg.contains("\">E</text>"))
+  }
 }

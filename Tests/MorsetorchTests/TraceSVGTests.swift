@@ -133,6 +133,8 @@ func expectedMarks(_ edges: [MorseEdge], scale: Double) -> [(x: Double, width: D
       light: LightReceiver(frameInterval: .seconds(1 / scene.framesPerSecond)))
     let trace = traced(frames.map { .frame($0) }, reading: reading)
     #expect(trace.isFrames)
+    // Every frame's level, those kept until the light was found too; no edge as a level.
+    #expect(trace.levels.count == frames.count)
     let still = try #require(trace.still)
     #expect(still.width == 53 && still.height == 40 && still.scale == 3)  // 160x120: 3 px a cell
     #expect(trace.sightings.first?.kind == .found)

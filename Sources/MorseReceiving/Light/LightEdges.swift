@@ -29,8 +29,6 @@ struct LightEdges {
   private(set) var dark: Double
   private(set) var bright: Double
   private(set) var isOn = false
-  /// The last frame's level, if a frame came.
-  private(set) var lastLevel: Double?
   /// A frame: its time, how lit it was, and whether it holds an edge.
   private typealias Frame = (
     time: MonotonicInstant, lit: Double, holdsEdge: Bool, unseenSince: MonotonicInstant?, level: Double?
@@ -69,7 +67,6 @@ struct LightEdges {
   mutating func add(time: MonotonicInstant, level: Double) -> [MorseEdge] {
     let start = self.start ?? time
     self.start = start
-    lastLevel = level
     let lit = (level - dark) / max(bright - dark, 1e-9)
     if lastEdge == nil, !isOn, lit < -0.5, let before = previous, before.lit < -0.5 {
       // Before any edge, two frames far darker than dark: the light was on from before the

@@ -77,6 +77,8 @@ struct ReceiveTrace {
   mutating func add(_ event: MorseReading.Event) {
     switch event {
     case .edge(let edge):
+      // From frames, the light's level is drawn instead (the edges are the marks' ends).
+      guard !isFrames else { return }
       let time = seconds(edge.time)
       if let last = levels.last {
         levels.append(Level(time: time, level: last.level, threshold: 0.5))
@@ -85,7 +87,8 @@ struct ReceiveTrace {
     case .frame(let time, let light):
       isFrames = true
       let time = seconds(time)
-      if let light {
+      // Frames read again (a light moved, read from its last edge) are drawn as first read.
+      if let light, time > levels.last?.time ?? -.infinity {
         levels.append(
           Level(time: time, level: Float(light.level), threshold: Float(light.threshold)))
       }
