@@ -32,6 +32,24 @@ public struct MorseReading: Sendable {
     case lost(LightRegion, after: Duration)
     /// A reason to doubt the text, given once, when it is first known.
     case doubt(ReadDoubts.Doubt)
+    /// When tracing: a mark or a gap as the receiver classed it (the first ones late, once
+    /// the speed is known), given before what it decoded.
+    case classed(MorseReceiver.Classed)
+    /// When tracing: the first frame's time (no light), then the light's level in each
+    /// frame read (those kept until it was found too, once it is, so not always in time
+    /// order).
+    case frame(at: MonotonicInstant, light: LightLevel?)
+    /// When tracing: the frame the light was first found in, small (before `found`).
+    case still(FrameStill)
+  }
+
+  /// A light's level in a frame and the level it is told on or off by, in the units of the
+  /// picture's luma (with the whole picture searched, from an arbitrary origin).
+  public struct LightLevel: Sendable, Hashable {
+    /// The light's level.
+    public let level: Double
+    /// Half way from its dark level to its bright.
+    public let threshold: Double
   }
 
   /// What the frames showed over the whole reading: for a closing word when nothing did.
@@ -56,6 +74,8 @@ public struct MorseReading: Sendable {
   private var isFound = false
   /// What makes the text doubtful, as it is read.
   public private(set) var doubts: ReadDoubts
+  /// Whether the events for a trace are given: `classed`, `frame` and `still`.
+  public var isTracing = false
 
   /// A reading of edges into `receiver`.
   public init(receiver: MorseReceiver) {
@@ -114,12 +134,14 @@ public struct MorseReading: Sendable {
     let origin = firstFrame ?? frame.time
     firstFrame = origin
     lastFrame = frame.time
+    if isTracing { light?.keepsLevels = true }
     // In place: a copy taken out and put back would copy the light's grid every frame.
     let events = light?.receive(frame) ?? []
     for event in events {
       switch event {
       case .edge(let edge): try decode(edge, handle)
       case .found(let region, let time):
+        if isTracing && !isFound { try handle(.still(FrameStill(frame))) }
         isFound = true
         try handle(.found(region, after: time - origin))
         try place(region, in: frame, handle)
@@ -127,6 +149,13 @@ public struct MorseReading: Sendable {
         try handle(.moved(region, after: time - origin))
         try place(region, in: frame, handle)
       case .lost(let region, let time): try handle(.lost(region, after: time - origin))
+      }
+    }
+    if isTracing {
+      if origin == frame.time { try handle(.frame(at: origin, light: nil)) }
+      for read in self.light?.takeLevels() ?? [] {
+        try handle(
+          .frame(at: read.time, light: LightLevel(level: read.level, threshold: read.threshold)))
       }
     }
     try hand({ $0.advance(to: frame.time) }, handle)
@@ -150,8 +179,9 @@ public struct MorseReading: Sendable {
     try hand({ $0.receive(edge) }, handle)
   }
 
-  /// What `step` makes the receiver give, to `handle`, each character followed by the doubt
-  /// it raised, if any: read at the receiver's speed (before a line break started it anew).
+  /// What `step` makes the receiver give, to `handle`: what it classed (when tracing), then
+  /// each character followed by the doubt it raised, if any: read at the receiver's speed
+  /// (before a line break started it anew).
   private mutating func hand<Failure: Error>(
     _ step: (inout MorseReceiver) -> [MorseReceiver.Output],
     _ handle: (Event) throws(Failure) -> Void
@@ -159,6 +189,9 @@ public struct MorseReading: Sendable {
     let before = receiver.wordsPerMinute
     let outputs = step(&receiver)
     let speed = outputs.contains(.lineBreak) ? before : receiver.wordsPerMinute
+    // Taken whether tracing or not, so that nothing piles up.
+    let classed = receiver.takeClassed()
+    if isTracing { for each in classed { try handle(.classed(each)) } }
     for output in outputs {
       try handle(.output(output))
       if case .text(let text) = output, let doubt = doubts.read(text, wordsPerMinute: speed) {

@@ -139,6 +139,20 @@ extension MorseReceiver {
     return (60 * characterWPM - 37.2 * overallWPM) / (overallWPM * characterWPM) / 19
   }
 
+  /// The silence after the first marks (`edges`, kept until the speed is known) that says
+  /// they are all there is to go by: twenty of the shortest (a pause longer than any word gap
+  /// of theirs), at least ten dots at the fastest speed and at most twice `lineBreakAfter` (a
+  /// light left on for seconds before a message, then dark, is read as a line of its own).
+  static func startingPause(after edges: [MorseEdge], settings: Settings) -> Duration {
+    var shortest = Double.infinity
+    for (previous, edge) in zip(edges, edges.dropFirst()) where previous.isOn {
+      shortest = min(shortest, seconds(edge.time - previous.time))
+    }
+    let longest = seconds(settings.lineBreakAfter) * 2
+    return .seconds(min(max(20 * shortest, 12 / settings.maximumWPM), longest))
+  }
+
+  /// `duration` in seconds.
   static func seconds(_ duration: Duration) -> Double {
     let (whole, fraction) = duration.components
     return Double(whole) + Double(fraction) / 1e18

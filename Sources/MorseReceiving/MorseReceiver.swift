@@ -111,6 +111,8 @@ public struct MorseReceiver: Sendable {
   /// Until the speed is known, edges wait here (see `lock`).
   private var startEdges: [MorseEdge] = []
   private var isLocked = false
+  /// The marks and gaps classed since they were last taken (`takeClassed`).
+  var classed: [Classed] = []
 
   /// A receiver with `settings`.
   public init(settings: Settings = Settings()) {
@@ -123,7 +125,9 @@ public struct MorseReceiver: Sendable {
 
   /// Forgets the speed estimate and what was half received.
   public mutating func reset() {
+    let kept = classed
     self = MorseReceiver(settings: settings)
+    classed = kept
   }
 
   /// Takes the next edge (edges come in time order); returns what became known.
@@ -158,7 +162,7 @@ public struct MorseReceiver: Sendable {
     if let last = pending.last, time - last.time >= debounce { output += commitPending() }
     // A long pause after the first marks (`startingPause`): they are all there is to go by.
     if !isLocked, !level, pending.isEmpty, let last = startEdges.last,
-      time - last.time >= startingPause
+      time - last.time >= Self.startingPause(after: startEdges, settings: settings)
     {
       output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil)
     }
@@ -170,6 +174,7 @@ public struct MorseReceiver: Sendable {
       isSpacePending = true
     }
     if !isLineBreakSaid && time - lastOff >= lineBreakSilence {
+      record(.lineBreak, from: lastOff, to: time)
       output.append(.lineBreak)
       reset()
     }
@@ -240,19 +245,6 @@ public struct MorseReceiver: Sendable {
     return output
   }
 
-  /// The silence after the first marks that says they are all there is to go by: twenty of
-  /// the shortest (a pause longer than any word gap of theirs), at least ten dots at the
-  /// fastest speed and at most twice `lineBreakAfter` (a light left on for seconds before a
-  /// message, then dark, is read as a line of its own).
-  private var startingPause: Duration {
-    var shortest = Double.infinity
-    for (previous, edge) in zip(startEdges, startEdges.dropFirst()) where previous.isOn {
-      shortest = min(shortest, Self.seconds(edge.time - previous.time))
-    }
-    let longest = Self.seconds(settings.lineBreakAfter) * 2
-    return .seconds(min(max(20 * shortest, 12 / settings.maximumWPM), longest))
-  }
-
   /// Under this a gap is inside a character: where the recent gaps step up from the
   /// element gaps to the longer ones (`elementGapsEnd(of:)`: two element gaps for a key, more
   /// for a signal lamp whose shutter is dark for a tenth of a dot inside a letter, a frame or
@@ -266,16 +258,17 @@ public struct MorseReceiver: Sendable {
     if edge.isOn {
       defer { lastOn = edge.time }
       guard let lastOff else { return [] }
-      return gapEnded(Self.seconds(edge.time - lastOff))
+      return gapEnded(from: lastOff, to: edge.time)
     }
     lastOff = edge.time
-    if let lastOn { markEnded(Self.seconds(edge.time - lastOn)) }
+    if let lastOn { markEnded(from: lastOn, to: edge.time) }
     return []
   }
 
   /// A mark: a dot under the middle of the marks' two lengths (`markLengths`; without them,
   /// two dots), else a dash; the speed follows.
-  private mutating func markEnded(_ mark: Double) {
+  private mutating func markEnded(from start: MonotonicInstant, to end: MonotonicInstant) {
+    let mark = Self.seconds(end - start)
     let lengths = markLengths
     let isDot = mark < lengths.map { ($0.short * $0.long).squareRoot() } ?? 2 * dot
     if code.utf8.count < Self.longestKept {
@@ -301,6 +294,7 @@ public struct MorseReceiver: Sendable {
     wasFarOff = isFarOff
     let bounds = (1.2 / settings.maximumWPM)...(1.2 / settings.minimumWPM)
     dot = min(max(dot + weight * (implied - dot), bounds.lowerBound), bounds.upperBound)
+    record(isDot ? .dot : .dash, from: start, to: end)
     // A new sender: the gaps between elements scale with the marks until measured anew.
     isLineBreakSaid = false
   }
@@ -317,10 +311,17 @@ public struct MorseReceiver: Sendable {
   }
 
   /// A gap that ended with a mark: inside a character, or after one (a letter or word gap).
-  private mutating func gapEnded(_ gap: Double) -> [Output] {
+  private mutating func gapEnded(from start: MonotonicInstant, to end: MonotonicInstant)
+    -> [Output]
+  {
+    let gap = Self.seconds(end - start)
     allGapsKept.append(gap)
     if allGapsKept.count > 24 { allGapsKept.removeFirst() }
-    guard gap >= letterThreshold else { return [] }
+    guard gap >= letterThreshold else {
+      record(.elementGap, from: start, to: end)
+      return []
+    }
+    defer { record(isSpacePending ? .wordGap : .letterGap, from: start, to: end) }
     var output: [Output] = []
     if !code.isEmpty { output += finishCharacter() }
     if !isWordSpaceSaid && gap > wordThreshold { isSpacePending = true }

@@ -75,7 +75,8 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
   var light = LightReceiver.Settings()
   light.region = region
   return ReceiveLoop(
-    settings: MorseReceiver.Settings(), light: light, recorder: nil, console: recording.console)
+    settings: MorseReceiver.Settings(), light: light, recorder: nil, trace: nil,
+    console: recording.console)
 }
 
 @Suite struct ReceiveLoopTests {

@@ -61,4 +61,12 @@ struct ReceivePlanTests {
     #expect(plan.timeout == nil)
     #expect(try receive("--edges", "-", "--timeout", "30s").timeout == .seconds(30))
   }
+
+  @Test func theTraceIsAFileOrStandardOutputWithAnySource() throws {
+    #expect(try receive("--edges", "-").trace == nil)
+    #expect(try receive("--edges", "-", "--trace", "read.svg").trace == "read.svg")
+    #expect(try receive("--video", "clip.y4m", "--trace=-").trace == "-")
+    #expect(try receive("--gpio", "gpiochip0:4", "--trace", "key.svg").trace == "key.svg")
+    #expect(throws: UsageError.self) { try receive("--edges", "-", "--trace") }
+  }
 }

@@ -14,6 +14,26 @@ private func run(
     environment: gpio.map { $0.environment } ?? [:], tool: gpio == nil ? .shipped : .simulatedGPIO)
 }
 
+/// `receive --gpio` of a simulated line that gives an E, then stays quiet until SIGTERM,
+/// with `options` besides.
+func receiveAnETermed(_ options: [String] = []) throws -> MorsetorchProcess.Outcome {
+  let gpio = try TemporaryGPIODirectory()
+  try gpio.addChip(0, label: "sim", lines: 8)
+  let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E"]).standardOutput
+  try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: false, encoding: .utf8)
+  let leds = try TemporaryLEDDirectory()
+  let child = try MorsetorchProcess(
+    ["receive", "--gpio", "sim:1"] + options, ledsDirectory: leds.ledsPath,
+    environment: gpio.environment, tool: .simulatedGPIO)
+  child.closeInput()
+  // The signal goes once the E is read, so the handlers are surely in place (a fixed pause
+  // was too short under qemu-aarch64); the line then stays quiet until the signal.
+  let hasRead = eventually(within: .seconds(20)) { child.standardOutputSoFar.contains("E") }
+  try #require(hasRead, "the E was never read")
+  child.send(signal: SIGTERM)
+  return try child.wait()
+}
+
 @Suite("receive, as a process")
 struct ReceiveTests {
   @Test(arguments: [1, 2, 5, 13, 20, 35, 60])
@@ -116,21 +136,7 @@ struct ReceiveTests {
   }
 
   @Test func aSignalEndsTheLineAndExitsWithItsStatus() throws {
-    let gpio = try TemporaryGPIODirectory()
-    try gpio.addChip(0, label: "sim", lines: 8)
-    let edges = try run(["send", "--dry-run", "--edges", "--unit", "20", "E"]).standardOutput
-    try edges.write(toFile: gpio.chipPath(0) + "/line1/edges", atomically: false, encoding: .utf8)
-    let leds = try TemporaryLEDDirectory()
-    let child = try MorsetorchProcess(
-      ["receive", "--gpio", "sim:1"], ledsDirectory: leds.ledsPath,
-      environment: gpio.environment, tool: .simulatedGPIO)
-    child.closeInput()
-    // The signal goes once the E is read, so the handlers are surely in place (a fixed pause
-    // was too short under qemu-aarch64); the line then stays quiet until the signal.
-    let hasRead = eventually(within: .seconds(20)) { child.standardOutputSoFar.contains("E") }
-    try #require(hasRead, "the E was never read")
-    child.send(signal: SIGTERM)
-    let outcome = try child.wait()
+    let outcome = try receiveAnETermed()
     #expect(outcome.exitStatus == 143, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by SIGTERM"), "\(outcome)")
     #expect(outcome.standardOutput == "E\n", "\(outcome)")

@@ -69,6 +69,12 @@ public struct LightReceiver: Sendable {
   private var lastEdge: MonotonicInstant?
   /// When the light was last lost, if it was.
   private var lostAt: MonotonicInstant?
+  /// Whether the level of each frame read is kept for `takeLevels()`: for a trace.
+  public var keepsLevels = false
+  /// The levels read since last taken, when they are kept.
+  private var levelsRead: [LevelRead] = []
+  /// A frame's time, the light's level in it, and the level it was told on or off by.
+  public typealias LevelRead = (time: MonotonicInstant, level: Double, threshold: Double)
 
   /// A receiver of frames `frameInterval` apart, with `settings`.
   public init(settings: Settings = Settings(), frameInterval: Duration) {
@@ -140,10 +146,19 @@ public struct LightReceiver: Sendable {
     guard var detector else { return [] }
     let edges = detector.add(time: time, level: level)
     self.detector = detector
+    if keepsLevels { levelsRead.append((time, level, (detector.dark + detector.bright) / 2)) }
     states.append(detector.isOn)
     if states.count > searchFrames * 3 { states.removeFirst() }
     if let last = edges.last { lastEdge = last.time }
     return edges.map { .edge($0) }
+  }
+
+  /// The light's level in each frame read since this was last called (frames kept and read
+  /// once it is found too), and the level it was told on or off by, half way from its dark
+  /// level to its bright; oldest first. Empty unless `keepsLevels`.
+  public mutating func takeLevels() -> [LevelRead] {
+    defer { levelsRead = [] }
+    return levelsRead
   }
 
   /// Reads frames kept, from the first frame's level: the light is off there (on, if it is

@@ -31,7 +31,7 @@ enum HelpText {
     Row("70", "internal error (please report it)"),
     Row("71", "a system limit was reached: no thread could be started (ulimit -u, ulimit -v), "
       + "no file descriptor was free (ulimit -n)"),
-    Row("73", "an output file (receive --edges-out) cannot be created"),
+    Row("73", "an output file (receive --edges-out, --trace) cannot be created"),
     Row("74", "I/O error reading input (also a closed standard input), writing standard output "
       + "(which also ends a --echo or --preview transmission) or an LED"),
     Row("75", "LED busy (a flash in use by a camera), GPIO line in use, or its lock held by a "
@@ -253,7 +253,10 @@ enum HelpText {
         "69",
         "the GPIO chip or line, or a camera, was not found (or vanished while reading); the "
           + "video devices that will not do say why"),
-      Row("73", "the --edges-out FILE cannot be created, or is a FIFO no process reads yet"),
+      Row(
+        "73",
+        "the --edges-out FILE cannot be created, or is a FIFO no process reads yet; the "
+          + "--trace FILE cannot be created, or is no regular file"),
       Row(
         "74",
         "I/O error reading FILE, the GPIO line or the camera, or writing standard output; a "

@@ -205,6 +205,22 @@ enum ManualTopics {
     receive --video -`. A phone streaming video over the network (an IP camera app):
     `ffmpeg -i http://PHONE:8080/video -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
     receive --video -`, PHONE its address and the path as the app gives it.
+
+    A picture of the reading: --trace FILE writes one SVG file at the end (also when a
+    signal or --timeout stops the receive: what was seen until then). In rows of a minute
+    (a read under a minute is one row, stretched to fit; the title says how many pixels
+    make a second) it draws the level as received, 0 or 1 from a line or a file of edges, a
+    light's brightness from frames (from when it was found), with the threshold it was read
+    on or off by as a dashed line; under it each mark as the receiver classed it (a dot blue,
+    a dash red) and each gap (inside a character grey, between characters green, between
+    words purple, a silence that ended the line black), the first ones too, classed once the
+    speed was known; the characters read under their marks; and the speed followed (in WPM,
+    a line below, the row's slowest and fastest at its right). From frames it also shows the
+    first frame the light was found in, small and grey, with a box where it was found, moved
+    to or lost, and marks those moments in the rows. An hour of Morse makes a few megabytes.
+    The file is opened before anything is read: one that cannot be created, a symlink or a
+    FIFO is refused at once (status 73). With --trace - the picture goes to standard output
+    and the text read is only in it.
     """
 
   static let beacon = """

@@ -35,11 +35,15 @@ struct ReceiveCommand {
     let recorder = try plan.edgesOut.map { path throws(EdgeRecorder.Failure) in
       try EdgeRecorder(path: path, stop: stop)
     }
+    let trace = try plan.trace.map { path throws(TraceFile.Failure) in try TraceFile(path: path) }
     var characters = 0
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
     {
-      let loop = ReceiveLoop(settings: plan.settings, light: plan.source.light, recorder: recorder)
+      var loop = ReceiveLoop(
+        settings: plan.settings, light: plan.source.light, recorder: recorder, trace: trace)
+      // `--trace -`: standard output is the picture's; the text read is in it.
+      if trace?.isStandardOutput == true { loop.console.write = { _ in } }
       characters = try loop.run(source)
     }
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {

@@ -2,7 +2,8 @@ import MorseReceiving
 
 /// The one loop of `receive`, whatever the source: inputs from it through a `MorseReading`
 /// to `ReceivedText` until it ends, is stopped or nobody reads the output; then the source is
-/// closed, whatever happened.
+/// closed, and the `--trace` picture drawn, whatever happened (a signal, a bad line: it shows
+/// what was read until then).
 struct ReceiveLoop {
   /// `--wpm`, `--farnsworth`, `--alphabet`.
   let settings: MorseReceiver.Settings
@@ -10,39 +11,54 @@ struct ReceiveLoop {
   let light: LightReceiver.Settings
   /// `--edges-out`.
   let recorder: EdgeRecorder?
+  /// `--trace`: where the reading is drawn at the end.
+  let trace: TraceFile?
   /// Where it speaks.
   var console = ReceiveConsole()
 
-  /// Reads `source` to its end, then closes it; returns the characters read (none: nothing
-  /// was). When both fail, the read's error is the one thrown and the close's is noted.
+  /// Reads `source` to its end, closes it, then draws the trace; returns the characters
+  /// read (none: nothing was). When more than one of them fails, the first's error is the
+  /// one thrown and the others' are noted.
   func run(_ source: any ReceiveSource) throws -> Int {
-    let read = Result { () throws in try readToEnd(source) }
+    var drawn = trace.map { _ in ReceiveTrace() }
+    let read = Result { () throws in try readToEnd(source, trace: &drawn) }
     let closed = Result { () throws in try source.close() }
-    if case .failure(let error) = closed, case .failure = read {
-      console.note(String(describing: error))
+    let drew = Result { () throws in if let drawn { try trace?.write(TraceSVG(drawn).text) } }
+    let failures = [read.map { _ in () }, closed, drew].compactMap { result -> (any Error)? in
+      if case .failure(let error) = result { error } else { nil }
     }
-    let characters = try read.get()
-    try closed.get()
-    return characters
+    for later in failures.dropFirst() { console.note(String(describing: later)) }
+    if let first = failures.first { throw first }
+    return try read.get()
   }
 
-  /// Reads `source` until it ends, is stopped, or output fails; returns the characters read.
-  private func readToEnd(_ source: any ReceiveSource) throws -> Int {
+  /// Reads `source` until it ends, is stopped, or output fails, what it reads also into
+  /// `trace`, if there is one; returns the characters read.
+  private func readToEnd(_ source: any ReceiveSource, trace: inout ReceiveTrace?) throws -> Int {
     let kind = source.kind
     var reading = try start(kind)
+    reading.isTracing = trace != nil
     var printer = ReceivedText(
       recorder: recorder, lostAfter: reading.lightSettings?.lostAfter ?? .zero, console: console)
+    // The last character printed however the reading ends (a video cut short prints what
+    // was read before the error), and drawn.
+    func finish() {
+      let last = reading.finish()
+      printer.finish(last)
+      for event in last { trace?.add(event) }
+    }
     do {
       while !console.hasOutputFailed(), let input = try source.next() {
-        try reading.read(input) { (event) throws(EdgeRecorder.Failure) in try printer.show(event) }
+        try reading.read(input) { (event) throws(EdgeRecorder.Failure) in
+          trace?.add(event)
+          try printer.show(event)
+        }
       }
     } catch {
-      // The last character printed however the reading ends (a video cut short prints what
-      // was read before the error).
-      printer.finish(reading.finish())
+      finish()
       throw error
     }
-    printer.finish(reading.finish())
+    finish()
     printer.sayEnd(of: reading, picture: kind.picture)
     for note in source.endingNotes() { console.note(note) }
     return reading.characters

@@ -5,7 +5,8 @@ import MorseReceiving
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
-  case gpio, edges, video, camera, region, size, fps, edgesOut, activeLow, bias, wpm, farnsworth
+  case gpio, edges, video, camera, region, size, fps, edgesOut, trace, activeLow, bias, wpm
+  case farnsworth
   case alphabet, timeout
   case help
 
@@ -49,6 +50,12 @@ enum ReceiveOption: CommandOption {
         "edges-out", "FILE", completion: .files,
         help: "also write the edges seen to FILE, to replay later"
       ).detailed("As --edges reads them (a FIFO needs its reader started first).")
+    case .trace:
+      .value(
+        "trace", "FILE", completion: .files,
+        help: "draw what was read as an SVG picture (- stdout)"
+      ).detailed(
+        "Written at the end, or when stopped. With -, the text read is only in the picture.")
     case .activeLow:
       .flag(
         "active-low",
@@ -113,12 +120,15 @@ struct ReceivePlan: CommandPlan {
   let source: Source
   /// `--edges-out FILE`: where to write the edges seen, if anywhere.
   let edgesOut: String?
+  /// `--trace FILE.svg`: where to draw the reading, if anywhere (`-`: standard output).
+  let trace: String?
 
   init(_ arguments: ParsedArguments<ReceiveOption>) throws {
     try arguments.checkNoOperands()
     settings = try Self.settings(arguments)
     timeout = try Self.timeout(arguments.value(.timeout))
     edgesOut = arguments.value(.edgesOut)
+    trace = arguments.value(.trace)
     let sources = [ReceiveOption.gpio, .edges, .video, .camera].filter { arguments.has($0) }
     guard let chosen = sources.first else {
       throw UsageError.requiresOption(

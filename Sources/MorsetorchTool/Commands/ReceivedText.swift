@@ -40,6 +40,7 @@ struct ReceivedText {
         "light lost at \(region) at \(Self.seconds(time)) (no blinking for "
           + "\(Self.seconds(lostAfter))); looking for it again")
     case .doubt(let doubt): console.note(Self.said(doubt))
+    case .classed, .frame, .still: break  // drawn by --trace, not said
     }
   }
 
@@ -52,8 +53,10 @@ struct ReceivedText {
       switch event {
       case .output(let output): print(output)
       case .doubt(let doubt): console.note(Self.said(doubt))
+      // Drawn by --trace, not said.
+      case .classed: break
       // Not given at the end: what a frame or an edge gives.
-      case .edge, .found, .moved, .lost: break
+      case .edge, .found, .moved, .lost, .frame, .still: break
       }
     }
     if isLineOpen { console.write("\n") }

@@ -48,6 +48,11 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     case .cannotCreate, .noReader: return (error.description, ExitStatus.cannotCreate)
     case .cannotWrite: return (error.description, ExitStatus.ioError)
     }
+  case let error as TraceFile.Failure:
+    switch error {
+    case .cannotCreate, .notAFile: return (error.description, ExitStatus.cannotCreate)
+    case .cannotWrite: return (error.description, ExitStatus.ioError)
+    }
   case let error as OutputError:
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
   case let error as LEDError:

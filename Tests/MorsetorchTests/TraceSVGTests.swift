@@ -1,0 +1,148 @@
+import Instants
+import MorseCore
+import MorseReceiving
+import MorseTestSupport
+import Testing
+
+@testable import MorsetorchTool
+
+/// The trace of a reading of `inputs` (edges or frames), as `receive --trace` gathers it.
+func traced(_ inputs: [MorseReading.Input], reading: MorseReading) -> ReceiveTrace {
+  var reading = reading
+  reading.isTracing = true
+  var trace = ReceiveTrace()
+  for input in inputs { reading.read(input) { trace.add($0) } }
+  for event in reading.finish() { trace.add(event) }
+  return trace
+}
+
+/// The edges of `text` sent perfectly at `wpm`, from `start`.
+func sentEdges(_ text: String, wpm: Int, from start: MonotonicInstant = .origin) throws
+  -> [MorseEdge]
+{
+  MorseEdge.edges(
+    of: MorseSteps(try MorseMessage(text), timing: try MorseTiming(wordsPerMinute: wpm)),
+    from: start)
+}
+
+/// The segments (`M x y h w`) of the paths of `className` in `svg`, each row's in order.
+func segments(of className: String, in svg: String) -> [(x: Double, width: Double)] {
+  var found: [(x: Double, width: Double)] = []
+  for path in svg.split(separator: "<path class=\"\(className)\" d=\"").dropFirst() {
+    let data = path.prefix { $0 != "\"" }
+    for segment in data.split(separator: "M") {
+      let parts = segment.split(separator: "h")
+      guard parts.count == 2, let x = Double(parts[0].split(separator: " ")[0]),
+        let width = Double(parts[1])
+      else { continue }
+      found.append((x, width))
+    }
+  }
+  return found
+}
+
+/// The marks of `edges` in pixels at `scale` a second from the first edge, as drawn.
+func expectedMarks(_ edges: [MorseEdge], scale: Double) -> [(x: Double, width: Double)] {
+  let origin = edges[0].time
+  func pixels(_ time: MonotonicInstant) -> Double {
+    let (whole, fraction) = (time - origin).components
+    return (Double(whole) + Double(fraction) / 1e18) * scale
+  }
+  return stride(from: 0, to: edges.count - 1, by: 2).map {
+    (pixels(edges[$0].time), pixels(edges[$0 + 1].time) - pixels(edges[$0].time))
+  }
+}
+
+@Suite struct TraceSVGTests {
+  @Test func marksLieWhereTheEdgesPutThemInTheColoursOfTheirClass() throws {
+    let edges = try sentEdges("PARIS", wpm: 20)
+    let picture = TraceSVG(
+      traced(edges.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver())))
+    let svg = picture.text
+    #expect(picture.rows == 1)
+    let marks = (segments(of: "dot", in: svg) + segments(of: "dash", in: svg)).sorted {
+      $0.x < $1.x
+    }
+    let expected = expectedMarks(edges, scale: picture.scale)
+    #expect(marks.count == expected.count)
+    for (mark, edge) in zip(marks, expected) {
+      #expect(abs(mark.x - edge.x) <= 0.051 && abs(mark.width - edge.width) <= 0.11)
+    }
+    // PARIS: .--. .- .-. .. ... — 10 dots, 4 dashes; the dots a third of the dashes.
+    let dots = segments(of: "dot", in: svg)
+    let dashes = segments(of: "dash", in: svg)
+    #expect(dots.count == 10 && dashes.count == 4)
+    #expect(abs(dashes[0].width / dots[0].width - 3) < 0.1)
+    #expect(segments(of: "letter-gap", in: svg).count == 4)
+    #expect(segments(of: "element-gap", in: svg).count == 9)
+    #expect(svg.contains(".dot{stroke:#1d4ed8}") && svg.contains(".dash{stroke:#dc2626}"))
+    for name in ["dot", "dash", "element gap", "letter gap", "word gap", "line break", "threshold"]
+    {
+      #expect(svg.contains(">\(name)</text>"), "legend: \(name)")
+    }
+    let letters = svg.split(separator: "<text class=\"c\"").dropFirst().map {
+      $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+    }
+    #expect(letters.joined() == "PARIS")
+  }
+
+  @Test func aProsignIsEscapedAndTheDocumentIsOneSVG() throws {
+    let edges = try sentEdges("<SK>", wpm: 15)
+    let svg = TraceSVG(
+      traced(edges.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver()))
+    ).text
+    #expect(svg.contains(">&lt;SK&gt;</text>"))
+    #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+    #expect(svg.split(separator: "<svg ").count == 2)
+  }
+
+  @Test func aLongReadWrapsIntoRowsOfAMinuteAndSaysTheScale() throws {
+    // About three and a half minutes at 10 WPM.
+    let edges = try sentEdges(Array(repeating: "PARIS", count: 35).joined(separator: " "), wpm: 10)
+    let picture = TraceSVG(
+      traced(edges.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver())))
+    let svg = picture.text
+    #expect(picture.rows == 4)
+    #expect(picture.scale == 20)
+    #expect(svg.contains("1 s = 20 px, rows of 60 s"))
+    #expect(svg.contains(">3:00</text>"))
+    // Every mark is drawn once, cut in two only where it crosses a row's end.
+    let marks = segments(of: "dot", in: svg).count + segments(of: "dash", in: svg).count
+    #expect(marks >= edges.count / 2 && marks <= edges.count / 2 + 3)
+    // One decimal at most, never an exponent.
+    #expect(!svg.contains(".00") && !svg.contains("e-0") && !svg.contains("e+"))
+  }
+
+  @Test func anHourOfMorseIsAFewMegabytesAtMost() throws {
+    let text = Array(repeating: "CQ CQ DE N0CALL PARIS 73", count: 240).joined(separator: " ")
+    let edges = try sentEdges(text, wpm: 20)
+    let picture = TraceSVG(
+      traced(edges.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver())))
+    #expect(picture.rows >= 60)
+    let size = picture.text.utf8.count
+    #expect(size < 4_000_000, "\(size) bytes")
+  }
+
+  @Test func framesShowTheLightsLevelItsStillAndWhereItWasFound() throws {
+    let scene = SyntheticScene()
+    let frames = scene.frames(showing: try sentEdges("PARIS", wpm: 15))
+    let reading = MorseReading(
+      receiver: MorseReceiver(),
+      light: LightReceiver(frameInterval: .seconds(1 / scene.framesPerSecond)))
+    let trace = traced(frames.map { .frame($0) }, reading: reading)
+    #expect(trace.isFrames)
+    // Every frame's level, those kept until the light was found too; no edge as a level.
+    #expect(trace.levels.count == frames.count)
+    let still = try #require(trace.still)
+    #expect(still.width == 53 && still.height == 40 && still.scale == 3)  // 160x120: 3 px a cell
+    #expect(trace.sightings.first?.kind == .found)
+    let svg = TraceSVG(trace).text
+    #expect(svg.contains("<rect class=\"found\""))
+    #expect(svg.contains(">light found</text>"))
+    #expect(svg.contains("stroke-width=\"2\" d=\"M0 1h"))
+    #expect(segments(of: "dot", in: svg).count == 10)
+    // The level line has a point for (nearly) every frame read since it was found.
+    let level = try #require(svg.split(separator: "<polyline class=\"level\" points=\"").last)
+    #expect(level.prefix { $0 != "\"" }.split(separator: " ").count > 30)
+  }
+}
