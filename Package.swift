@@ -49,8 +49,11 @@ let package = Package(
         "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver",
         "TransmitterControl", "LightSources", "LinuxSystem", "Instants",
       ]),
+    // Packaging: what the Debian package installs besides the executable; Documentation: the
+    // README's picture (`receive --trace`, remade and compared by .ci/test-video).
     .executableTarget(
-      name: "morsetorch", dependencies: ["MorsetorchTool"], exclude: ["Packaging"]),
+      name: "morsetorch", dependencies: ["MorsetorchTool"],
+      exclude: ["Packaging", "Documentation"]),
     .executableTarget(
       name: "morsetorch-benchmark",
       // MorseCorpus: the receiver's corpus (`corpus`), the one the tests judge it on.
