@@ -56,6 +56,18 @@ extension LightReceiverTests {
     }
   }
 
+  /// A message of a few seconds ("SOS" alone) in the hard scene: its light is found in the
+  /// mean of a wide spot (320x240, as `morsetorch-synthetic-video` makes it), weaker there
+  /// than the exposure's drift over those seconds, and read from its first mark all the
+  /// same.
+  @Test(arguments: ["SOS", "TEST"])
+  func aShortMessageFoundUnderADriftingExposureIsRead(text: String) throws {
+    var scene = SyntheticScene.hard
+    (scene.width, scene.height, scene.lightX, scene.lightY) = (320, 240, 200, 80)
+    let (read, events) = read(scene.frames(showing: try edges(text, wpm: 12)))
+    #expect(read == text, "\(events)")
+  }
+
   /// A light in a room whose light flickers by 15 % ten times a second (the background's
   /// brightness, not the light's). Before: the flicker, in every block, was taken for noise
   /// as large as the light's blinking, and nothing was found.

@@ -165,7 +165,15 @@ public struct LightReceiver: Sendable {
   /// over the middle of the levels kept), and its contrast the size of its edges, so a drift
   /// of the exposure over the seconds kept does not skew the first marks.
   private mutating func replay(_ frames: [(time: MonotonicInstant, level: Double)]) -> [Event] {
-    let analysis = BlinkAnalysis(frames.map(\.level), reach: driftReach)
+    var analysis = BlinkAnalysis(frames.map(\.level), reach: driftReach)
+    // An exposure drifting by more than the light's contrast within those seconds hides its
+    // edges from the lowest over 4 s (a faint light found in the mean of a wide spot): the
+    // lowest over a second takes that drift out, so the detector is not told a contrast
+    // that is the drift's and reads nothing.
+    if analysis.edges < 2 {
+      let near = BlinkAnalysis(frames.map(\.level), reach: searchFrames * 2)
+      if near.edges >= 2 { analysis = near }
+    }
     if let first = frames.first {
       let isOn = analysis.isOnAt.first ?? false
       let dark = isOn ? first.level - analysis.step : first.level
