@@ -121,6 +121,22 @@ extension LightReceiverTests {
     #expect(read(frames).text == "THE QUICK FOX")
   }
 
+  /// A light carried across the picture (or a camera panning over a dark scene) at 8 to 14
+  /// pixels a second, half a block to a block (8 pixels) between two looks; and a camera shaking by
+  /// 10 or 12 pixels: followed from where its last mark lit most. Before, it left its spot
+  /// while dark and was lost, or read again seconds later in pieces. Not yet: 10 and 16 px/s
+  /// and an 8 px shake of this small light (radius 3) lose a character or more, as 20 px/s
+  /// does in the video study.
+  @Test(arguments: [(8.0, 0.0), (12.0, 0.0), (14.0, 0.0), (0.0, 10.0), (0.0, 12.0)])
+  func aLightCarriedAcrossThePictureOrShakenIsFollowed(speed: Double, shake: Double) throws {
+    var scene = SyntheticScene()
+    (scene.lightX, scene.lightY) = (20, 70)
+    scene.pan = (x: speed, y: -speed / 4)
+    scene.shake = shake
+    let (text, events) = read(scene.frames(showing: try edges("PARIS CQ", wpm: 15)))
+    #expect(text == "PARIS CQ", "\(events)")
+  }
+
   /// Up to three frames missing in a row (100 ms unseen) at 10 WPM, up to two at 15 WPM
   /// (two frames are shorter than a dot; three could hide one whole).
   @Test(arguments: [

@@ -33,6 +33,9 @@ public struct SyntheticScene: Sendable {
   public var drift = 0.0
   /// The camera shaking by this many pixels, slowly (a 3 s period, and 4.1 s across).
   public var shake = 0.0
+  /// The light (and the lamp and heartbeat LED) carried across a dark picture, or the camera
+  /// panning over it, this many pixels a second, across and down.
+  public var pan = (x: 0.0, y: 0.0)
   /// The room's light flickering by this share up and down, 10 times a second (mains light
   /// beating with the frame rate): the background's brightness, not the light's.
   public var flicker = 0.0
@@ -98,7 +101,10 @@ public struct SyntheticScene: Sendable {
       // The automatic exposure follows the light with a lag of a few frames.
       let gain = (1 + drift * sin(2 * Double.pi * start / 20)) * (1 - autoExposure * exposureLit)
       exposureLit += (lit - exposureLit) * min(interval / 0.2, 1)
-      let (dx, dy) = (shake * sin(2 * .pi * start / 3), shake * sin(2 * .pi * start / 4.1))
+      let (dx, dy) = (
+        shake * sin(2 * .pi * start / 3) + pan.x * start,
+        shake * sin(2 * .pi * start / 4.1) + pan.y * start
+      )
       let room = 1 + flicker * sin(2 * Double.pi * 10 * (start + interval * exposure / 2))
       var values = room == 1 ? background : background.map { $0 * room }
       if glow > 0 && lit > 0 {

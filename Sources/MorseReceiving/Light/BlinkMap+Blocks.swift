@@ -8,6 +8,47 @@ extension BlinkMap {
     }
   }
 
+  /// The blocks up to two from `spot`'s centre, all alike: where a light that strayed from
+  /// it is to be looked for.
+  func neighbourhood(of spot: Spot) -> Spot {
+    let (row, column) = (spot.centre / columns, spot.centre % columns)
+    let blocks = (max(row - 2, 0)...min(row + 2, rows - 1)).flatMap { r in
+      (max(column - 2, 0)...min(column + 2, columns - 1)).map { r * columns + $0 }
+    }
+    return Spot(centre: spot.centre, weights: blocks.map { ($0, 1.0) }, isSteadied: spot.isSteadied)
+  }
+
+  /// The block up to two from `spot`'s centre that brightened most from `framesAgo` frames
+  /// before the last to `untilAgo` frames before it (less the picture's change, for a
+  /// steadied spot), by how much, and how much the centre did (in levels): where a light
+  /// that moves was at the end of a mark.
+  func brightened(near spot: Spot, since framesAgo: Int, until untilAgo: Int = 0)
+    -> (block: Int, by: Double, centre: Double)?
+  {
+    guard framesAgo > untilAgo, untilAgo >= 0, framesAgo < count else { return nil }
+    let last = (next + capacity - 1 - untilAgo) % capacity
+    let then = (next + capacity - 1 - framesAgo) % capacity
+    func change(_ block: Int) -> Int {
+      Int(means[block * capacity + last]) - offset(last, spot.isSteadied)
+        - Int(means[block * capacity + then]) + offset(then, spot.isSteadied)
+    }
+    let (row, column) = (spot.centre / columns, spot.centre % columns)
+    var best: (block: Int, change: Int)?
+    for r in max(row - 2, 0)...min(row + 2, rows - 1) {
+      for c in max(column - 2, 0)...min(column + 2, columns - 1) {
+        let block = r * columns + c
+        let change = change(block)
+        if change > best?.change ?? .min { best = (block, change) }
+      }
+    }
+    return best.map { ($0.block, Double($0.change) / 256, Double(change(spot.centre)) / 256) }
+  }
+
+  /// How many blocks apart two blocks are, across or down, whichever is more.
+  func distance(_ one: Int, _ other: Int) -> Int {
+    max(abs(one / columns - other / columns), abs(one % columns - other % columns))
+  }
+
   /// The spot's bounding rectangle in pixels.
   func pixels(of spot: Spot) -> LightRegion? {
     let width = columns

@@ -16,7 +16,7 @@ struct BlinkMap {
   /// Frames in a second.
   let reach: Int
   /// Each block's means, block after block, `capacity` a block (a ring), as mean × 256.
-  private var means: [UInt16]
+  private(set) var means: [UInt16]
   /// The frames' times, in the same ring.
   private var times: [MonotonicInstant]
   /// How much the whole picture has changed by each frame (the median change of all blocks
@@ -24,9 +24,9 @@ struct BlinkMap {
   /// room's light, an exposure that moves, which every block shows and which is no light's
   /// blinking nor any block's noise. A spot found with the picture's changes taken out
   /// (`Spot.isSteadied`) reads its blocks less it.
-  private var offsets: [Int]
+  private(set) var offsets: [Int]
   /// Where the next frame goes.
-  private var next = 0
+  private(set) var next = 0
   /// Frames kept so far (at most `capacity`).
   private(set) var count = 0
 
@@ -173,7 +173,7 @@ struct BlinkMap {
   }
 
   /// What to take from a mean in `slot`: the picture's changes, `steadied`, else nothing.
-  private func offset(_ slot: Int, _ steadied: Bool) -> Int { steadied ? offsets[slot] : 0 }
+  func offset(_ slot: Int, _ steadied: Bool) -> Int { steadied ? offsets[slot] : 0 }
 
   /// A spot that blinks like Morse, what its levels show, and its score (sharp edges times
   /// contrast over noise).

@@ -64,6 +64,9 @@ public struct LightReceiver: Sendable {
   /// Looks since the spot's centre last changed.
   private var stillLooks = 4
   private var isMoving: Bool { stillLooks < 4 }
+  /// Looks since the light was last seen carried: its last mark lit most away from the
+  /// spot's centre (see `lastMark`).
+  private var carriedLooks = 4
   private var framesToSearch = 0
   private var searches = 0
   private var lastEdge: MonotonicInstant?
@@ -265,6 +268,22 @@ public struct LightReceiver: Sendable {
     guard states.contains(true), states.contains(false) else { return }
     let followed = map.spot(
       around: spot.centre, following: states, isMoving: isMoving, steadied: spot.isSteadied)
+    // Carried (its last mark lit most away from the spot's centre, within the last two
+    // seconds): the blocks up to two from there, where it is now — the last second and a
+    // half's lag behind a light carried across the picture, or a shaking camera.
+    let last = lastMark(near: spot, map: map, detector: detector)
+    let moved = last.map { map.distance($0, spot.centre) } ?? 0
+    carriedLooks = moved > 0 ? 0 : carriedLooks + 1
+    if let last, carriedLooks < 4 {
+      // The level is a mean of the spot's blocks: the light's part of it by their number (it
+      // moves, so what its states show of either spot says little).
+      let carried = map.neighbourhood(of: Spot(centre: last, weights: [], isSteadied: spot.isSteadied))
+      stillLooks = carried.centre == spot.centre ? stillLooks + 1 : 0
+      detector.scaleContrast(
+        by: Double(spot.weights.count) / Double(carried.weights.count), at: level)
+      self.spot = carried
+      return
+    }
     // Moving while its centre changed in the last two seconds.
     stillLooks = followed.centre == spot.centre ? stillLooks + 1 : 0
 
@@ -279,6 +298,25 @@ public struct LightReceiver: Sendable {
     detector.scaleContrast(by: after / before, at: level)
   }
 
+  /// The block near `spot` its last whole mark (in `states`) brightened most, from the frame
+  /// before it to its last: when that block holds an eighth of the light at least
+  /// (`detector`'s contrast, over all the spot's blocks) and the spot's centre brightened by
+  /// under a third as much, two thirds if two blocks away or more (the light left it; noise,
+  /// a light between two blocks, or a mark misread, does not move it).
+  private func lastMark(near spot: Spot, map: BlinkMap, detector: LightEdges) -> Int? {
+    guard let end = states.lastIndex(of: true),
+      let before = states[..<end].lastIndex(of: false),
+      let lit = map.brightened(
+        near: spot, since: states.count - 1 - before, until: states.count - 1 - end)
+    else { return nil }
+    let light = (detector.bright - detector.dark) * Double(spot.weights.count)
+    let isFar = map.distance(lit.block, spot.centre) > 1
+    guard lit.block == spot.centre
+      || (lit.by >= light / 8 && lit.centre < lit.by * (isFar ? 2.0 / 3 : 1.0 / 3))
+    else { return nil }
+    return lit.block
+  }
+
   /// Reads the spot `found` from the frames kept after `after`.
   private mutating func take(
     _ found: BlinkMap.Candidate, pixels: LightRegion,
@@ -291,6 +329,13 @@ public struct LightReceiver: Sendable {
       .map { (time: $0.0, level: $0.1) }
     detector = LightEdges(frameInterval: frameInterval, exposure: exposure)
     level = frames.last?.level ?? 0
-    return [event] + replay(frames)
+    let events = [event] + replay(frames)
+    // Followed at once from where the last second and a half show it: a light that moved
+    // while it was looked for is no longer where most of the frames kept saw it.
+    if var detector {
+      follow(found.spot, map: map, detector: &detector)
+      self.detector = detector
+    }
+    return events
   }
 }

@@ -161,7 +161,11 @@ enum ManualTopics {
     light fills the picture or lights the room, that change is the message, and what is
     left of a black bar or a corner it lights less is its negative. The blocks that brighten
     with it form the spot, looked at again every half second over the last 8 s, so a shaking
-    camera is followed; the last 16 s are kept, so a lamp at 1 WPM is found (a dot and a
+    camera is followed. A light carried across the picture, or a camera panning or shaking by
+    ten pixels or so, moves further than that between two looks: when its last mark lit most
+    two blocks from the spot's middle, the spot becomes the blocks up to two from there, and
+    follows each mark for two seconds after it last moved (about 15 pixels a second at 640x480
+    is the most followed; faster, it is lost and found again). The last 16 s are kept, so a lamp at 1 WPM is found (a dot and a
     dash take that long) and what was sent before the light was found is read too. --region X,Y,W,H says
     where the light is instead. Standard error says where the light was found, when it moved
     and when it was lost (no edge for 10 s and nothing else blinking), and at the end when
