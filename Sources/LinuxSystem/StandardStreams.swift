@@ -55,6 +55,13 @@ public enum StandardStreams {
     return columns > 0 ? columns : nil
   }
 
+  /// The height of the terminal `stream` is on, in rows; nil when it is no terminal or does
+  /// not say.
+  public static func rows(of stream: Stream) -> Int? {
+    let rows = Int(morse_terminal_rows(stream.rawValue))
+    return rows > 0 ? rows : nil
+  }
+
   /// Makes `print` flush at every line (`setvbuf(stdout, NULL, _IOLBF, 0)`), into a pipe or a
   /// file too, for output that is read while the program runs.
   public static func lineBufferPrint() { morse_line_buffer_stdout() }

@@ -139,29 +139,15 @@ struct CompletionsTests {
     let script = directory.appendingPathComponent("_morsetorch")
     try #require(Completions.script(for: shell)).write(
       to: script, atomically: false, encoding: .utf8)
-    let session = "morsetorch-\(UUID().uuidString.prefix(8))"
-    // Through system(3), which waits for the tmux client alone (Foundation's Process waited
-    // on past the client's end: the server it starts lives on).
-    let capture = directory.appendingPathComponent("screen")
-    let tmux = { (arguments: [String]) throws -> String in
-      let quoted = arguments.map { "'" + $0.replacing("'", with: "'\\''") + "'" }
-      let isCapture = arguments.first == "capture-pane"
-      let output = isCapture ? capture.path : "/dev/null"
-      let command =
-        "/usr/bin/tmux -L \(session) \(quoted.joined(separator: " ")) </dev/null >\(output) 2>&1"
-      _ = system(command)
-      guard isCapture else { return "" }
-      return (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
-    }
     let (command, setup) = try Self.cleanShell(shell, script: script, variables: variables)
-    _ = try tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "10", command])
-    defer { _ = try? tmux(["kill-server"]) }
-    _ = try tmux(["send-keys", "-t", session, "\(setup); clear", "Enter"])
-    _ = try tmux(["send-keys", "-t", session, "-l", text])
-    _ = try tmux(["send-keys", "-t", session, "Tab"])
+    let terminal = TerminalSession(command, columns: 200, rows: 10)
+    terminal.send("\(setup); clear", literal: true)
+    terminal.send("Enter")
+    terminal.send(text, literal: true)
+    terminal.send("Tab")
     var screen = ""
     _ = eventually {
-      screen = (try? tmux(["capture-pane", "-p", "-t", session])) ?? ""
+      screen = terminal.screen()
       return screen.contains(expected)
     }
     return screen
@@ -169,7 +155,7 @@ struct CompletionsTests {
 
   /// Whether tmux and `shell` are here to run the test in a terminal (CI installs them).
   private static func canType(in shell: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") && shellPath(shell) != nil
+    TerminalSession.isAvailable && shellPath(shell) != nil
   }
 
   @Test(arguments: shells.filter(canType(in:)))

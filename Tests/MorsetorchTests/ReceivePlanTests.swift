@@ -69,4 +69,22 @@ struct ReceivePlanTests {
     #expect(try receive("--gpio", "gpiochip0:4", "--trace", "key.svg").trace == "key.svg")
     #expect(throws: UsageError.self) { try receive("--edges", "-", "--trace") }
   }
+
+  @Test func showIsRefusedWithoutATerminalOnStandardErrorAndWantsFrames() throws {
+    let plan = try receive("--video", "-", "--show")
+    #expect(plan.show)
+    #expect(
+      throws: UsageError.requiresOption("--show", requirement: "standard error on a terminal")
+    ) { try plan.checkShow(isErrorTerminal: false, term: "xterm") }
+    #expect(
+      throws: UsageError.requiresOption(
+        "--show", requirement: "a terminal that can move its cursor (TERM=dumb)")
+    ) { try plan.checkShow(isErrorTerminal: true, term: "dumb") }
+    try plan.checkShow(isErrorTerminal: true, term: "xterm")
+    // Without --show, no terminal is needed.
+    try receive("--video", "-").checkShow(isErrorTerminal: false, term: nil)
+    #expect(throws: UsageError.requiresOption("--show", requirement: "--video FILE or --camera")) {
+      try receive("--edges", "-", "--show")
+    }
+  }
 }

@@ -38,21 +38,45 @@ private final class Sink: Sendable {
     #expect(written.hasSuffix(StreamWriter.eraseLine), "\(written.debugDescription)")
   }
 
-  @Test func aMessageErasesTheFrameAndTheFrameComesBackAfterIt() throws {
+  /// What a writer to a terminal that reads writes for `steps`, each written before the next.
+  private func written(_ steps: [(StreamWriter) -> Void]) throws -> String {
     let sink = Sink()
     sink.gate.fire()
     let writer = try StreamWriter(frameInterval: .zero) { sink.write($0) }
-    writer.showFrame { _ in "progress" }
-    writer.flush(timeout: .seconds(10))
-    writer.write("morsetorch: a warning\n")
-    writer.flush(timeout: .seconds(10))
-    writer.clearFrame()
-    writer.flush(timeout: .seconds(10))
-    let written = sink.written.withLock { $0 }.joined()
+    for step in steps {
+      step(writer)
+      writer.flush(timeout: .seconds(10))
+    }
+    return sink.written.withLock { $0 }.joined()
+  }
+
+  @Test func aMessageErasesTheFrameAndTheFrameComesBackAfterIt() throws {
+    let written = try written([
+      { $0.showFrame { _ in "progress" } }, { $0.write("morsetorch: a warning\n") },
+      { $0.clearFrame() },
+    ])
     let erase = StreamWriter.eraseLine
     #expect(
       written.hasPrefix(
         "\rprogress\u{1B}[K" + erase + "morsetorch: a warning\n\rprogress\u{1B}[K" + erase),
       "\(written.debugDescription)")
+  }
+
+  @Test func aFrameOfSeveralLinesIsRedrawnFromItsFirstLineAndErasedWhole() throws {
+    let written = try written([
+      { $0.showFrame { _ in "a\nb\nc" } }, { $0.showFrame { _ in "d\ne" } }, { $0.write("note\n") },
+      { $0.clearFrame() },
+    ])
+    let (erase, up) = ("\u{1B}[K", { (lines: Int) in "\u{1B}[\(lines)A" })
+    #expect(
+      written.hasPrefix(
+        "\ra\(erase)\nb\(erase)\nc\(erase)"
+          // Two lines up, the shorter frame over it, the line left below erased.
+          + up(2) + "\rd\(erase)\ne\(erase)\u{1B}[J"
+          // Erased from its first line down for the note, drawn again below it.
+          + StreamWriter.erase(lines: 1) + "note\n\rd\(erase)\ne\(erase)"
+          + StreamWriter.erase(lines: 1)),
+      "\(written.debugDescription)")
+    #expect(StreamWriter.erase(lines: 1) == "\r" + up(1) + "\u{1B}[J")
   }
 }

@@ -120,6 +120,9 @@ int morse_lock_resident_memory(void);
 /// The width in columns of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
 int morse_terminal_columns(int fd);
 
+/// The height in rows of the terminal on `fd` (ioctl TIOCGWINSZ), or 0 if unknown.
+int morse_terminal_rows(int fd);
+
 /// setvbuf(stdout, NULL, _IOLBF, 0): stdio's standard output (Swift's `print`) flushed at
 /// every line, also into a pipe. (Swift 6 will not name C's `stdout` global.)
 void morse_line_buffer_stdout(void);

@@ -225,6 +225,21 @@ enum ManualTopics {
     The file is opened before anything is read: one that cannot be created, a symlink or a
     FIFO is refused at once (status 73). With --trace - the picture goes to standard output
     and the text read is only in it.
+
+    A live view: with --show (and --camera or --video), standard error shows what the
+    camera sees, small and grey (each character two pixels, one over the other: in 24-bit
+    colour when COLORTERM is truecolor or 24bit, in the 256-colour palette's greys when
+    TERM names 256 colours, else, or with NO_COLOR, as ASCII characters from dark to
+    bright), with a box around the spot the light is followed in; under it the light's level
+    as a bar, | marking the threshold it is read on or off by, the speed followed and where
+    the light is, and the end of the text read. It is redrawn in place five times a second
+    of frames (a video is read as fast as it comes; the terminal is drawn at most 25 times a
+    second), at most 80 columns by 30 rows and smaller to fit the terminal, following its
+    size as it changes; notes are written above it. When standard output is the same
+    terminal, the text read is held while the view is up and written once it is erased; at
+    the end, after a signal or an error the view is erased, so the screen keeps the notes
+    and the text, not the picture. Without a terminal on standard error, or with TERM=dumb,
+    --show is refused (status 64) before the camera or video is opened.
     """
 
   static let beacon = """

@@ -23,6 +23,7 @@ struct ReceiveCommand {
     guard case .run(let plan) = invocation else {
       return Morsetorch.printing(HelpText.receive.text)
     }
+    try plan.checkShow(isErrorTerminal: Console.isErrorTerminal, term: environment["TERM"])
     let timeout = plan.timeout
     let cancellation = Cancellation()
     let watcher = try SignalWatcher(
@@ -41,9 +42,14 @@ struct ReceiveCommand {
     if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
     {
       var loop = ReceiveLoop(
-        settings: plan.settings, light: plan.source.light, recorder: recorder, trace: trace)
+        settings: plan.settings, light: plan.source.light, recorder: recorder, trace: trace,
+        view: plan.show ? ReceiveView(palette: palette) : nil)
       // `--trace -`: standard output is the picture's; the text read is in it.
       if trace?.isStandardOutput == true { loop.console.write = { _ in } }
+      // On the terminal the view is on, the text would land inside it: written at the end.
+      if let view = loop.view, Console.isOutputTerminal {
+        loop.console.write = view.holding(loop.console.write)
+      }
       characters = try loop.run(source)
     }
     guard let signal = watcher.stoppingSignal ?? watcher.firstSignal else {
@@ -51,6 +57,13 @@ struct ReceiveCommand {
     }
     Console.note("stopped by \(Signals.name(signal))")
     return ExitStatus.signalled(signal)
+  }
+
+  /// `--show`'s colours, as the environment says the terminal has them.
+  private var palette: ReceiveViewPalette {
+    .chosen(
+      noColor: environment["NO_COLOR"], term: environment["TERM"],
+      colorTerm: environment["COLORTERM"])
   }
 
   /// The source `source` names, open; nil if `stop` fired before it could be.

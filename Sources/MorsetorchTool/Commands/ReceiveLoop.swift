@@ -3,7 +3,7 @@ import MorseReceiving
 /// The one loop of `receive`, whatever the source: inputs from it through a `MorseReading`
 /// to `ReceivedText` until it ends, is stopped or nobody reads the output; then the source is
 /// closed, and the `--trace` picture drawn, whatever happened (a signal, a bad line: it shows
-/// what was read until then).
+/// what was read until then). A `--show` view is erased as soon as the reading ends, however.
 struct ReceiveLoop {
   /// `--wpm`, `--farnsworth`, `--alphabet`.
   let settings: MorseReceiver.Settings
@@ -13,6 +13,8 @@ struct ReceiveLoop {
   let recorder: EdgeRecorder?
   /// `--trace`: where the reading is drawn at the end.
   let trace: TraceFile?
+  /// `--show`: the live view, if any.
+  var view: ReceiveView? = nil
   /// Where it speaks.
   var console = ReceiveConsole()
 
@@ -22,6 +24,7 @@ struct ReceiveLoop {
   func run(_ source: any ReceiveSource) throws -> Int {
     var drawn = trace.map { _ in ReceiveTrace() }
     let read = Result { () throws in try readToEnd(source, trace: &drawn) }
+    view?.finish()
     let closed = Result { () throws in try source.close() }
     let drew = Result { () throws in if let drawn { try trace?.write(TraceSVG(drawn).text) } }
     let failures = [read.map { _ in () }, closed, drew].compactMap { result -> (any Error)? in
@@ -37,7 +40,8 @@ struct ReceiveLoop {
   private func readToEnd(_ source: any ReceiveSource, trace: inout ReceiveTrace?) throws -> Int {
     let kind = source.kind
     var reading = try start(kind)
-    reading.isTracing = trace != nil
+    // The view shows the light's level and the speed, which come with a trace's events.
+    reading.isTracing = trace != nil || view != nil
     var printer = ReceivedText(
       recorder: recorder, lostAfter: reading.lightSettings?.lostAfter ?? .zero, console: console)
     // The last character printed however the reading ends (a video cut short prints what
@@ -51,8 +55,10 @@ struct ReceiveLoop {
       while !console.hasOutputFailed(), let input = try source.next() {
         try reading.read(input) { (event) throws(EdgeRecorder.Failure) in
           trace?.add(event)
+          view?.add(event)
           try printer.show(event)
         }
+        if case .frame(let frame) = input { view?.see(frame) }
       }
     } catch {
       finish()

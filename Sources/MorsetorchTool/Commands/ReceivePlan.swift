@@ -5,7 +5,8 @@ import MorseReceiving
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
-  case gpio, edges, video, camera, region, size, fps, edgesOut, trace, activeLow, bias, wpm
+  case gpio, edges, video, camera, region, size, fps, edgesOut, trace, show, activeLow, bias
+  case wpm
   case farnsworth
   case alphabet, timeout
   case help
@@ -56,6 +57,13 @@ enum ReceiveOption: CommandOption {
         help: "draw what was read as an SVG picture (- stdout)"
       ).detailed(
         "Written at the end, or when stopped. With -, the text read is only in the picture.")
+    case .show:
+      .flag(
+        "show",
+        help: "with --video or --camera: a live view on the terminal"
+      ).detailed(
+        "The picture, the light boxed, its level and the text, redrawn in place; "
+          + "standard error must be a terminal.")
     case .activeLow:
       .flag(
         "active-low",
@@ -122,6 +130,8 @@ struct ReceivePlan: CommandPlan {
   let edgesOut: String?
   /// `--trace FILE.svg`: where to draw the reading, if anywhere (`-`: standard output).
   let trace: String?
+  /// `--show`: a live view of the reading on the terminal of standard error.
+  let show: Bool
 
   init(_ arguments: ParsedArguments<ReceiveOption>) throws {
     try arguments.checkNoOperands()
@@ -129,6 +139,7 @@ struct ReceivePlan: CommandPlan {
     timeout = try Self.timeout(arguments.value(.timeout))
     edgesOut = arguments.value(.edgesOut)
     trace = arguments.value(.trace)
+    show = arguments.has(.show)
     let sources = [ReceiveOption.gpio, .edges, .video, .camera].filter { arguments.has($0) }
     guard let chosen = sources.first else {
       throw UsageError.requiresOption(
@@ -141,9 +152,9 @@ struct ReceivePlan: CommandPlan {
     for (option, source, requirement) in needs where arguments.has(option) && chosen != source {
       throw UsageError.requiresOption(option.flag, requirement: requirement)
     }
-    if arguments.has(.region) && chosen != .video && chosen != .camera {
-      throw UsageError.requiresOption(
-        ReceiveOption.region.flag, requirement: "--video FILE or --camera")
+    for option in [ReceiveOption.region, .show]
+    where arguments.has(option) && chosen != .video && chosen != .camera {
+      throw UsageError.requiresOption(option.flag, requirement: "--video FILE or --camera")
     }
     if arguments.has(.activeLow) && chosen == .edges {
       throw UsageError.requiresOption(
@@ -171,6 +182,19 @@ struct ReceivePlan: CommandPlan {
         fps: fps)
     default:
       source = .edges(path: arguments.value(.edges) ?? "-")
+    }
+  }
+
+  /// Refuses `--show` unless standard error is a terminal (`isErrorTerminal`) whose cursor
+  /// can be moved (`term` is not `dumb`): checked before the source is opened.
+  func checkShow(isErrorTerminal: Bool, term: String?) throws(UsageError) {
+    guard show else { return }
+    guard isErrorTerminal else {
+      throw .requiresOption(ReceiveOption.show.flag, requirement: "standard error on a terminal")
+    }
+    if term == "dumb" {
+      throw .requiresOption(
+        ReceiveOption.show.flag, requirement: "a terminal that can move its cursor (TERM=dumb)")
     }
   }
 

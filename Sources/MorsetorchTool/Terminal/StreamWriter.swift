@@ -12,7 +12,9 @@ import LinuxSystem
 /// (a slow terminal drops frames, it never queues them), redrawn in place at most every
 /// `frameInterval` and at least every `refreshInterval` (the elapsed time moves on). A message
 /// erases the line first and the frame comes back after it, so no message is ever appended
-/// to a half-drawn line; `clearFrame` erases it for good.
+/// to a half-drawn line; `clearFrame` erases it for good. A frame may be several lines
+/// (`receive --show`): it is redrawn from its first line (the cursor moved up to it), so it
+/// must fit the terminal's height and each line its width.
 final class StreamWriter: Sendable {
   /// Makes the text of a frame, on the writer's thread, given the monotonic time now.
   typealias Frame = @Sendable (_ now: MonotonicInstant) -> String
@@ -25,6 +27,8 @@ final class StreamWriter: Sendable {
     var frame: Frame?
     var isFrameNew = false
     var isFrameOnScreen = false
+    /// The line breaks in the frame on screen: how far up its first line is.
+    var frameLines = 0
     var nextFrameTime: MonotonicInstant = .origin
 
     /// Nothing queued, being written or still to be drawn or erased.
@@ -42,6 +46,12 @@ final class StreamWriter: Sendable {
 
   /// "Carriage return, erase the line": where a frame was, nothing.
   static let eraseLine = "\r\u{1B}[K"
+
+  /// Where a frame of `lines` line breaks was, nothing: the cursor at its first line's start
+  /// and the screen erased from there down.
+  static func erase(lines: Int) -> String {
+    lines == 0 ? eraseLine : "\r\u{1B}[\(lines)A\u{1B}[J"
+  }
 
   init(
     streamName: String = "standard error", capacity: Int = 256,
@@ -128,8 +138,9 @@ final class StreamWriter: Sendable {
   private func compose(_ state: inout State, now: MonotonicInstant) -> String {
     var text = ""
     if !state.queue.isEmpty || state.frame == nil, state.isFrameOnScreen {
-      text += Self.eraseLine
+      text += Self.erase(lines: state.frameLines)
       state.isFrameOnScreen = false
+      state.frameLines = 0
     }
     text += state.queue.joined()
     state.queue.removeAll()
@@ -144,7 +155,14 @@ final class StreamWriter: Sendable {
       state.dropped = 0
     }
     if let frame = state.frame {
-      text += "\r" + frame(now) + "\u{1B}[K"
+      let drawn = frame(now)
+      let lines = drawn.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+      // Over the frame on screen, from its first line; each line's rest erased, and the
+      // lines below too when the new frame is shorter.
+      if state.frameLines > 0 { text += "\u{1B}[\(state.frameLines)A" }
+      text += "\r" + drawn.replacing("\n", with: "\u{1B}[K\n") + "\u{1B}[K"
+      if lines < state.frameLines { text += "\u{1B}[J" }
+      state.frameLines = lines
       state.isFrameOnScreen = true
       state.nextFrameTime = now + frameInterval
     }
