@@ -110,7 +110,7 @@ public struct MorseReading: Sendable {
   public mutating func finish() -> [Event] {
     var events: [Event] = []
     hand({ $0.finish() }) { events.append($0) }
-    if let doubt = doubts.finish() { events.append(.doubt(doubt)) }
+    events += doubts.finish().map { .doubt($0) }
     return events
   }
 
@@ -191,6 +191,10 @@ public struct MorseReading: Sendable {
     let speed = outputs.contains(.lineBreak) ? before : receiver.wordsPerMinute
     // Taken whether tracing or not, so that nothing piles up.
     let classed = receiver.takeClassed()
+    for mark in classed where mark.kind.isMark {
+      doubts.mark(
+        lasting: (mark.end - mark.start) / .seconds(1), wordsPerMinute: mark.wordsPerMinute)
+    }
     if isTracing { for each in classed { try handle(.classed(each)) } }
     for output in outputs {
       try handle(.output(output))

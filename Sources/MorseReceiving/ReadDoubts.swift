@@ -18,11 +18,14 @@ public struct ReadDoubts: Sendable, Hashable {
     case wholePicture(LightRegion)
     /// This many of the characters read were codes with no meaning (`[......]`).
     case unknownCodes(Int, of: Int)
+    /// This many of the marks read were over `longMark` dots long at the speed followed:
+    /// marks of more than two lengths (a light left on, marks run together, a speed misread).
+    case longMarks(Int, of: Int)
   }
 
   /// A doubt's kind: what is said once.
   private enum Kind: Hashable {
-    case speed, place, codes
+    case speed, place, codes, marks
   }
 
   /// How far into the edge of the receiver's range a speed is doubtful: within a quarter of
@@ -31,6 +34,9 @@ public struct ReadDoubts: Sendable, Hashable {
   static let fastMargin = 1.2
   /// At least this many codes with no meaning, and over a quarter of the characters.
   static let fewestUnknownCodes = 3
+  /// A mark over this many dots is neither a dot nor a dash (a dash is three); at least
+  /// `fewestUnknownCodes` of them, and over a tenth of the marks, are doubtful.
+  public static let longMark = 6.0
 
   /// The speeds the receiver follows.
   public let speeds: ClosedRange<Double>
@@ -38,6 +44,9 @@ public struct ReadDoubts: Sendable, Hashable {
   public private(set) var characters = 0
   /// Codes with no meaning read.
   public private(set) var unknownCodes = 0
+  /// Marks read, and those over `longMark` dots.
+  public private(set) var marks = 0
+  public private(set) var longMarks = 0
   private var said: Set<Kind> = []
 
   /// Doubts about a reading whose receiver follows `speeds` (words per minute).
@@ -58,6 +67,12 @@ public struct ReadDoubts: Sendable, Hashable {
     return nil
   }
 
+  /// A mark read, lasting `seconds` at `wordsPerMinute`.
+  public mutating func mark(lasting seconds: Double, wordsPerMinute: Double) {
+    marks += 1
+    if seconds > Self.longMark * 1.2 / wordsPerMinute { longMarks += 1 }
+  }
+
   /// The light found (or moved) to `region` in a picture `width` by `height`: a doubt about
   /// where it is, the first time.
   public mutating func found(_ region: LightRegion, width: Int, height: Int) -> Doubt? {
@@ -73,12 +88,21 @@ public struct ReadDoubts: Sendable, Hashable {
   }
 
   /// What can be known only at the end: many codes with no meaning (at least three, over a
-  /// quarter of the characters).
-  public mutating func finish() -> Doubt? {
-    guard unknownCodes >= Self.fewestUnknownCodes, unknownCodes * 4 > characters else {
-      return nil
+  /// quarter of the characters); many marks of neither length (at least three, over a tenth
+  /// of the marks).
+  public mutating func finish() -> [Doubt] {
+    var doubts: [Doubt] = []
+    if unknownCodes >= Self.fewestUnknownCodes, unknownCodes * 4 > characters,
+      let doubt = say(.codes, .unknownCodes(unknownCodes, of: characters))
+    {
+      doubts.append(doubt)
     }
-    return say(.codes, .unknownCodes(unknownCodes, of: characters))
+    if longMarks >= Self.fewestUnknownCodes, longMarks * 10 > marks,
+      let doubt = say(.marks, .longMarks(longMarks, of: marks))
+    {
+      doubts.append(doubt)
+    }
+    return doubts
   }
 
   /// Whether any doubt was given.

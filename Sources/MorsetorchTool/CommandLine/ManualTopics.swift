@@ -130,7 +130,9 @@ enum ManualTopics {
     Morse; give the sender's speed with --wpm), a light found against the picture's edge or
     filling over half of it (often a border, a shaking frame or the exposure; say where the
     light is with --region, which also stops these doubts), and at the end, codes with no
-    meaning making over a quarter of the characters (at least three). After a doubtful
+    meaning making over a quarter of the characters (at least three), and marks of more than
+    two lengths: over six dots long, at the speed followed, making over a tenth of the marks
+    (at least three; a light left on, marks run together, the speed misread). After a doubtful
     reading a last note says the text is doubtful; the exit status is still 0. When nothing
     at all was read (no light found, no frame, no edge, no character, or --timeout before
     any), the exit status is 5, and standard error says why; a reading stopped by a signal

@@ -28,6 +28,11 @@ extension ReceivedText {
       "doubtful: \(unknown) of the \(characters) characters read are codes with no meaning "
         + "([...]): the speed or the light may be wrong; try --wpm N at the sender's speed, "
         + "--region X,Y,W,H for a light (\(traceHint))"
+    case .longMarks(let long, let marks):
+      "doubtful: \(long) of the \(marks) marks read are over \(Int(ReadDoubts.longMark)) dots "
+        + "long, neither dots nor dashes (a light left on, marks run together by a short dark "
+        + "between them, or the speed misread): try --wpm N at the sender's speed "
+        + "(\(traceHint))"
     }
   }
 
