@@ -94,6 +94,24 @@ extension MorseReceiver {
     return (short, long)
   }
 
+  /// The letter gap and the word gap (if shown) of `gaps` between characters, the letter gap
+  /// `expected` when there are none (see `gapGroups`).
+  static func gapGroups(of gaps: [Double], expected: Double) -> (letter: Double, word: Double?) {
+    guard !gaps.isEmpty else { return (expected, nil) }
+    let sorted = gaps.sorted()
+    let split = split(sorted)
+    let letters = sorted[..<split]
+    let middle = letters[letters.count / 2]
+    guard split == sorted.count else {
+      let words = sorted[split...]
+      let word = words[words.startIndex + words.count / 2]
+      // Over four letter gaps (7/3 is the standard, 10/2.5 a sender's extreme) the upper gaps
+      // are an earlier, slower sender's, not this one's words.
+      return (middle, word <= 4 * middle ? word : nil)
+    }
+    return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
+  }
+
   /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
   /// quarter from one gap to the next; without one (or if that division is not taken), the
   /// division with the most variance between the two groups (Otsu's). Taken if the lower

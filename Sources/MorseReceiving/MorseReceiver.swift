@@ -46,7 +46,8 @@ import MorseCore
 ///   (two element gaps), a space before the next character when a gap was a word gap, and a
 ///   line break after a long silence (`lineBreakAfter`, or twice the word gap when that is
 ///   longer); the speed is then found anew, for a new sender.
-/// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`.
+/// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`, each a word
+///   of its own (spaced from the characters beside it, whatever the gap).
 public struct MorseReceiver: Sendable {
   /// What the receiver says.
   public enum Output: Sendable, Hashable {
@@ -106,6 +107,8 @@ public struct MorseReceiver: Sendable {
   /// The last gaps of every kind (seconds): the shortest of them are the element gap.
   private var allGapsKept: [Double] = []
   private var isSpacePending = false
+  /// Whether the last character since the line began was a prosign (nil: none yet).
+  private var wasProsign: Bool?
   /// Whether the last mark was far off the estimate.
   private var wasFarOff = false
   /// Until the speed is known, edges wait here (see `lock`).
@@ -338,12 +341,16 @@ public struct MorseReceiver: Sendable {
       isCodeCut = false
     }
     isWordSpaceSaid = false
-    let space: [Output] = isSpacePending ? [.space] : []
+    let text =
+      isCodeCut
+      ? nil : MorseCode(code).flatMap { MorseAlphabet.text(for: $0, alphabet: settings.alphabet) }
+    let shown = text ?? MorseCode.shownUnknown(code + (isCodeCut ? "…" : ""))
+    // A prosign stands as a word of its own (`73 <SK>`, `<SOS> <SOS>`), whatever the gap.
+    let isProsign = text?.hasPrefix("<") == true
+    let isSpaced = isSpacePending || (wasProsign.map { $0 || isProsign } ?? false)
     isSpacePending = false
-    guard !isCodeCut, let morse = MorseCode(code),
-      let text = MorseAlphabet.text(for: morse, alphabet: settings.alphabet)
-    else { return space + [.text(MorseCode.shownUnknown(code + (isCodeCut ? "…" : "")))] }
-    return space + [.text(text)]
+    wasProsign = isProsign
+    return (isSpaced ? [.space] : []) + [.text(shown)]
   }
 
   /// Above this, a gap between characters is a word gap: the geometric middle of the letter
@@ -373,19 +380,7 @@ public struct MorseReceiver: Sendable {
     } else {
       expected = 3 * dot
     }
-    guard !gaps.isEmpty else { return (expected, nil) }
-    let sorted = gaps.sorted()
-    let split = Self.split(sorted)
-    let letters = sorted[..<split]
-    let middle = letters[letters.count / 2]
-    guard split == sorted.count else {
-      let words = sorted[split...]
-      let word = words[words.startIndex + words.count / 2]
-      // Over four letter gaps (7/3 is the standard, 10/2.5 a sender's extreme) the upper gaps
-      // are an earlier, slower sender's, not this one's words.
-      return (middle, word <= 4 * middle ? word : nil)
-    }
-    return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
+    return Self.gapGroups(of: gaps, expected: expected)
   }
 
   /// The silence that ends a line: the setting, or twice the word gap when that is longer

@@ -25,6 +25,15 @@ func edges(_ text: String, timing: MorseTiming) throws -> [MorseEdge] {
     "R R R 5 5 5 TU",
   ]
 
+  /// A prosign stands as a word of its own, spaced from the characters beside it, though
+  /// sent with a letter gap only (a lamp's `...---...` over and over: `<SOS> <SOS>`).
+  @Test func aProsignIsAWordOfItsOwn() throws {
+    let timing = try MorseTiming(wordsPerMinute: 15)
+    #expect(decode(try edges("73<SK>", timing: timing)) == "73 <SK>\n")
+    #expect(decode(try edges("<SOS><SOS><SOS> E", timing: timing)) == "<SOS> <SOS> <SOS> E\n")
+    #expect(decode(try edges("<SK>E", timing: timing)) == "<SK> E\n")
+  }
+
   /// Exact from the first character, whatever the hint within the range.
   @Test(arguments: Array(1...60))
   func everySpeedReadsBackExactlyWithAnyHint(wpm: Int) throws {
