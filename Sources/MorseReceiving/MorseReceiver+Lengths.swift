@@ -94,8 +94,37 @@ extension MorseReceiver {
     return (short, long)
   }
 
-  /// The letter gap and the word gap (if shown) of `gaps` between characters, the letter gap
-  /// `expected` when there are none (see `gapGroups`).
+  /// What is too short to be a mark or a gap. Until the speed is known (`isLocked`), only
+  /// what is bounce at any speed (`settings.debounce`, or a quarter `dot` when that is less);
+  /// then anything under 0.4 dot as well — a blip of light in a gap, a dropout inside a mark
+  /// — since a real element, even hand-keyed, is near a dot at the least; but never over
+  /// `noiseLimit`, so that a new sender much faster than the last is still heard and followed.
+  static func debounce(dot: Double, isLocked: Bool, settings: Settings) -> Duration {
+    let bounce = min(settings.debounce, .seconds(dot / 4))
+    guard isLocked else { return bounce }
+    return max(bounce, min(.seconds(dot * 0.4), noiseLimit))
+  }
+
+  /// The longest blip or dropout taken for noise once the speed is known.
+  static let noiseLimit = Duration.milliseconds(20)
+
+  /// The two lengths of `marks` (`twoLengths`), if they are the speed of `dot`'s: their
+  /// middle within 1.2 to 2.8 dots (marks kept from before a change of speed are not). A
+  /// mark over their geometric middle is a dash: a signal lamp's dash only twice its dot, a
+  /// heavy hand's four times, are read right.
+  static func markLengths(_ marks: [Double], dot: Double) -> (short: Double, long: Double)? {
+    guard let (short, long) = twoLengths(marks),
+      (1.2 * dot...2.8 * dot).contains((short * long).squareRoot())
+    else { return nil }
+    return (short, long)
+  }
+
+  /// The letter gap, and the word gap when they show one, of the recent `gaps` between
+  /// characters: split in two groups where they divide best (`split`), the lower group's
+  /// median the letter gap and the upper's the word gap (unless it is over four letter gaps,
+  /// which no sender spaces words by). When they are all alike, they are letter gaps if under
+  /// 1.53 times (the geometric middle of 3 and 7 units) the `expected` letter gap, else word
+  /// gaps (single-letter words, `R R R`), and the expected letter gap stands.
   static func gapGroups(of gaps: [Double], expected: Double) -> (letter: Double, word: Double?) {
     guard !gaps.isEmpty else { return (expected, nil) }
     let sorted = gaps.sorted()

@@ -46,6 +46,8 @@ import MorseCore
 ///   (two element gaps), a space before the next character when a gap was a word gap, and a
 ///   line break after a long silence (`lineBreakAfter`, or twice the word gap when that is
 ///   longer); the speed is then found anew, for a new sender.
+/// - An uneven hand (gaps after dashes twice those after dots): a word with a gap that fits
+///   both is held to its end, cut where gaps and letters' frequencies say (`UnevenHand`).
 /// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`, each a word
 ///   of its own (spaced from the characters beside it, whatever the gap).
 public struct MorseReceiver: Sendable {
@@ -94,8 +96,7 @@ public struct MorseReceiver: Sendable {
   private var lastOn: MonotonicInstant?
   private var lastOff: MonotonicInstant?
   private var code = ""
-  /// Whether the code went on past `longestKept` elements (a light that only blinks):
-  /// those are not kept, so memory stays flat whatever comes.
+  /// Whether the code went past `longestKept` elements (a light that only blinks; not kept).
   private var isCodeCut = false
   /// The elements of a code kept: far more than any character or prosign has.
   static let longestKept = 64
@@ -107,6 +108,8 @@ public struct MorseReceiver: Sendable {
   /// The last gaps of every kind (seconds): the shortest of them are the element gap.
   private var allGapsKept: [Double] = []
   private var isSpacePending = false
+  /// The elements keyed since the last character: to the word's end, when gaps are doubtful.
+  private var hand = UnevenHand()
   /// Whether the last character since the line began was a prosign (nil: none yet).
   private var wasProsign: Bool?
   /// Whether the last mark was far off the estimate.
@@ -171,7 +174,15 @@ public struct MorseReceiver: Sendable {
     }
     guard isLocked, !level, pending.isEmpty, let lastOff else { return output }
     let silence = Self.seconds(time - lastOff)
-    if !code.isEmpty && silence >= letterThreshold { output += finishCharacter() }
+    if hand.isHolding {
+      if silence > wordThreshold { output += readHeld() }
+    } else if !code.isEmpty && silence >= letterThreshold {
+      if hand.isDoubtful(silence, letterGap: letterGap, floor: dot / 2) {
+        hand.hold()
+      } else {
+        output += finishCharacter()
+      }
+    }
     if !isWordSpaceSaid && silence > wordThreshold {
       isWordSpaceSaid = true
       isSpacePending = true
@@ -189,25 +200,15 @@ public struct MorseReceiver: Sendable {
     var output: [Output] = []
     output += commitPending()
     if !isLocked { output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil) }
+    if hand.isHolding { output += readHeld() }
     if !code.isEmpty { output += finishCharacter() }
     if !isLineBreakSaid { output.append(.lineBreak) }
     isLineBreakSaid = true
     return output
   }
 
-  /// What is too short to be a mark or a gap. Until the speed is known, only what is bounce
-  /// at any speed (`settings.debounce`, or a quarter dot when that is less); then anything
-  /// under 0.4 dot as well — a blip of light in a gap, a dropout inside a mark — since a real
-  /// element, even hand-keyed, is near a dot at the least; but never over `noiseLimit`, so
-  /// that a new sender much faster than the last is still heard and followed.
-  private var debounce: Duration {
-    let bounce = min(settings.debounce, .seconds(dot / 4))
-    guard isLocked else { return bounce }
-    return max(bounce, min(.seconds(dot * 0.4), Self.noiseLimit))
-  }
-
-  /// The longest blip or dropout taken for noise once the speed is known.
-  static let noiseLimit = Duration.milliseconds(20)
+  /// What is too short to be a mark or a gap (`debounce(dot:isLocked:settings:)`).
+  private var debounce: Duration { Self.debounce(dot: dot, isLocked: isLocked, settings: settings) }
 
   /// Before the speed is known, edges are kept; once it is, they are read with it.
   private mutating func commit(_ edge: MorseEdge) -> [Output] {
@@ -279,6 +280,7 @@ public struct MorseReceiver: Sendable {
     } else {
       isCodeCut = true
     }
+    hand.mark(isDash: !isDot)
     // A dash says the dot by the sender's own ratio, when the marks show it.
     let implied = isDot ? mark : mark * (lengths.map { $0.short / $0.long } ?? 1.0 / 3)
     // Far off the estimate twice in a row (a new speed): move most of the way at once; one odd
@@ -291,6 +293,7 @@ public struct MorseReceiver: Sendable {
       gaps.removeAll()
       marks.removeAll()
       allGapsKept.removeAll()
+      hand.forgetGaps()
     }
     marks.append(mark)
     if marks.count > 16 { marks.removeFirst() }
@@ -302,16 +305,8 @@ public struct MorseReceiver: Sendable {
     isLineBreakSaid = false
   }
 
-  /// The recent marks' two lengths (`twoLengths`), if they are this speed's: their middle
-  /// within 1.2 to 2.8 dots (marks kept from before a change of speed are not). A mark over
-  /// their geometric middle is a dash: a signal lamp's dash only twice its dot, a heavy
-  /// hand's four times, are read right.
-  private var markLengths: (short: Double, long: Double)? {
-    guard let (short, long) = Self.twoLengths(marks),
-      (1.2 * dot...2.8 * dot).contains((short * long).squareRoot())
-    else { return nil }
-    return (short, long)
-  }
+  /// The recent marks' two lengths if this speed's (`markLengths(_:dot:)`): over the middle, dash.
+  private var markLengths: (short: Double, long: Double)? { Self.markLengths(marks, dot: dot) }
 
   /// A gap that ended with a mark: inside a character, or after one (a letter or word gap).
   private mutating func gapEnded(from start: MonotonicInstant, to end: MonotonicInstant)
@@ -320,12 +315,22 @@ public struct MorseReceiver: Sendable {
     let gap = Self.seconds(end - start)
     allGapsKept.append(gap)
     if allGapsKept.count > 24 { allGapsKept.removeFirst() }
+    hand.gap(gap, under: wordThreshold)
+    var output: [Output] = []
+    // A gap as likely inside a character as between two: the word is held to its end.
+    if hand.isHolding || (isLocked && hand.isDoubtful(letterGap: letterGap, floor: dot / 2)) {
+      hand.hold()
+      guard gap > wordThreshold || hand.elements.count >= UnevenHand.longestHeld else {
+        record(gap >= letterThreshold ? .letterGap : .elementGap, from: start, to: end)
+        return []
+      }
+      output += readHeld()
+    }
     guard gap >= letterThreshold else {
       record(.elementGap, from: start, to: end)
-      return []
+      return output
     }
     defer { record(isSpacePending ? .wordGap : .letterGap, from: start, to: end) }
-    var output: [Output] = []
     if !code.isEmpty { output += finishCharacter() }
     if !isWordSpaceSaid && gap > wordThreshold { isSpacePending = true }
     gaps.append(gap)
@@ -339,6 +344,7 @@ public struct MorseReceiver: Sendable {
     defer {
       code = ""
       isCodeCut = false
+      hand.clear()
     }
     isWordSpaceSaid = false
     let text =
@@ -351,6 +357,17 @@ public struct MorseReceiver: Sendable {
     isSpacePending = false
     wasProsign = isProsign
     return (isSpaced ? [.space] : []) + [.text(shown)]
+  }
+
+  /// The word held, read as its gaps and the characters' frequencies say most likely.
+  private mutating func readHeld() -> [Output] {
+    let codes = hand.resolve(
+      letterGap: letterGap, letterThreshold: letterThreshold, floor: dot / 2,
+      alphabet: settings.alphabet)
+    return codes.flatMap { held in
+      code = held
+      return finishCharacter()
+    }
   }
 
   /// Above this, a gap between characters is a word gap: the geometric middle of the letter
@@ -366,21 +383,13 @@ public struct MorseReceiver: Sendable {
   /// The letter gap (see `gapGroups`).
   private var letterGap: Double { gapGroups.letter }
 
-  /// The letter gap, and the word gap when the recent gaps show one: the recent gaps between
-  /// characters, split in two groups where they divide best (`split`), the
-  /// lower group's median the letter gap and the upper's the word gap (unless it is over four
-  /// letter gaps, which no sender spaces words by). When they are all
-  /// alike, they are letter gaps if under 1.53 times (the geometric middle of 3 and 7 units)
-  /// the expected letter gap, else word gaps (single-letter words, `R R R`), and the expected
-  /// letter gap stands: three dots at the spacing speed.
+  /// The letter gap, and the word gap when the recent gaps show one (`gapGroups(of:expected:)`;
+  /// expected, three dots at the spacing speed).
   private var gapGroups: (letter: Double, word: Double?) {
-    let expected: Double
-    if let farnsworth = settings.farnsworthWPM {
-      expected = 3 * Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: farnsworth)
-    } else {
-      expected = 3 * dot
+    let unit = settings.farnsworthWPM.map {
+      Self.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: $0)
     }
-    return Self.gapGroups(of: gaps, expected: expected)
+    return Self.gapGroups(of: gaps, expected: 3 * (unit ?? dot))
   }
 
   /// The silence that ends a line: the setting, or twice the word gap when that is longer
