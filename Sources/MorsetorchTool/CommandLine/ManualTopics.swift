@@ -111,13 +111,19 @@ enum ManualTopics {
     (the last dozen, in two groups), so Farnsworth spacing reads right, and so does a hand
     whose word gap is only 1.5 times its letter gap. From a slow hand (a dot over 0.2 s, who
     may pause twice as long between letters) it waits for three gaps between characters
-    before it prints the first, so the first letter gaps are not taken for word gaps. Pulses and gaps under 5 ms are contact
+    before it prints the first, so the first letter gaps are not taken for word gaps. A hand
+    whose gap inside a character after a dash is half as long again as after a dot (a screen
+    flashed by an app holds each gap as long as the mark before it, so the gaps inside an O
+    are as long as its letter gaps) is read a word at a time where a gap fits both: the word
+    is held until its word gap, then cut where the gaps' lengths and how often letters come
+    in English text say likeliest (SOS, not STTTS or ST7; TE and N such a hand keys alike).
+    An even hand is never held. Pulses and gaps under 5 ms are contact
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and
     10 % jitter it reads 12, 20 and 30 WPM without an error in the tests. A code with no
     meaning prints as its dots and dashes in brackets ([......]); prosigns print in angle
-    brackets; --alphabet reads letters as Cyrillic or Greek. --edges-out FILE writes the edges
+    brackets, each a word of its own (<SOS> <SOS>, 73 <SK>); --alphabet reads letters as Cyrillic or Greek. --edges-out FILE writes the edges
     it saw, from any source, in the edge file's form, so a hard case can be kept and replayed.
     A FIFO as FILE needs its reader started first: with none, receive refuses it at once
     (status 73) rather than wait in open(2); while a reader lags, a signal or --timeout still
