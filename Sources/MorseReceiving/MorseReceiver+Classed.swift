@@ -50,9 +50,14 @@ extension MorseReceiver {
     return classed
   }
 
+  /// The most kept until taken: a receiver whose user never takes them keeps the last ones
+  /// only (`MorseReading` takes them at every input).
+  static let mostClassedKept = 1024
+
   /// Keeps `kind` from `start` to `end`, at the speed followed now.
   mutating func record(_ kind: Classed.Kind, from start: MonotonicInstant, to end: MonotonicInstant)
   {
+    if classed.count >= Self.mostClassedKept { classed.removeFirst() }
     classed.append(Classed(kind, from: start, to: end, wordsPerMinute: wordsPerMinute))
   }
 }

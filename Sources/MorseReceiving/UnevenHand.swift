@@ -56,9 +56,11 @@ struct UnevenHand: Sendable, Hashable {
     if let last = elements.indices.last { elements[last].gap = gap }
     guard gap < wordGap, let isLastDash else { return }
     if isLastDash {
-      afterDashes = Array((afterDashes + [gap]).suffix(16))
+      afterDashes.append(gap)
+      if afterDashes.count > 16 { afterDashes.removeFirst() }
     } else {
-      afterDots = Array((afterDots + [gap]).suffix(16))
+      afterDots.append(gap)
+      if afterDots.count > 16 { afterDots.removeFirst() }
     }
   }
 

@@ -82,4 +82,17 @@ private func classedReading(_ edges: [MorseEdge]) -> (
     #expect(classed.last?.start == last.time)
     #expect(classed.contains { $0.kind == .dot })
   }
+
+  /// A receiver used alone, whose marks and gaps are never taken, keeps only the last ones:
+  /// its memory stays flat however long it reads.
+  @Test func whatIsNeverTakenIsKeptOnlySoMuch() throws {
+    var receiver = MorseReceiver()
+    let timing = try MorseTiming(wordsPerMinute: 30)
+    let sent = try edges(String(repeating: "PARIS ", count: 60), timing: timing)
+    for edge in sent { _ = receiver.receive(edge) }
+    let kept = receiver.takeClassed()
+    #expect(kept.count == MorseReceiver.mostClassedKept)
+    // The newest: the gap before the last mark (the mark itself waits for the debounce).
+    #expect(kept.last?.end == sent[sent.count - 2].time)
+  }
 }
