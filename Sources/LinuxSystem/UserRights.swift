@@ -5,9 +5,11 @@ import CLinuxSystem
 /// and its other groups, as `/etc/passwd` and `/etc/group` list them.
 ///
 /// Used when root puts a device back from a record another user wrote: the writes are made
-/// with that user's credentials, on a thread of their own (`morse_open_beneath_as`), so the
-/// kernel decides what they may write — permission bits, ACLs, capabilities and security
-/// modules alike — and root never writes for them what they could not. Only the user's groups
+/// with that user's file-system IDs and groups, on a thread of their own with no capability
+/// in effect (`morse_open_beneath_as`), so the kernel decides what they may write —
+/// permission bits and ACLs alike — and root never writes for them what they could not. The
+/// real, effective and saved IDs stay root's, so the user gets no handle on root's process
+/// (no signal, `prlimit` or `ptrace`: credentials.c says why). Only the user's groups
 /// come from the databases, read directly (a static executable has no NSS modules): a user
 /// they do not list may write nothing at all.
 public struct UserRights: Sendable, Hashable {
@@ -77,8 +79,8 @@ public struct UserRights: Sendable, Hashable {
     return FileDescriptor(owning: raw)
   }
 
-  /// Whether the kernel lets this user open `path` for reading and writing (`access(2)` as
-  /// them); false for a user the databases do not list.
+  /// Whether the kernel lets this user open `path` for reading and writing (`faccessat2`
+  /// with `AT_EACCESS`, as them); false for a user the databases do not list.
   public func mayReadAndWrite(_ path: String) throws(Errno) -> Bool {
     do throws(Errno) {
       _ = try withUser { user throws(Errno) in

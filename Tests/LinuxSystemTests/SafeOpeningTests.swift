@@ -87,7 +87,13 @@ struct SafeOpeningTests {
     #expect(!mayWrite("ownerOnlyRead"))
     #expect(!mayWrite("deniedByACL"))
     #expect(try member.mayReadAndWrite(base + "/group"))
+    #expect(try member.mayReadAndWrite(base + "/own"))
+    // Checked with the member's file-system IDs, not root's real ones.
+    #expect(try !member.mayReadAndWrite(base + "/roots"))
     #expect(try !member.mayReadAndWrite(base + "/deniedByACL"))
+    // Only the thread that acted for her had her rights: root's own are whole.
+    #expect(getuid() == 0 && geteuid() == 0)
+    #expect((try? directory.open(beneath: "roots", .writeOnly)) != nil)
     withExtendedLifetime(fixture) {}
   }
 

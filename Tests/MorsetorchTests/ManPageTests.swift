@@ -230,7 +230,8 @@ struct ManPageTests {
     let text = (security.components(separatedBy: "\n.SH ").first ?? "").replacing("\n", with: " ")
     for promise in [
       "proves no more than the kernel says about it", "hard link", "renaming it back in",
-      "that user's credentials", "ACLs", "lets only its owner write", "sticky bit",
+      "that user's rights on files", "setfsuid", "no handle on root's", "ACLs",
+      "lets only its owner write", "sticky bit",
       "RESOLVE_NO_SYMLINKS", "gpiochipN character device", "pid \\-1",
       "more than one link", "without changing their exit status",
     ] {

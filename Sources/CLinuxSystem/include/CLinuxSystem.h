@@ -74,12 +74,15 @@ typedef struct {
   size_t count;
 } morse_user;
 
-/// morse_open_beneath with the credentials of `user`, on a thread of its own: the kernel
-/// decides whether that user may open the file (permission bits, ACLs, capabilities, security
-/// modules). The descriptor, or -1 with errno. Needs CAP_SETUID and CAP_SETGID (root).
+/// morse_open_beneath with the file-system IDs and groups of `user` and no capability in
+/// effect, on a thread of its own: the kernel decides whether that user may open the file
+/// (permission bits, ACLs), and the real, effective and saved IDs stay the caller's, giving
+/// `user` no handle on this process. The descriptor, or -1 with errno. Needs CAP_SETUID and
+/// CAP_SETGID (root).
 int morse_open_beneath_as(
   const morse_user *user, int directory, const char *path, int flags, mode_t mode);
-/// access(2) of `path` for `mode` as `user` (as morse_open_beneath_as acts); 0, or -1 with errno.
+/// faccessat2(AT_EACCESS) of `path` for `mode` as `user` (as morse_open_beneath_as acts); 0,
+/// or -1 with errno.
 int morse_access_as(const morse_user *user, const char *path, int mode);
 
 // sockets.c

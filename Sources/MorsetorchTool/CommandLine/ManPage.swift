@@ -223,12 +223,16 @@ enum ManPage {
     Any other record does not show who wrote it, and is said and ignored, whoever owns it.
     status and stop keep a record they cannot use; the device's next send removes it.
 
-    A record of another user is applied with that user's credentials: each write of the
-    restore is made on a thread of its own with that user's user ID, group and groups (from
-    /etc/passwd and /etc/group), so the kernel decides what they may write: permission bits,
-    ACLs, capabilities and security modules alike. What they may not write is left alone
-    with a warning; a user /etc/passwd does not list may write nothing. So root running
-    status, stop or send never writes for a member what the member could not write. A process
+    A record of another user is applied with that user's rights on files: each write of the
+    restore is made on a thread of its own whose file-system user and group IDs and groups
+    are that user's (setfsuid, setfsgid and setgroups, from /etc/passwd and /etc/group), with
+    no capability in effect, so the kernel decides what they may write: permission bits and
+    ACLs alike. What they may not write is left alone with a warning; a user /etc/passwd does
+    not list may write nothing. So root running status, stop or send never writes for a
+    member what the member could not write. Its real, effective and saved IDs stay root's all
+    along: those are what the kernel asks before it lets one process signal, trace or lower
+    the limits of another (a thread that took her user ID would let her stop or kill root's
+    whole process), so acting on her record gives her no handle on root's. A process
     that cannot act as another user (a member; root without CAP_SETUID and CAP_SETGID, as in
     the beacon's unit) leaves that user's record, with status 75, for root or its writer.
 
