@@ -123,7 +123,7 @@ let package = Package(
       dependencies: [
         "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
         "MorseCore", "MorseReceiving", "MorsePlayer", "Instants",
-        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
+        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport", "MorseCorpus",
       ]),
   ]
 )

@@ -10,12 +10,24 @@ private let firstSignalNumber = Atomic<Int32>(0)
 private let firingSignalNumber = Atomic<Int32>(0)
 /// The signals (bit N for signal N) the handler only passes on: no record, no firing.
 private let passedSignals = Atomic<UInt64>(0)
+/// The SIGCONTs the handler has seen.
+private let continuations = Atomic<UInt64>(0)
+/// `continuations` when the handler saw the last stopping signal (`Signals.stopping`).
+private let continuationsAtLastStop = Atomic<UInt64>(0)
 /// The event the handler fires itself; nil when there is none.
 nonisolated(unsafe) private var signalEvent: UnsafeMutablePointer<morse_event>?
 
 /// The signal handler: async-signal-safe calls only (an atomic exchange, `sem_post`, `write`).
 private func catchSignal(_ number: Int32) {
   let savedErrno = errno
+  // Counted first, before anything can delay it: a stop that answers an earlier stopping
+  // signal must see a continue that came after that signal.
+  if number == SIGCONT {
+    continuations.add(1, ordering: .sequentiallyConsistent)
+  } else if number == SIGTSTP || number == SIGTTIN || number == SIGTTOU {
+    continuationsAtLastStop.store(
+      continuations.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+  }
   var byte = UInt8(truncatingIfNeeded: number)
   if number < 64, passedSignals.load(ordering: .sequentiallyConsistent) & (1 << UInt64(number)) != 0 {
     _ = write(signalPipeWriteEnd, &byte, 1)
@@ -88,6 +100,14 @@ public final class SignalCatcher: @unchecked Sendable {
   public var firingSignal: Int32? {
     let number = firingSignalNumber.load(ordering: .sequentiallyConsistent)
     return number == 0 ? nil : number
+  }
+
+  /// Whether a SIGCONT was caught after the last stopping signal (SIGTSTP, SIGTTIN, SIGTTOU):
+  /// a stop that answers it now would outlive the continue (`Signals.stopThisProcess`).
+  /// (Of the process: its handler counts them for whichever catcher runs.)
+  public static var isContinuedSinceLastStop: Bool {
+    continuations.load(ordering: .sequentiallyConsistent)
+      != continuationsAtLastStop.load(ordering: .sequentiallyConsistent)
   }
 
   /// Blocks until a signal is caught and returns its number; nil once stopped.

@@ -32,18 +32,35 @@ public enum Signals {
 
   /// Stops this process with `signal` (one of `stopping`) taking its default course, as if it
   /// had not been caught, so the shell sees the job stopped by it; returns once the process is
-  /// continued, with the signal caught again. `raise(3)` directs it at this thread, which
-  /// takes it before the call returns.
-  public static func stopThisProcess(with signal: Int32) {
-    var caught = sigaction()
-    // No handler: the default action (SIG_DFL).
-    guard morse_signal_install(signal, nil, &caught) == 0 else { return }
+  /// continued, with the signal caught again — or at once, not stopping, when `isContinued`
+  /// says a SIGCONT came after the stopping signal this answers.
+  ///
+  /// A SIGCONT can come at any moment, also between that check and the stop, where a plain
+  /// `raise(3)` would stop the process after its continue and leave it stopped for good. So
+  /// the signal is first made pending on this thread while blocked here, then checked, then
+  /// unblocked: the kernel discards a pending stopping signal when a SIGCONT is sent
+  /// (signal(7)), so one sent after it is made pending leaves nothing to take, and one sent
+  /// before is the check's to see (`SignalCatcher.isContinuedSinceLastStop`).
+  public static func stopThisProcess(with signal: Int32, unless isContinued: () -> Bool) {
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, signal)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &only, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    var caught = sigaction()
+    // No handler: the default action (SIG_DFL).
+    guard morse_signal_install(signal, nil, &caught) == 0 else { return }
+    defer { _ = morse_signal_restore(signal, &caught) }
+    _ = pthread_kill(pthread_self(), signal)
+    if isContinued() {
+      // Taken back, not delivered (if a SIGCONT has not discarded it already).
+      var now = timespec()
+      _ = sigtimedwait(&only, nil, &now)
+      return
+    }
+    // Delivered here, before the call returns: the process stops.
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
-    _ = raise(signal)
-    _ = morse_signal_restore(signal, &caught)
   }
 
   /// The names of the signals with one of their own.

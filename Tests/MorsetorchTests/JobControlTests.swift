@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
@@ -64,6 +65,40 @@ struct JobControlTests {
     #expect(stop.exitStatus == 0, "\(stop)")
     let outcome = try child.wait(timeout: .seconds(5))
     #expect(outcome.exitStatus == 143, "\(outcome)")
+    try expectTimerRestored(fixture)
+  }
+
+  /// Storms of job-control signals, each a random mix of stopping signals and SIGCONTs at
+  /// random spacings from none to 1.5 ms, ending with a SIGCONT: after every one the send
+  /// goes on with its LED taken again; a last storm with SIGTERM or SIGINT in it ends it with
+  /// the LED put back. (A SIGCONT within a millisecond of a SIGTSTP used to be lost, leaving
+  /// the sender stopped for good with the LED claimed.)
+  @Test(arguments: [1 as UInt64, 2, 3])
+  func noStormOfJobControlSignalsLeavesASendStopped(seed: UInt64) throws {
+    var random = SplitMix64(state: seed)
+    let (fixture, child) = try startSendingADash()
+    let jobControl = [SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT]
+    func storm(with signals: [Int32]) {
+      let count = Int.random(in: 1...8, using: &random)
+      let storm = (0..<count).map { _ in signals.randomElement(using: &random)! } + [SIGCONT]
+      for signal in storm {
+        child.send(signal: signal)
+        usleep(UInt32.random(in: 0...1_500, using: &random))
+      }
+    }
+    for round in 1...12 {
+      storm(with: jobControl)
+      let going = try eventually(within: .seconds(3)) {
+        try state(of: child.processIdentifier) != "T"
+          && fixture.read("trigger", of: flash) == "none\n"
+      }
+      try #require(going, "stopped for good after storm \(round) of seed \(seed)")
+    }
+    storm(with: jobControl + [SIGTERM, SIGINT])
+    child.send(signal: SIGTERM)
+    child.send(signal: SIGCONT)
+    let outcome = try child.wait(timeout: .seconds(5))
+    #expect([130, 143].contains(outcome.exitStatus), "\(outcome)")
     try expectTimerRestored(fixture)
   }
 }

@@ -52,7 +52,7 @@ struct SendCommand {
     let cancellation = Cancellation()
     let jobControl = JobControl(cancellation: cancellation)
     let watcher = try SignalWatcher(
-      signals: Signals.terminating, passing: Signals.stopping, cancelling: cancellation
+      signals: Signals.terminating, passing: JobControl.signals, cancelling: cancellation
     ) { signal in
       if !jobControl.handle(signal) { cancellation.cancel() }
     }

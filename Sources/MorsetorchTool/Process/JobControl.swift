@@ -26,8 +26,13 @@ final class JobControl: Sendable {
     torch.withLock { $0 = nil }
   }
 
-  /// Handles `signal` if it is a stopping one; returns whether it was.
+  /// The signals it handles: the stopping ones, and SIGCONT (which `handle` only has to
+  /// take: its catching alone tells a stop that comes late that it was continued).
+  static let signals = Signals.stopping + [Signals.continue]
+
+  /// Handles `signal` if it is one of `signals`; returns whether it was.
   func handle(_ signal: Int32) -> Bool {
+    if signal == Signals.continue { return true }
     guard Signals.stopping.contains(signal) else { return false }
     let torch = self.torch.withLock { $0 }?.torch
     // A device that cannot be put back (unplugged) ends the transmission when it goes on.
@@ -36,7 +41,8 @@ final class JobControl: Sendable {
     } catch {
       cancellation.fail(error)
     }
-    Signals.stopThisProcess(with: signal)
+    // Not if it was continued since: a SIGTSTP and a SIGCONT a moment later leave it going.
+    Signals.stopThisProcess(with: signal) { SignalCatcher.isContinuedSinceLastStop }
     // Continued by `stop` or a rerun (SIGTERM, then SIGCONT: its handler has run by now), the
     // transmission ends: the device stays as it was found rather than blinking back on.
     guard !cancellation.isCancelled else { return true }
