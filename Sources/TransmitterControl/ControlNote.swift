@@ -1,4 +1,5 @@
 import DeviceContract
+import LinuxSystem
 
 /// Something the control layer did on its own that the user should hear of.
 public enum ControlNote: Sendable, Hashable {
@@ -11,4 +12,7 @@ public enum ControlNote: Sendable, Hashable {
     writerID: UInt32? = nil)
   /// A record that cannot be used was ignored (and removed, by a sender on its device).
   case corruptRecordIgnored(path: String, reason: String)
+  /// The stop socket at `path` could not be made: only a signal stops this transmission,
+  /// and only a user who may signal it (itself, root) can send one.
+  case noStopSocket(path: String, errno: Errno)
 }

@@ -100,7 +100,7 @@ public final class DeviceLock: Sendable {
       return .cancelled(request: nil)
     }
     let stopListener = try? StopListener(
-      path: files.stopDoor(forLockPath: ticket.path), cancelling: cancellation)
+      path: files.stopDoor(forLockPath: ticket.path), of: files, cancelling: cancellation)
     defer { stopListener?.close() }
     let waiter = Waiter()
     cancellation.onCancel { waiter.finished.fire() }

@@ -65,15 +65,8 @@ extension RuntimeFiles {
 
   /// Removes the record and the temporary copies (only the device's holder writes them).
   func removeRecord() {
-    do throws(Errno) {
-      try FileSystem.unlink(record)
-    } catch where error == .isDirectory {
-      // A directory someone put there (a record is renamed over its name, and cannot be over
-      // a directory): moved aside, by root or its owner.
-      let status = try? FileSystem.linkStatus(record)
-      let euid = CurrentProcess.effectiveUserID
-      if euid == 0 || status?.ownerID == euid { _ = moveAside(record) }
-    } catch {}
+    // A record is renamed over its name, and cannot be over a directory.
+    removeEvenADirectory(record)
     let names = (try? FileSystem.directoryEntries(directory.path)) ?? []
     for name in names where name.hasPrefix(temporaryRecordPrefix) {
       try? FileSystem.unlink(directory.file(name))

@@ -166,6 +166,18 @@ struct RuntimeFiles {
         + "root's next morsetorch send or stop on this device replaces it")
   }
 
+  /// Removes what is at `path`, where a file of morsetorch's goes: a directory someone put
+  /// there (which nothing can be renamed or bound over) is moved aside, by root or its owner.
+  func removeEvenADirectory(_ path: String) {
+    do throws(Errno) {
+      try FileSystem.unlink(path)
+    } catch where error == .isDirectory {
+      let status = try? FileSystem.linkStatus(path)
+      let euid = CurrentProcess.effectiveUserID
+      if euid == 0 || status?.ownerID == euid { _ = moveAside(path) }
+    } catch {}
+  }
+
   /// Renames what is at `path` (a directory someone put where a file of morsetorch's goes) to
   /// an unpredictable hidden name beside it, `.STEM.aside.…`, where it harms nothing; whether
   /// it moved.

@@ -28,11 +28,14 @@ final class StopListener: Sendable {
     init(_ socket: consuming UnixSocket) { self.socket = socket }
   }
 
-  /// Listens at `path` (which this process owns: it holds the lock or ticket of that name),
-  /// firing `cancellation` on the first request.
-  init(path: String, cancelling cancellation: Cancellation) throws(Errno) {
+  /// Listens at `path` of `files` (which this process owns: it holds the lock or ticket of
+  /// that name), firing `cancellation` on the first request.
+  init(path: String, of files: RuntimeFiles, cancelling cancellation: Cancellation) throws(Errno)
+  {
     self.path = path
-    try? FileSystem.unlink(path)  // left by a holder that was killed
+    // Left by a holder that was killed, or planted (a directory, which would keep the socket
+    // from being made).
+    files.removeEvenADirectory(path)
     let listener = Listener(try UnixSocket.listen(at: path, permissions: 0o660))
     self.listener = Mutex(listener)
     do throws(Errno) {

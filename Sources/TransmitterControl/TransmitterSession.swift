@@ -28,9 +28,10 @@ public final class TransmitterSession {
     self.runtime = runtime
     deviceLocks = held.map(\.lock)
     stopListeners = held.compactMap(\.stopListener)
-    notes = try zip(devices, deviceLocks).compactMap { device, deviceLock in
-      try Self.restoreLeftover(of: device, holding: deviceLock, removingUnusable: true)
-    }
+    notes =
+      try zip(devices, deviceLocks).compactMap { device, deviceLock in
+        try Self.restoreLeftover(of: device, holding: deviceLock, removingUnusable: true)
+      } + held.compactMap(\.unheard)
   }
 
   deinit {
@@ -44,11 +45,21 @@ public final class TransmitterSession {
   private struct Held {
     let lock: DeviceLock
     let stopListener: StopListener?
+    /// Why there is no stop listener, when there is none.
+    let unheard: ControlNote?
 
     init(_ lock: DeviceLock, cancellation: Cancellation) {
       self.lock = lock
-      // Without the socket (a runtime path too long for one), others fall back to signals.
-      stopListener = try? StopListener(path: lock.files.stopDoor, cancelling: cancellation)
+      // Without the socket, others fall back to signals, which reach only their own processes
+      // (and root's reach all): said, not silent.
+      do throws(Errno) {
+        stopListener = try StopListener(
+          path: lock.files.stopDoor, of: lock.files, cancelling: cancellation)
+        unheard = nil
+      } catch {
+        stopListener = nil
+        unheard = .noStopSocket(path: lock.files.stopDoor, errno: error)
+      }
     }
 
     /// Lets go of what is held, the locks first (whoever asked finds them free once its

@@ -255,7 +255,10 @@ enum ManPage {
     for over 2 seconds is replaced the same way, or, for anyone else, is an error naming its
     holder. A lock held by no process (an open file description lock, which F_GETLK reports
     as pid -1, or a process in another PID namespace) is an error naming the lock file, never
-    a holder to signal.
+    a holder to signal. A directory put where a state record or a stop socket goes is moved
+    aside to a hidden name by root or its owner; a sender that still cannot make its stop
+    socket says so, since only a signal stops it then, which only its own user and root may
+    send.
 
     Without --led or --gpio, status and stop pass over lock files that name no LED or line that
     exists, ask every holder and waiter at once (one that never answers costs the wait once,
