@@ -50,28 +50,28 @@ public enum GPIOError: Error, Hashable, CustomStringConvertible {
     case .chipNotFound(let chip, let available):
       let choices =
         available.isEmpty
-        ? "There are no GPIO chips at all." : "Chips: \(available.joined(separator: ", "))."
+        ? "There are no GPIO chips at all." : "Chips: \(available.map { ShownText.escaped($0) }.joined(separator: ", "))."
       return "There is no GPIO chip \(chip.debugDescription). \(choices)"
     case .notAChip(let path):
-      return "\(path) is not a GPIO chip: a chip is the kernel's character device "
+      return "\(shown: path) is not a GPIO chip: a chip is the kernel's character device "
         + "/dev/gpiochipN."
     case .lineNotFound(let chip, let line, let lines, let named):
-      let names = named.isEmpty ? "" : " Named lines: \(named.prefix(40).joined(separator: ", "))."
-      return "GPIO chip \(chip) has no line \(line.debugDescription): its lines are 0 to "
+      let names = named.isEmpty ? "" : " Named lines: \(named.prefix(40).map { ShownText.escaped($0) }.joined(separator: ", "))."
+      return "GPIO chip \(shown: chip) has no line \(line.debugDescription): its lines are 0 to "
         + "\(lines - 1).\(names)"
     case .lineBusy(let chip, let offset, let consumer):
-      let who = consumer.isEmpty ? "another consumer" : "\"\(consumer)\""
-      return "GPIO line \(offset) of \(chip) is in use by \(who). Free it (or pick another "
+      let who = consumer.isEmpty ? "another consumer" : "\"\(shown: consumer)\""
+      return "GPIO line \(offset) of \(shown: chip) is in use by \(who). Free it (or pick another "
         + "line) and try again."
     case .permissionDenied(let path, let errno):
-      return "Cannot access \(path): \(errno)."
+      return "Cannot access \(shown: path): \(errno)."
     case .vanished(let path, let errno):
-      return "The GPIO chip disappeared (\(path): \(errno)): its device was removed or its "
+      return "The GPIO chip disappeared (\(shown: path): \(errno)): its device was removed or its "
         + "driver unloaded."
     case .io(let operation, let path, let errno):
-      return "Could not \(operation) \(path): \(errno)."
+      return "Could not \(operation) \(shown: path): \(errno)."
     case .notRecordable(let path, let directory):
-      return "\(path.debugDescription) is not a GPIO chip device of \(directory) (a gpiochipN "
+      return "\(path.debugDescription) is not a GPIO chip device of \(shown: directory) (a gpiochipN "
         + "character device): a state record naming it was not written by morsetorch."
     }
   }

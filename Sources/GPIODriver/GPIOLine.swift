@@ -1,3 +1,4 @@
+import LinuxSystem
 /// A line found by its address: its chip, offset and name.
 public struct GPIOLine: Sendable {
   /// The chip.
@@ -17,6 +18,6 @@ public struct GPIOLine: Sendable {
 
   /// How status and errors name it: `gpiochip0:17 (GPIO17)`.
   public var description: String {
-    "\(chipName):\(offset)" + (name.isEmpty ? "" : " (\(name))")
+    "\(shown: chipName):\(offset)" + (name.isEmpty ? "" : " (\(shown: name))")
   }
 }

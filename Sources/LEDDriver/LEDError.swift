@@ -45,10 +45,10 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .classDirectoryMissing(let path):
-      return "There is no LED class directory at \(path): this system exposes no LEDs through "
+      return "There is no LED class directory at \(shown: path): this system exposes no LEDs through "
         + "sysfs (or MORSETORCH_LEDS_DIR names the wrong directory)."
     case .noLEDs(let directory):
-      return "There are no LEDs in \(directory)."
+      return "There are no LEDs in \(shown: directory)."
     case .invalidName(let name):
       return "\(name.debugDescription) is not an LED name: a name is one entry of the LED class "
         + "directory (not empty, \".\" or \"..\", without \"/\")."
@@ -58,23 +58,23 @@ public enum LEDError: Error, Hashable, CustomStringConvertible {
       return "No LED name matches the pattern \(pattern.debugDescription). "
         + Self.choices(available)
     case .permissionDenied(let path, let errno):
-      return "Cannot access \(path): \(errno)."
+      return "Cannot access \(shown: path): \(errno)."
     case .busy(let path):
-      return "The LED is busy (\(path): EBUSY): a flash LED is in use, perhaps by a camera. "
+      return "The LED is busy (\(shown: path): EBUSY): a flash LED is in use, perhaps by a camera. "
         + "Close the camera and try again."
     case .vanished(let path, let errno):
-      return "The LED disappeared (\(path): \(errno)): the device was unplugged or its driver "
+      return "The LED disappeared (\(shown: path): \(errno)): the device was unplugged or its driver "
         + "unloaded."
     case .io(let operation, let path, let errno):
-      return "Could not \(operation) \(path): \(errno)."
+      return "Could not \(operation) \(shown: path): \(errno)."
     case .malformed(let path, let content):
       let shown = content.count > 80 ? String(content.prefix(80)) + "…" : content
-      return "Unexpected content in \(path): \(shown.debugDescription)."
+      return "Unexpected content in \(shown: path): \(shown.debugDescription)."
     }
   }
 
   private static func choices(_ available: [String]) -> String {
     available.isEmpty
-      ? "There are no LEDs at all." : "Available: \(available.joined(separator: ", "))."
+      ? "There are no LEDs at all." : "Available: \(available.map { ShownText.escaped($0) }.joined(separator: ", "))."
   }
 }

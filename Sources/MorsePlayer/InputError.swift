@@ -12,7 +12,7 @@ public enum InputError: Error, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .readFailed(let errno): return "cannot read standard input: \(errno)"
-    case .cannotOpen(let path, let errno): return "cannot open \(path): \(errno)"
+    case .cannotOpen(let path, let errno): return "cannot open \(shown: path): \(errno)"
     }
   }
 }

@@ -153,7 +153,7 @@ public struct RuntimeDirectory: Sendable, Hashable {
       throw .unsafeDirectory(
         path: path,
         reason: "its group may write in it but it is not sticky, so any member could remove "
-          + "another user's lock (`chmod 3770 \(path)`, as the package makes it)")
+          + "another user's lock (`chmod 3770 \(shown: path)`, as the package makes it)")
     }
   }
 }

@@ -1,6 +1,8 @@
 import GPIODriver
 import LEDDriver
+import LightSources
 import LinuxSystem
+import MorsePlayer
 import MorseCore
 import Testing
 import TransmitterControl
@@ -23,6 +25,32 @@ private let representativeErrors: [any Error] = [
   MorseError.unknownCode("......", line: 1, column: 1),
   UsageError.unknownOption("--wmp", command: "send"),
   UsageError.missingCommand,
+]
+
+/// What comes from outside (a path, a name, a value) made to act on a terminal and to forge a
+/// line of its own.
+private let hostile = "x\u{1B}]0;pwned\u{7}\u{1B}[2J\r\nmorsetorch: fake"
+
+/// One error of each family that quotes something from outside, quoting `hostile`.
+private let errorsQuotingOutsideText: [any Error] = [
+  GPIOError.chipNotFound(hostile, available: [hostile]),
+  GPIOError.io(operation: "read", path: hostile, errno: .ioError),
+  GPIOError.vanished(path: hostile, errno: .noSuchDevice),
+  LEDError.ledNotFound("white:flash", available: [hostile]),
+  LEDError.classDirectoryMissing(path: hostile),
+  LEDError.io(operation: "write", path: hostile, errno: .ioError),
+  LEDError.malformed(path: hostile, content: hostile),
+  ControlError.directory(path: hostile, errno: .noSuchFile),
+  ControlError.file(operation: "open", path: hostile, errno: .ioError),
+  ControlError.unsafeFile(path: hostile, reason: "it is a FIFO"),
+  ControlError.holderDidNotStop(pid: 7, device: hostile, reason: "timed out"),
+  ControlError.lockNotHeldByProcess(path: hostile, pid: -1),
+  CameraError.notAVideoDevice(path: hostile),
+  CameraError.failed(operation: "open", path: hostile, errno: .ioError),
+  InputError.cannotOpen(path: hostile, errno: .noSuchFile),
+  UsageError.unknownCommand(hostile),
+  UsageError.invalidValue(option: "--wpm", value: hostile, expected: "a number"),
+  UsageError.detachUnderService(hostile),
 ]
 
 @Suite("Message style")
@@ -101,5 +129,35 @@ struct MessageStyleTests {
       ["send", "--led", "nope", "x"], ledsDirectory: "/nonexistent")
     let line = outcome.standardError.split(separator: "\n").first ?? ""
     #expect(line.hasPrefix("morsetorch: there is no LED class directory"), "\(outcome)")
+  }
+
+  @Test(arguments: errorsQuotingOutsideText.indices)
+  func whatAnErrorQuotesFromOutsideNeitherActsOnTheTerminalNorMakesALine(_ index: Int) {
+    let line = Console.errorLine(failureReport(for: errorsQuotingOutsideText[index]).message)
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(line)")
+    #expect(!line.split(separator: "\n").contains { $0.hasPrefix("morsetorch: fake") }, "\(line)")
+    #expect(line.contains("\\u{1B}]0;pwned"), "\(line)")
+  }
+
+  @Test func aMessageBuiltElsewhereHasNoControlLeftButItsLineBreaks() {
+    #expect(
+      Console.errorLine("cannot open a\u{1B}[2Jb\u{7}\nTry again.")
+        == "morsetorch: cannot open a\\u{1B}[2Jb\\u{7}\nTry again.\n")
+  }
+
+  @Test func aProcessQuotesOutsideTextShownInEveryMessage() throws {
+    for (arguments, environment) in [
+      (["send", "E"], ["MORSETORCH_LEDS_DIR": "/nonexistent/" + hostile]),
+      (["send", "--detach", "E"], ["MORSETORCH_SERVICE": hostile]),
+      (["receive", "--edges", "/nonexistent/" + hostile], [:]),
+      (["send", "--wpm", hostile, "E"], [:]),
+    ] {
+      let outcome = try MorsetorchProcess.run(
+        arguments, ledsDirectory: "/nonexistent", environment: environment)
+      let error = outcome.standardError
+      #expect(!error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(outcome)")
+      #expect(!error.contains("\nmorsetorch: fake"), "\(outcome)")
+      #expect(outcome.exitStatus != 0, "\(outcome)")
+    }
   }
 }

@@ -37,31 +37,31 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `/dev/video1 (vivid): a video output device`.
-    var shown: String { name.isEmpty ? "\(path): \(reason)" : "\(path) (\(name)): \(reason)" }
+    var shown: String { name.isEmpty ? "\(shown: path): \(reason)" : "\(shown: path) (\(name)): \(reason)" }
   }
 
   public var description: String {
     switch self {
     case .notFound(let path, let available):
-      "no video device \(path)"
+      "no video device \(shown: path)"
         + (available.isEmpty
           ? "; there is none (is a camera plugged in? its driver loaded?)"
           : "; the video devices here: " + available.joined(separator: ", "))
     case .noCamera(let directory, let rejected) where rejected.isEmpty:
-      "no camera: there is no video device in \(directory) (is one plugged in? its driver "
+      "no camera: there is no video device in \(shown: directory) (is one plugged in? its driver "
         + "loaded?)"
     case .noCamera(_, let rejected):
       "no camera to read: " + rejected.map(\.shown).joined(separator: "; ")
-    case .notAVideoDevice(let path): "\(path) is not a V4L2 video device"
+    case .notAVideoDevice(let path): "\(shown: path) is not a V4L2 video device"
     case .unusable(let rejection): "cannot read \(rejection.shown)"
-    case .permissionDenied(let path): "no permission to open \(path)"
+    case .permissionDenied(let path): "no permission to open \(shown: path)"
     case .busy(let path):
-      "\(path) is busy: another program is using the camera; close it and try again"
-    case .vanished(let path): "\(path) went away (the camera was unplugged?)"
-    case .failed(let operation, let path, let errno): "cannot \(operation) \(path): \(errno)"
+      "\(shown: path) is busy: another program is using the camera; close it and try again"
+    case .vanished(let path): "\(shown: path) went away (the camera was unplugged?)"
+    case .failed(let operation, let path, let errno): "cannot \(operation) \(shown: path): \(errno)"
     case .restoreFailed(let path, let controls, let errno):
-      "could not put back \(controls.joined(separator: ", ")) of \(path): \(errno); set "
-        + "them again with v4l2-ctl -d \(path) --set-ctrl"
+      "could not put back \(controls.joined(separator: ", ")) of \(shown: path): \(errno); set "
+        + "them again with v4l2-ctl -d \(shown: path) --set-ctrl"
     }
   }
 

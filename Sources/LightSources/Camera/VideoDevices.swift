@@ -104,6 +104,6 @@ public struct VideoDevices {
   /// `/dev/video0 (vivid: Webcam 0)`, or the path alone if it cannot be asked.
   private func shown(_ path: String) -> String {
     guard let device = try? open(path), let info = try? device.describe() else { return path }
-    return "\(path) (\(info.driver): \(info.card))"
+    return "\(shown: path) (\(info.driver): \(info.card))"
   }
 }

@@ -1,3 +1,4 @@
+import LinuxSystem
 /// The command line is wrong: status 64.
 enum UsageError: Error, Equatable, CustomStringConvertible {
   case missingCommand
@@ -24,40 +25,41 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownCommand(let name):
       let commands = CommandTable.commands.map(\.name)
       if let meant = OptionWords.closest(to: name, among: commands) {
-        return "unknown command '\(name)'; did you mean '\(meant)'? (see `morsetorch --help`)"
+        return "unknown command '\(shown: name)'; did you mean '\(meant)'? (see `morsetorch --help`)"
       }
       return
-        "unknown command '\(name)'; the commands are "
+        "unknown command '\(shown: name)'; the commands are "
         + CommandTable.commands.map(\.name).joined(separator: ", ")
         + " (see `morsetorch --help`)"
     case .unknownOption(let option, let command) where command == "morsetorch":
-      return "unknown option '\(option)'; see `morsetorch --help`"
+      return "unknown option '\(shown: option)'; see `morsetorch --help`"
     case .unknownOption(let option, let command):
       let names = (CommandTable.command(command)?.options ?? []).map { "--" + $0.name }
       let typed = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
       let help = "`morsetorch \(command) --help`"
       guard let meant = OptionWords.closest(to: typed, among: names) else {
-        return "unknown option '\(option)' for '\(command)'; see \(help)"
+        return "unknown option '\(shown: option)' for '\(command)'; see \(help)"
       }
-      return "unknown option '\(option)' for '\(command)'; did you mean \(meant)? (see \(help))"
+      return "unknown option '\(shown: option)' for '\(command)'; did you mean \(meant)? (see \(help))"
     case .optionAsValue(let option, let valueName, let word):
-      return "\(option) needs a value (\(valueName)), but '\(word)' is an option; to give it as "
-        + "the value, write \(option)=\(word)"
+      return "\(option) needs a value (\(valueName)), but '\(shown: word)' is an option; to give "
+        + "it as the value, write \(option)=\(shown: word)"
     case .missingValue(let option, let valueName):
       return "\(option) needs a value: \(option) \(valueName)"
     case .unexpectedValue(let option):
       return "\(option) takes no value"
     case .invalidValue(let option, let value, let expected):
-      return "\(option) '\(value)' is not valid: expected \(expected)"
+      return "\(option) '\(shown: value)' is not valid: expected \(expected)"
     case .conflictingOptions(let first, let second):
       return "\(first) and \(second) cannot be used together"
     case .requiresOption(let option, let requirement):
       return "\(option) needs \(requirement)"
     case .unexpectedOperands(let command, let operands):
-      return "'\(command)' takes no arguments, but was given: \(operands.joined(separator: " "))"
+      let given = operands.joined(separator: " ")
+      return "'\(command)' takes no arguments, but was given: \(shown: given)"
     case .detachUnderService(let service):
-      return "--detach cannot be used under the systemd service \(service): systemd keeps the "
-        + "sender running and stops it (putting the LED back); remove --detach from its OPTIONS"
+      return "--detach cannot be used under the systemd service \(shown: service): systemd keeps "
+        + "the sender running and stops it (putting the LED back); remove --detach from its OPTIONS"
     case .emptyText(let command):
       return "nothing to \(command): the text is empty"
     case .tooManyDevices(let option, let count, let devices, let limit):

@@ -18,11 +18,11 @@ final class EdgeRecorder {
 
     var description: String {
       switch self {
-      case .cannotCreate(let path, let errno): "cannot create \(path) for --edges-out: \(errno)"
+      case .cannotCreate(let path, let errno): "cannot create \(shown: path) for --edges-out: \(errno)"
       case .noReader(let path):
-        "cannot write \(path) (--edges-out): no process is reading this FIFO; start its reader "
+        "cannot write \(shown: path) (--edges-out): no process is reading this FIFO; start its reader "
           + "first"
-      case .cannotWrite(let path, let errno): "cannot write \(path) (--edges-out): \(errno)"
+      case .cannotWrite(let path, let errno): "cannot write \(shown: path) (--edges-out): \(errno)"
       }
     }
   }

@@ -331,7 +331,7 @@ struct SendCommand {
     else { return nil }
     let meant = String(name.map { $0 == "/" ? "-" : $0 })
     let template = service.split(separator: "@").first.map { $0 + "@" } ?? "morsetorch-beacon@"
-    return "systemd reads a `-` in the instance name of \(service) as `/`: for the LED "
+    return "systemd reads a `-` in the instance name of \(shown: service) as `/`: for the LED "
       + "\"\(meant)\", escape it: `sudo systemctl enable --now \"\(template)$(systemd-escape "
       + "'\(meant)').service\"` (and disable the unit with the unescaped name)."
   }

@@ -13,7 +13,7 @@ extension ControlNote {
         + "\(whose) (killed before it could restore it)"
         + skipped.map { "\nwarning: " + $0.message(device: device) }.joined()
     case .corruptRecordIgnored(let path, let reason):
-      return "ignoring the state record \(path): \(reason)"
+      return "ignoring the state record \(shown: path): \(reason)"
     case .noStopSocket(let path, let errno):
       return "warning: cannot make the stop socket \(TerminalText.escaped(path)): \(errno); "
         + "morsetorch stop and reruns by other users cannot stop this send (root's still can)"

@@ -89,11 +89,11 @@ struct PermissionAdvice {
     if confinement.isRoot { return rootText }
     if hasGroup {
       if isGroupsFile {
-        return "You are in group `\(group)` and \(path) is the group's to write, yet it was "
+        return "You are in group `\(group)` and \(shown: path) is the group's to write, yet it was "
           + "refused: an access control list or a security module (AppArmor, SELinux) "
           + "decides so; the kernel log may say which (`journalctl -k`)."
       }
-      return "You are in group `\(group)`, but \(path) is not the group's to write yet: "
+      return "You are in group `\(group)`, but \(shown: path) is not the group's to write yet: "
         + applyRuleText
     }
     if isListedInGroup {
@@ -145,15 +145,15 @@ struct PermissionAdvice {
 
   /// `EROFS`: nobody may write it, root neither; what made it read-only.
   private func readOnlyText(_ mount: String) -> String {
-    let head = "\(path) is on a read-only file system (mounted read-only at \(mount)): "
+    let head = "\(shown: path) is on a read-only file system (mounted read-only at \(shown: mount)): "
       + "nobody may write it there, root neither. "
     if let service = confinement.service {
-      return head + "The systemd unit \(service) makes it so with a sandbox setting "
+      return head + "The systemd unit \(shown: service) makes it so with a sandbox setting "
         + "(ProtectKernelTunables=yes makes all of /sys read-only; also ProtectSystem=strict, "
-        + "ReadOnlyPaths=): remove that setting, or add `ReadWritePaths=\(mount)` "
-        + "(`sudo systemctl edit \(service)`)."
+        + "ReadOnlyPaths=): remove that setting, or add `ReadWritePaths=\(shown: mount)` "
+        + "(`sudo systemctl edit \(shown: service)`)."
     }
-    return head + "Mount it read-write (`sudo mount -o remount,rw \(mount)`), or run morsetorch "
+    return head + "Mount it read-write (`sudo mount -o remount,rw \(shown: mount)`), or run morsetorch "
       + "where it is writable: a container's /sys is read-only unless the container is "
       + "privileged."
   }
@@ -161,7 +161,7 @@ struct PermissionAdvice {
   /// Root refused (`EACCES`, `EPERM`): not the permission bits of a real root.
   private var rootText: String {
     if confinement.isInUserNamespace {
-      return "This root is a container's (a user namespace): \(path) belongs to a user outside "
+      return "This root is a container's (a user namespace): \(shown: path) belongs to a user outside "
         + "it, and only the host's root or group `\(group)` may write it. Run morsetorch on the "
         + "host, or give the container's user the device (its udev rule, group `\(group)`)."
     }
@@ -169,7 +169,7 @@ struct PermissionAdvice {
       let unit = confinement.service.map { "the unit \($0)'s CapabilityBoundingSet=" }
         ?? "a systemd unit's CapabilityBoundingSet=, a container"
       return "This root runs without CAP_DAC_OVERRIDE (\(unit)), so the permission bits of "
-        + "\(path) count: give the process group `\(group)` (SupplementaryGroups=\(group) in a "
+        + "\(shown: path) count: give the process group `\(group)` (SupplementaryGroups=\(group) in a "
         + "unit, with the udev rule applied), or the capability."
     }
     return "Even root is refused: a security module (AppArmor, SELinux) or a device cgroup (a "

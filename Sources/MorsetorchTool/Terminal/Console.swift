@@ -115,7 +115,9 @@ enum Console {
   /// them ("there is no LED…", "warning: dropped…"); a name such as LED, GPIO or a path is
   /// kept as it is. Lines after the first (advice) are full sentences, and stay so.
   static func styled(_ message: String) -> String {
-    var text = Substring(message)
+    // Whatever a message quotes from outside, no control of it reaches the terminal or the
+    // journal (the quoting sites show its line breaks too: `\(shown:)`).
+    var text = Substring(ShownText.escaped(message, limit: .max, keepingLineBreaks: true))
     while text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
     let warning = "warning: "
     let lead = text.hasPrefix(warning) ? warning : ""

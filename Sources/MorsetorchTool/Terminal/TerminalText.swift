@@ -1,34 +1,11 @@
+import LinuxSystem
+
 /// Text from elsewhere (another user's transmission, an LED's name) made safe to print.
 enum TerminalText {
-  /// `text` with every character that could act on a terminal shown instead: controls, DEL,
-  /// C1 controls, and invisible formatting (bidi overrides) as `\n`, `\t`, `\u{1B}`…; cut to
-  /// `limit` characters with "…".
+  /// `text` with every character that could act on a terminal shown instead
+  /// (`ShownText.escaped`); cut to `limit` characters with "…".
   static func escaped(_ text: String, limit: Int = 200) -> String {
-    var result = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      if count >= limit {
-        result += "…"
-        break
-      }
-      count += 1
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\\": result += "\\\\"
-      default:
-        let category = scalar.properties.generalCategory
-        if category == .control || category == .format || category == .lineSeparator
-          || category == .paragraphSeparator || category == .unassigned
-        {
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
+    ShownText.escaped(text, limit: limit)
   }
 
   /// A duration of `seconds` as "42 s" or "3 min 5 s"; far-off values (a record's clock from

@@ -16,10 +16,10 @@ final class TraceFile {
 
     var description: String {
       switch self {
-      case .cannotCreate(let path, let errno): "cannot create \(path) for --trace: \(errno)"
+      case .cannotCreate(let path, let errno): "cannot create \(shown: path) for --trace: \(errno)"
       case .notAFile(let path):
-        "cannot write \(path) (--trace): not a regular file (a FIFO or a symlink is refused)"
-      case .cannotWrite(let path, let errno): "cannot write \(path) (--trace): \(errno)"
+        "cannot write \(shown: path) (--trace): not a regular file (a FIFO or a symlink is refused)"
+      case .cannotWrite(let path, let errno): "cannot write \(shown: path) (--trace): \(errno)"
       }
     }
   }
