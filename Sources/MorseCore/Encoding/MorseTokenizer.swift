@@ -35,8 +35,7 @@ struct MorseTokenizer: Sendable {
       let ascii = character.asciiValue
       // U+FFFD (a byte not UTF-8) has no signal: skipped before any lookup of the alphabet.
       if character == Self.replacement {
-        column += 1
-        return try unsendable(character, line: characterLine, column: characterColumn)
+        return try unsendable(character, line: characterLine, column: characterColumn, skip: 1)
       }
       // A space carrying a combining mark is one character, but no whitespace to drop: the
       // mark would vanish unseen. It goes on as a character without a signal.
@@ -90,9 +89,11 @@ struct MorseTokenizer: Sendable {
 
   /// A character without a signal: skipped, or an error, as the policy says. (`followsNumber`
   /// stays: what is sent around the dropped character still touches.)
-  private func unsendable(_ character: Character, line: Int, column: Int) throws(MorseError)
-    -> Event
-  {
+  /// `skip` is how many columns it has not been counted in yet.
+  private mutating func unsendable(
+    _ character: Character, line: Int, column: Int, skip: Int = 0
+  ) throws(MorseError) -> Event {
+    self.column += skip
     let unsendable = UnsendableCharacter(character: character, line: line, column: column)
     guard policy == .skip else { throw .unsendable(unsendable) }
     return .skipped(unsendable)
