@@ -123,6 +123,8 @@ public enum MorseAlphabet {
     }
     // Character equality and hashing use canonical equivalence, so "e" + U+0301 finds É.
     if let code = caseFoldedCodes[character] { return code }
+    // Without case, no other case to look for (U+FFFD, for each byte that is not UTF-8).
+    guard character.isCased else { return nil }
     for variant in [String(character).uppercased(), String(character).lowercased()] {
       if variant.count == 1, let single = variant.first, let code = caseFoldedCodes[single] {
         return code
@@ -146,9 +148,13 @@ public enum MorseAlphabet {
   /// The letter of a Latin letter with a diacritic or stroke, by its Unicode name ("LATIN
   /// SMALL LETTER I WITH DIAERESIS" is I, "LATIN CAPITAL LETTER L WITH STROKE" is L): the one
   /// table of the standard, with no Foundation to decompose it.
+  ///
+  /// The name, a string built on each call, is looked up only for a letter with case (as every
+  /// Latin letter named so is): most characters without a signal, U+FFFD among them, are
+  /// refused by a table lookup of their category.
   static func baseLetter(of character: Character) -> String? {
     guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-      scalar.value >= 0xC0, let name = scalar.properties.name
+      scalar.value >= 0xC0, mayHaveBaseLetter(scalar), let name = scalar.properties.name
     else { return nil }
     for prefix in ["LATIN CAPITAL LETTER ", "LATIN SMALL LETTER "] where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
@@ -158,6 +164,15 @@ public enum MorseAlphabet {
       return String(letter)
     }
     return nil
+  }
+
+  /// Whether `scalar` is a letter with case (capital, small or title case), the only kind a
+  /// Latin letter with a mark is: the cheap test before its name is looked up.
+  static func mayHaveBaseLetter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter: true
+    default: false
+    }
   }
 
   /// The text a code decodes to: a letter of `alphabet` if it has one, else an ITU

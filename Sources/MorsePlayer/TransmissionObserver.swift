@@ -13,6 +13,10 @@ public protocol TransmissionObserver: AnyObject {
   /// characters skipped by `UnknownCharacterPolicy.skip`. (A message given whole to
   /// `Transmitter.send(_:)` was validated by the caller, who has it.)
   func transmission(willSendLine message: MorseMessage, number: Int)
+  /// Streamed input: a terminal control sequence of `kind` in line `line` ran longer than
+  /// its limit (`ControlSequenceFilter.limit(of:)`): a control string was dropped that far and
+  /// what follows it is sent as text; another sequence is dropped to its end.
+  func transmission(droppedOverlong kind: ControlSequenceKind, line: Int)
   /// Streamed input: the transmitter is idle, waiting for input line `line` (1-based) to
   /// arrive; the next step that begins ends the wait.
   func transmissionIsWaitingForInput(line: Int)
@@ -24,6 +28,8 @@ public protocol TransmissionObserver: AnyObject {
 extension TransmissionObserver {
   /// Ignores the message.
   public func transmission(willSendLine message: MorseMessage, number: Int) {}
+  /// Ignores the sequence.
+  public func transmission(droppedOverlong kind: ControlSequenceKind, line: Int) {}
   /// Ignores the wait.
   public func transmissionIsWaitingForInput(line: Int) {}
   /// Ignores the end.

@@ -88,22 +88,30 @@ public final class Transmitter {
   ///
   /// A piece of a long line is sent like a line of its own, after a word gap (a letter gap
   /// when it goes on with a word the piece before it broke), and positions in errors still
-  /// count from the start of its line.
+  /// count from the start of its line. Terminal control sequences are dropped (see
+  /// `ControlSequenceFilter`: one goes on across the pieces of its line), and observers hear of
+  /// each one given up for its length.
   public func send(lines source: some LineSource) throws -> TransmissionOutcome {
     scheduler.cancellation.onCancel { [source] in source.close() }
     var lineNumber = 0
     var column = 1
     var isWordBroken = false
+    var filter = ControlSequenceFilter()
     while true {
       observers.forEach { $0.transmissionIsWaitingForInput(line: lineNumber + 1) }
       guard let piece = try source.nextPiece() else { break }
       if !piece.continuesLine {
         lineNumber += 1
         column = 1
+        filter.endLine()
       }
       if scheduler.isCancelled { break }
-      // Colours and cursor moves of log lines (systemd's `ESC[0;1;39m`) are no text.
-      let text = ControlSequences.removing(from: try decode(piece, line: lineNumber, column: column))
+      // Colours and cursor moves of log lines (systemd's `ESC[0;1;39m`) are no text; a
+      // sequence goes on from one piece of a line to the next.
+      let (text, overruns) = filter.filter(try decode(piece, line: lineNumber, column: column))
+      for kind in overruns {
+        observers.forEach { $0.transmission(droppedOverlong: kind, line: lineNumber) }
+      }
       let message = try MorseMessage(
         text, firstLine: lineNumber, firstColumn: column, unknownCharacters: unknownCharacters)
       column += text.count

@@ -164,6 +164,26 @@ private func lowercase(_ character: Character) -> Character {
     #expect(MorseAlphabet.baseLetter(of: "ß") == nil)
   }
 
+  @Test func aCharacterWithoutCaseOrLetterIsRefusedWithoutItsNameOrOtherCases() {
+    // U+FFFD stands for each byte of input that is not UTF-8: refused by its category and
+    // case, never by building its name or its upper and lower case as strings.
+    let replacement: Unicode.Scalar = "\u{FFFD}"
+    #expect(!MorseAlphabet.mayHaveBaseLetter(replacement))
+    #expect(!Character(replacement).isCased)
+    #expect(MorseAlphabet.code(for: Character(replacement)) == nil)
+  }
+
+  @Test func theCheapTestsBeforeANameLookupRefuseNoLatinLetter() {
+    // Every scalar of the Latin blocks whose name gives a letter passes the category test.
+    let latin = [0xC0...0x24F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xAB30...0xAB6F]
+    for scalar in latin.joined().compactMap(Unicode.Scalar.init) {
+      guard let name = scalar.properties.name,
+        name.hasPrefix("LATIN CAPITAL LETTER ") || name.hasPrefix("LATIN SMALL LETTER ")
+      else { continue }
+      #expect(MorseAlphabet.mayHaveBaseLetter(scalar), "\(name)")
+    }
+  }
+
   @Test func pastedTypographyIsSentAsWhatItStandsFor() throws {
     #expect(try MorseMessage("a…b").encoded == MorseMessage("a...b").encoded)
     #expect(try MorseMessage("a—b–c−d").encoded == MorseMessage("a-b-c-d").encoded)

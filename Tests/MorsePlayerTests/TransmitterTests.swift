@@ -178,6 +178,32 @@ import Testing
     #expect(torch.events == timeline(edges))
   }
 
+  @Test func aControlSequenceCutAtAnyByteBetweenTwoPiecesOfALineIsNotSent() throws {
+    let line = Array("E\u{1B}[0;1;39mT\u{1B}]0;title\u{07}E\u{1B}]8;;x\u{1B}\\T\u{9B}1mE".utf8)
+    // Where a line is cut: between characters (never inside a UTF-8 sequence).
+    for cut in 1..<line.count where !(0x80...0xBF).contains(line[cut]) {
+      let source = PieceSource([
+        LinePiece(Array(line[..<cut]), endsLine: false, breaksWord: true),
+        LinePiece(Array(line[cut...]), continuesLine: true),
+      ])
+      #expect(try sentText(source) == "ETETE", "cut at \(cut)")
+    }
+  }
+
+  @Test func anUnterminatedStringOverItsLimitIsDroppedWithOneReportAndTheRestIsSent() throws {
+    let limit = ControlSequenceFilter.stringLimit
+    let line = Array(("\u{1B}]" + String(repeating: "x", count: limit - 2) + "TE").utf8)
+    let pieces = stride(from: 0, to: line.count, by: 4096).map { start in
+      LinePiece(
+        Array(line[start..<min(start + 4096, line.count)]), continuesLine: start > 0,
+        endsLine: start + 4096 >= line.count)
+    }
+    let observer = RecordingObserver()
+    #expect(try sentText(PieceSource(pieces + [LinePiece(Array("E".utf8))]), observer) == "TEE")
+    #expect(observer.overlong.map(\.kind) == [.operatingSystemCommand])
+    #expect(observer.overlong.map(\.line) == [1])
+  }
+
   @Test func aRepeatedMessageKeepsItsRoundsOnTheSchedule() throws {
     // Every wait wakes 7 ms late: the rounds start on the schedule all the same.
     let clock = ManualStepClock(lateness: .milliseconds(7))
@@ -219,6 +245,24 @@ import Testing
     let message = try MorseMessage("€", unknownCharacters: .skip)
     #expect(
       try transmitter.send(message, repetition: Repetition(count: nil, pause: .zero)) == .completed)
+  }
+}
+
+extension TransmitterTests {
+  /// The text of the symbols `source` is sent as, skipping what has no Morse.
+  func sentText(_ source: some LineSource, _ observer: RecordingObserver = RecordingObserver())
+    throws -> String
+  {
+    let clock = ManualStepClock()
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()), timing: timing,
+      unknownCharacters: .skip, observers: [observer])
+    _ = try transmitter.send(lines: source)
+    return observer.lines.flatMap { $0.message }.map { token in
+      if case .symbol(let symbol) = token { return symbol.text }
+      return ""
+    }.joined()
   }
 }
 

@@ -12,6 +12,7 @@ public final class RecordingObserver: TransmissionObserver, Sendable {
     var steps: [Transmitter.Progress] = []
     var validated: [(message: MorseMessage, number: Int)] = []
     var waits: [Int] = []
+    var overlong: [(kind: ControlSequenceKind, line: Int)] = []
   }
 
   public init() {}
@@ -29,6 +30,15 @@ public final class RecordingObserver: TransmissionObserver, Sendable {
 
   public func transmission(willSendLine message: MorseMessage, number: Int) {
     record.withLock { $0.validated.append((message, number)) }
+  }
+
+  /// The control sequences reported as overlong, with their lines.
+  public var overlong: [(kind: ControlSequenceKind, line: Int)] {
+    record.withLock { $0.overlong }
+  }
+
+  public func transmission(droppedOverlong kind: ControlSequenceKind, line: Int) {
+    record.withLock { $0.overlong.append((kind, line)) }
   }
 
   public func transmissionIsWaitingForInput(line: Int) {

@@ -33,6 +33,10 @@ struct MorseTokenizer: Sendable {
       let characterColumn = column
       // ASCII first: the Unicode property lookups are most of the time otherwise.
       let ascii = character.asciiValue
+      // U+FFFD (a byte not UTF-8) has no signal: skipped before any lookup of the alphabet.
+      if character == Self.replacement {
+        return try unsendable(character, line: characterLine, column: characterColumn, skip: 1)
+      }
       // A space carrying a combining mark is one character, but no whitespace to drop: the
       // mark would vanish unseen. It goes on as a character without a signal.
       if ascii.map(Self.isASCIIWhitespace)
@@ -78,14 +82,25 @@ struct MorseTokenizer: Sendable {
         followsNumber = false
         return send(MorseSymbol(text: String(character), code: code))
       }
-      let unsendable = UnsendableCharacter(
-        character: character, line: characterLine, column: characterColumn)
-      guard policy == .skip else { throw .unsendable(unsendable) }
-      // `followsNumber` stays: what is sent around the dropped character still touches.
-      return .skipped(unsendable)
+      return try unsendable(character, line: characterLine, column: characterColumn)
     }
     return nil
   }
+
+  /// A character without a signal: skipped, or an error, as the policy says. (`followsNumber`
+  /// stays: what is sent around the dropped character still touches.)
+  /// `skip` is how many columns it has not been counted in yet.
+  private mutating func unsendable(
+    _ character: Character, line: Int, column: Int, skip: Int = 0
+  ) throws(MorseError) -> Event {
+    self.column += skip
+    let unsendable = UnsendableCharacter(character: character, line: line, column: column)
+    guard policy == .skip else { throw .unsendable(unsendable) }
+    return .skipped(unsendable)
+  }
+
+  /// The replacement character, which stands for bytes that could not be decoded.
+  private static let replacement: Character = "\u{FFFD}"
 
   /// Tab, line feed ("\r\n" reports it too), vertical tab, form feed, carriage return, space.
   private static func isASCIIWhitespace(_ ascii: UInt8) -> Bool {

@@ -4,7 +4,8 @@ import MorsePlayer
 
 /// Warns on standard error about the characters a message skipped (`--skip-unknown`): one
 /// line each, at most 20 per message, then a count. As an observer of streamed input, once
-/// for each kind of character, however often it comes.
+/// for each kind of character, however often it comes; and once for each kind of terminal
+/// control sequence dropped for its length.
 final class SkippedCharacters: TransmissionObserver {
   /// The warning lines for `message`.
   static func warnings(for message: MorseMessage) -> [String] {
@@ -25,6 +26,19 @@ final class SkippedCharacters: TransmissionObserver {
 
   /// The characters a warning was printed for: in a stream, each kind is said once.
   private var warned = Set<Character>()
+
+  /// The kinds of control sequence a warning was printed for.
+  private var warnedOverlong = Set<ControlSequenceKind>()
+
+  /// Prints a warning for the first control sequence of its kind dropped for its length.
+  func transmission(droppedOverlong kind: ControlSequenceKind, line: Int) {
+    guard warnedOverlong.insert(kind).inserted else { return }
+    let limit = ControlSequenceFilter.limit(of: kind)
+    let rest = kind.isString ? "what follows is sent as text" : "dropped to its end"
+    Console.error(
+      "warning: a terminal control sequence (\(kind.abbreviation)) at line \(line) ran over "
+        + "\(limit) characters: \(rest) (and any more like it, without a word)")
+  }
 
   /// Prints the warnings for the line: one for each character not skipped before.
   func transmission(willSendLine message: MorseMessage, number: Int) {
