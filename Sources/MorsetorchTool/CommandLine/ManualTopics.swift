@@ -232,7 +232,7 @@ enum ManualTopics {
     to or lost, and marks those moments in the rows. An hour of Morse makes a few megabytes.
     What is kept for the picture is bounded, however long the reading: at most 250000 levels
     (two an edge, one a frame; an hour and a quarter at 60 WPM, three and a half hours at 20
-    WPM, two hours of frames at 30 a second), some 13 MB at most. Past that the picture
+    WPM, over two hours of frames at 30 a second), some 13 MB at most. Past that the picture
     stops, and a line under it and a note on standard error say from when and how much was
     left out (the text read goes on, whole). The picture is written a row at a time, at the
     end. The file is opened before anything is read: one that cannot be created, a symlink
