@@ -1,3 +1,4 @@
+import Foundation
 import Instants
 import MorseCore
 import MorseReceiving
@@ -44,6 +45,16 @@ private final class ManualReceiveSource: ReceiveSource {
     closes += 1
     if let closeFailure { throw closeFailure }
   }
+}
+
+/// Edges made as they are read, never held whole.
+private final class LazyEdgeSource<Edges: IteratorProtocol<MorseEdge>>: ReceiveSource {
+  let kind = ReceiveSourceKind.edges
+  private var edges: Edges
+
+  init(_ edges: Edges) { self.edges = edges }
+
+  func next() throws -> MorseReading.Input? { edges.next().map { .edge($0) } }
 }
 
 /// What a loop wrote and noted, in place of the standard streams.
@@ -134,6 +145,25 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     #expect(try loop(recording).run(source) == 0)
     #expect(recording.noted == ["fake opened", "the fake gave no frame"])
     #expect(recording.text.isEmpty)
+  }
+
+  @Test func aTraceCutAtItsBoundIsSaidOnceAndWrittenWithTheLineThatSaysSo() throws {
+    let directory = try TemporaryDirectory("morsetorch-loop")
+    let path = directory.path + "/long.svg"
+    let recording = RecordingReceiveConsole()
+    let loop = ReceiveLoop(
+      settings: MorseReceiver.Settings(), light: LightReceiver.Settings(), recorder: nil,
+      trace: try TraceFile(path: path), console: recording.console)
+    // 150 000 pulses: 300 000 edges, 600 000 levels, past the bound (250 000).
+    let read = try loop.run(LazyEdgeSource(try parisPulses(150_000).makeIterator()))
+    #expect(read > 50_000)
+    let notes = recording.noted.filter {
+      $0.hasPrefix("--trace keeps at most \(ReceiveTrace.keptLevels) levels: from ")
+    }
+    #expect(notes.count == 1, "\(recording.noted)")
+    let note = try #require(notes.first)
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(svg.contains(">Not drawn: \(note).</text>\n</svg>\n"))
   }
 
   @Test func aFailedReadIsThrownWithTheFailedCloseNotedAndWhatWasReadPrinted() throws {

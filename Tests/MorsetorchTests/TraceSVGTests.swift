@@ -53,7 +53,61 @@ func expectedMarks(_ edges: [MorseEdge], scale: Double) -> [(x: Double, width: D
   }
 }
 
+/// A block of `PARIS` words at 60 WPM (1400 pulses) sent again and again, a word gap
+/// apart, until `pulses` pulses: made as it is read, never held whole.
+func parisPulses(_ pulses: Int) throws -> some Sequence<MorseEdge> {
+  let block = try sentEdges(Array(repeating: "PARIS", count: 100).joined(separator: " "), wpm: 60)
+  let next = try #require(block.last).time - .origin + .milliseconds(140)
+  return (0..<(pulses * 2 + block.count - 1) / block.count).lazy.flatMap { repeated in
+    block.lazy.map { MorseEdge(time: $0.time + next * repeated, isOn: $0.isOn) }
+  }.prefix(pulses * 2)
+}
+
 @Suite struct TraceSVGTests {
+  @Test func aMillionPulsesKeepABoundedTraceAndThePictureSaysWhatWasLeftOut() throws {
+    var reading = MorseReading(receiver: MorseReceiver())
+    reading.isTracing = true
+    var trace = ReceiveTrace()
+    var edges = 0
+    for edge in try parisPulses(1_000_000) {
+      reading.read(.edge(edge)) { trace.add($0) }
+      edges += 1
+    }
+    for event in reading.finish() { trace.add(event) }
+    #expect(edges == 2_000_000)
+    let limit = ReceiveTrace.keptLevels
+    #expect(trace.levels.count <= limit && trace.spans.count <= limit)
+    #expect(trace.characters.count <= limit && trace.sightings.count <= ReceiveTrace.keptSightings)
+    let kept =
+      trace.levels.count * MemoryLayout<ReceiveTrace.Level>.stride
+      + trace.spans.count * MemoryLayout<ReceiveTrace.Span>.stride
+      + trace.characters.count * MemoryLayout<ReceiveTrace.Character>.stride
+    #expect(kept < 8_000_000, "\(kept) bytes kept")
+    // Every level is kept or counted left out (two an edge but the first); the rest too.
+    #expect(trace.levels.count + trace.dropped.levels == edges * 2 - 1)
+    #expect(trace.spans.count + trace.dropped.spans >= edges - 1)
+    #expect(trace.dropped.characters > 0)
+    let cut = try #require(trace.cut)
+    #expect(trace.levels.allSatisfy { $0.time <= cut } && trace.spans.allSatisfy { $0.start < cut })
+    // The picture is drawn to the cut, says how long the reading was and what it left out.
+    let picture = TraceSVG(trace)
+    #expect(picture.rows == Int((Double(cut) / 60).rounded(.up)))
+    let svg = picture.text
+    #expect(svg.contains(">morsetorch receive: \(TraceSVG.clock(Double(trace.end))) (min:s) read"))
+    let note = try #require(picture.droppedNote)
+    #expect(svg.contains(">Not drawn: \(note).</text>"))
+    #expect(note.contains("\(trace.dropped.levels) levels, \(trace.dropped.spans) marks and gaps"))
+    #expect(note.contains("from \(TraceSVG.clock(Double(cut))) (min:s) on"))
+    #expect(ManualTopics.receiving.contains("at most \(limit) levels"))
+  }
+
+  @Test func aReadWithinTheBoundIsDrawnWholeAndSaysNothingLeftOut() throws {
+    let edges = try sentEdges("PARIS", wpm: 20)
+    let trace = traced(edges.map { .edge($0) }, reading: MorseReading(receiver: MorseReceiver()))
+    #expect(trace.cut == nil && trace.dropped == ReceiveTrace.Dropped())
+    #expect(TraceSVG(trace).droppedNote == nil && !TraceSVG(trace).text.contains("Not drawn"))
+  }
+
   @Test func marksLieWhereTheEdgesPutThemInTheColoursOfTheirClass() throws {
     let edges = try sentEdges("PARIS", wpm: 20)
     let picture = TraceSVG(

@@ -230,9 +230,14 @@ enum ManualTopics {
     a line below, the row's slowest and fastest at its right). From frames it also shows the
     first frame the light was found in, small and grey, with a box where it was found, moved
     to or lost, and marks those moments in the rows. An hour of Morse makes a few megabytes.
-    The file is opened before anything is read: one that cannot be created, a symlink or a
-    FIFO is refused at once (status 73). With --trace - the picture goes to standard output
-    and the text read is only in it.
+    What is kept for the picture is bounded, however long the reading: at most 250000 levels
+    (two an edge, one a frame; an hour and a quarter at 60 WPM, three and a half hours at 20
+    WPM, over two hours of frames at 30 a second), some 13 MB at most. Past that the picture
+    stops, and a line under it and a note on standard error say from when and how much was
+    left out (the text read goes on, whole). The picture is written a row at a time, at the
+    end. The file is opened before anything is read: one that cannot be created, a symlink
+    or a FIFO is refused at once (status 73). With --trace - the picture goes to standard
+    output and the text read is only in it.
 
     A live view: with --show (and --camera or --video), standard error shows what the
     camera sees, small and grey (each character two pixels, one over the other: in 24-bit

@@ -26,13 +26,22 @@ struct ReceiveLoop {
     let read = Result { () throws in try readToEnd(source, trace: &drawn) }
     view?.finish()
     let closed = Result { () throws in try source.close() }
-    let drew = Result { () throws in if let drawn { try trace?.write(TraceSVG(drawn).text) } }
+    let drew = Result { () throws in try draw(drawn) }
     let failures = [read.map { _ in () }, closed, drew].compactMap { result -> (any Error)? in
       if case .failure(let error) = result { error } else { nil }
     }
     for later in failures.dropFirst() { console.note(String(describing: later)) }
     if let first = failures.first { throw first }
     return try read.get()
+  }
+
+  /// Writes the picture of `drawn` to the trace file, if there is one; says once what it
+  /// left out, if anything (the picture says it too).
+  private func draw(_ drawn: ReceiveTrace?) throws {
+    guard let drawn, let trace else { return }
+    let picture = TraceSVG(drawn)
+    try trace.write(picture)
+    if let note = picture.droppedNote { console.note(note) }
   }
 
   /// Reads `source` until it ends, is stopped, or output fails, what it reads also into

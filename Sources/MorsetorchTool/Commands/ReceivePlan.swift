@@ -56,7 +56,8 @@ enum ReceiveOption: CommandOption {
         "trace", "FILE", completion: .files,
         help: "draw what was read as an SVG picture (- stdout)"
       ).detailed(
-        "Written at the end, or when stopped. With -, the text read is only in the picture.")
+        "Written at the end, or when stopped; at most 250000 levels (edges twice, frames) are "
+          + "drawn, what is left out said. With -, the text read is only in the picture.")
     case .show:
       .flag(
         "show",

@@ -1,7 +1,8 @@
 import LinuxSystem
 
 /// `receive --trace FILE`: where the picture of the reading goes, opened before reading
-/// starts (so a path that cannot be written fails first) and written once, at the end.
+/// starts (so a path that cannot be written fails first) and written once, at the end, a row
+/// at a time.
 ///
 /// The file is opened non-blocking and without following a symlink in its last component,
 /// then refused unless it is a regular file or a character device (`/dev/null`): the
@@ -60,11 +61,13 @@ final class TraceFile {
     }
   }
 
-  /// Writes `text`, the whole picture; once.
-  func write(_ text: String) throws(Failure) {
-    if isStandardOutput { Console.write(text) }
+  /// Writes `picture`, part by part (so its whole text is never held); once.
+  func write(_ picture: TraceSVG) throws(Failure) {
+    if isStandardOutput { picture.draw { Console.write($0) } }
     guard let file = file.take() else { return }
-    _ = try Errno.mapping({ () throws(Errno) in try file.writeAll(Array(text.utf8)) }) {
+    _ = try Errno.mapping({ () throws(Errno) in
+      try picture.draw { (part) throws(Errno) in try file.writeAll(part.utf8) }
+    }) {
       Failure.cannotWrite(path: path, errno: $0)
     }
   }

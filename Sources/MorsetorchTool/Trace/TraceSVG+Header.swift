@@ -13,7 +13,7 @@ extension TraceSVG {
       ? "one row of \(Self.number(rowSeconds)) s" : "rows of \(Self.number(rowSeconds)) s"
     var text =
       "<text x=\"\(Self.number(Self.left))\" y=\"18\" style=\"font-size:14px\">morsetorch receive: "
-      + "\(end > 60 ? Self.clock(end) + " (min:s)" : Self.number(end) + " s") read ("
+      + "\(Self.said(end)) read ("
       + "\(trace.isFrames ? "a light in frames" : "edges, level 0 or 1")"
       + "); 1 s = \(Self.number(scale)) px, \(rowsSaid)</text>\n"
     text += legend(top: 30)
@@ -23,6 +23,25 @@ extension TraceSVG {
       height = max(height, Double(still.height * Self.stillCell) + 28)
     }
     return (height, text)
+  }
+
+  /// What was left out of the picture, if anything was, said once for the picture and for
+  /// standard error: from when, and how much of each kind.
+  var droppedNote: String? {
+    guard let cut = trace.cut else { return nil }
+    let dropped = trace.dropped
+    let counts = [
+      (dropped.levels, "levels"), (dropped.spans, "marks and gaps"),
+      (dropped.characters, "characters"), (dropped.sightings, "sightings of the light"),
+    ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    return "--trace keeps at most \(ReceiveTrace.keptLevels) levels: from "
+      + "\(Self.said(Double(cut))) on, of \(Self.said(Double(trace.end))) read, "
+      + "\(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) were left out"
+  }
+
+  /// `seconds` as the title says a time: `M:SS (min:s)` past a minute, else `S s`.
+  static func said(_ seconds: Double) -> String {
+    seconds > 60 ? clock(seconds) + " (min:s)" : number(seconds) + " s"
   }
 
   /// A swatch and a name for each class, and for the lines.

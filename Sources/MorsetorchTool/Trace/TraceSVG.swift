@@ -7,7 +7,10 @@ import MorseReceiving
 /// was found, with its box. Pure: the same trace, the same text.
 ///
 /// Numbers carry one decimal at most, marks and gaps of a kind are one path a row, and each
-/// level is one point: an hour of Morse is a few megabytes.
+/// level is one point: an hour of Morse is a few megabytes. It is written a row at a time
+/// (`draw(into:)`), so drawing holds one row's text besides the trace; a trace that was cut
+/// (`ReceiveTrace.keptLevels`) is drawn to its cut, a line under the rows saying what was
+/// left out.
 struct TraceSVG {
   /// Pixels of a row's time axis.
   static let rowWidth = 1200.0
@@ -19,6 +22,8 @@ struct TraceSVG {
   static let right = 96.0
   /// Pixels from one row's top to the next's.
   static let rowHeight = 96.0
+  /// Pixels under the rows for the line saying what was left out, if anything was.
+  static let footerHeight = 24.0
   /// Where a row's parts lie, from its top: the level band's bottom (30 high), the marks'
   /// middle (12 high), the gaps' (4 high), the characters' baseline, the speed band's bottom
   /// (12 high).
@@ -39,7 +44,7 @@ struct TraceSVG {
   /// The picture of `trace`.
   init(_ trace: ReceiveTrace) {
     self.trace = trace
-    let end = Double(trace.end)
+    let end = Double(trace.drawnEnd)
     rowSeconds = end <= Self.longestRow ? max(end, 0.1) : Self.longestRow
     rows = max(Int((end / rowSeconds).rounded(.up)), 1)
     topSpeed = max(Double(trace.spans.map(\.wordsPerMinute).max() ?? 0), 10)
@@ -47,10 +52,19 @@ struct TraceSVG {
 
   /// The whole document.
   var text: String {
+    var text = ""
+    draw { text += $0 }
+    return text
+  }
+
+  /// Gives the document to `output` in parts: the header, each row, the end.
+  func draw<Failure: Error>(into output: (String) throws(Failure) -> Void) throws(Failure) {
     let header = self.header
-    let height = header.height + Double(rows) * Self.rowHeight
+    let footer = droppedNote.map { "Not drawn: \($0)." }
+    let rowsEnd = header.height + Double(rows) * Self.rowHeight
+    let height = rowsEnd + (footer == nil ? 0 : Self.footerHeight)
     let width = Self.left + Self.rowWidth + Self.right
-    var svg = """
+    let svg = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.number(width))" height="\(Self.number(height))" \
       viewBox="0 0 \(Self.number(width)) \(Self.number(height))">
@@ -58,11 +72,16 @@ struct TraceSVG {
       <rect width="100%" height="100%" fill="#fff"/>
 
       """
-    svg += header.text
+    try output(svg + header.text)
     for row in 0..<rows {
-      svg += self.row(row, top: header.height + Double(row) * Self.rowHeight)
+      try output(self.row(row, top: header.height + Double(row) * Self.rowHeight))
     }
-    return svg + "</svg>\n"
+    if let footer {
+      try output(
+        "<text x=\"\(Self.number(Self.left))\" y=\"\(Self.number(rowsEnd + 14))\">"
+          + "\(Self.escaped(footer))</text>\n")
+    }
+    try output("</svg>\n")
   }
 
   /// The colours and lines of each class.
