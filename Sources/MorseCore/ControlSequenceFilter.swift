@@ -12,15 +12,16 @@
 /// A line end ends the sequence in progress (unlike a terminal, which would go on): a line of a
 /// log is a record of its own, and a sequence its line did not finish is broken output, not a
 /// reason to swallow the next records. A sequence longer than its limit (`stringLimit`,
-/// `sequenceLimit`) is reported once. A control string is then given up, dropped as far as its
-/// limit, and what follows is text: its end may never come. An escape or control sequence goes
-/// on being dropped up to its final byte, as in a terminal: all it can hold is digits,
+/// `sequenceLimit`) is reported once, and goes on being dropped to its end or its line's: the
+/// inside of a string is never sent as text, however long it runs (its line ends it, and
+/// nothing of it is kept meanwhile), and an escape or control sequence can hold only digits,
 /// separators and punctuation (its first letter ends it), never words.
 public struct ControlSequenceFilter: Sendable, Hashable {
   /// How many characters (Unicode scalars) a control string (OSC, DCS, SOS, PM, APC) may run,
-  /// its introducer included, before it is given up: 64 Ki. Real strings are window titles and
+  /// its introducer included, before it is reported: 64 Ki. Real strings are window titles and
   /// hyperlinks of a few hundred characters, a clipboard copy (OSC 52) or a small image some
-  /// kilobytes; one whose end never comes costs at most this much of the text after it.
+  /// kilobytes; one far longer is broken output, or a string whose end never came, which
+  /// swallows the rest of its line.
   public static let stringLimit = 64 * 1024
   /// How many characters an escape or control sequence (CSI) may run, its introducer included,
   /// before it is reported: 4 Ki. Real ones are a few dozen (`ESC[0;1;39m`); one far longer is
@@ -90,10 +91,6 @@ public struct ControlSequenceFilter: Sendable, Hashable {
     if state != .ground {
       length += 1
       overrun = self.overrun()
-      if let overrun, overrun.isString {
-        enter(scalar, into: &text)
-        return overrun
-      }
     }
     switch (state, scalar.value) {
     case (_, 0x18), (_, 0x1A), (_, 0x1B), (_, 0x80...0x9F):

@@ -14,8 +14,8 @@ public protocol TransmissionObserver: AnyObject {
   /// `Transmitter.send(_:)` was validated by the caller, who has it.)
   func transmission(willSendLine message: MorseMessage, number: Int)
   /// Streamed input: a terminal control sequence of `kind` in line `line` ran longer than
-  /// its limit (`ControlSequenceFilter.limit(of:)`): a control string was dropped that far and
-  /// what follows it is sent as text; another sequence is dropped to its end.
+  /// its limit (`ControlSequenceFilter.limit(of:)`); it is dropped all the same, to its end
+  /// (or, a control string, to the end of its line).
   func transmission(droppedOverlong kind: ControlSequenceKind, line: Int)
   /// Streamed input: the transmitter is idle, waiting for input line `line` (1-based) to
   /// arrive; the next step that begins ends the wait.

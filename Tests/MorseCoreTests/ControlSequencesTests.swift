@@ -62,11 +62,11 @@ import Testing
     }
   }
 
-  @Test func anUnterminatedStringIsGivenUpAtItsLimitWithOneReportAndTheRestIsText() {
+  @Test func anUnterminatedStringOverItsLimitIsReportedOnceAndDroppedToTheEndOfItsLine() {
     let limit = ControlSequenceFilter.stringLimit
-    // ESC ] and the string: `limit` characters, then text, in pieces of 4096.
-    let text = "\u{1B}]" + String(repeating: "x", count: limit - 2) + "SOS" + " E"
-    #expect(ControlSequences.removing(from: text) == "SOS E")
+    // ESC ] and the string: twice its limit, in pieces of 4096, then the next line.
+    let text = "\u{1B}]" + String(repeating: "x", count: 2 * limit) + "SOS\nE"
+    #expect(ControlSequences.removing(from: text) == "\nE")
     var filter = ControlSequenceFilter()
     var sent = ""
     var overruns: [ControlSequenceKind] = []
@@ -75,7 +75,7 @@ import Testing
       sent += filtered.text
       overruns += filtered.overruns
     }
-    #expect(sent == "SOS E")
+    #expect(sent == "\nE")
     #expect(overruns == [.operatingSystemCommand])
   }
 

@@ -1,3 +1,5 @@
+import MorseCore
+
 /// The manual's reference sections on how the tool behaves (after COMMANDS and OPTIONS, which
 /// are made from the commands' own help): each a heading and its paragraphs, plain text with
 /// `code` in backquotes, as `ManPage` sets them.
@@ -70,7 +72,11 @@ enum ManualTopics {
     position. A stream from standard input (`journalctl -f | morsetorch send`) never ends on
     one: terminal control sequences (the colours of systemd's messages) are no text and are
     dropped, and a character with no signal, or a byte that is not UTF-8, is skipped with one
-    warning the first time it comes.
+    warning the first time it comes. Control sequences are read as a terminal reads them
+    (ECMA-48), across the pieces of a long line, but each line on its own: one its line does
+    not finish ends with it. A control string (OSC, DCS, SOS, PM, APC) over
+    \(ControlSequenceFilter.stringLimit) characters, or any other sequence over
+    \(ControlSequenceFilter.sequenceLimit), is said once and still dropped to its end.
     """
 
   static let gpio = """

@@ -34,10 +34,11 @@ final class SkippedCharacters: TransmissionObserver {
   func transmission(droppedOverlong kind: ControlSequenceKind, line: Int) {
     guard warnedOverlong.insert(kind).inserted else { return }
     let limit = ControlSequenceFilter.limit(of: kind)
-    let rest = kind.isString ? "what follows is sent as text" : "dropped to its end"
+    let end = kind.isString ? "its end or the end of its line" : "its end"
     Console.error(
       "warning: a terminal control sequence (\(kind.abbreviation)) at line \(line) ran over "
-        + "\(limit) characters: \(rest) (and any more like it, without a word)")
+        + "\(limit) characters: dropped to \(end), nothing of it sent (and any more like it, "
+        + "without a word)")
   }
 
   /// Prints the warnings for the line: one for each character not skipped before.
