@@ -37,7 +37,8 @@ let package = Package(
     .target(name: "GPIODriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
     // One sender per device across processes: it keeps records of the player's progress.
     .target(
-      name: "TransmitterControl", dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem"]),
+      name: "TransmitterControl",
+      dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem", "Instants"]),
     // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
     .target(
       name: "LightSources", dependencies: ["MorseReceiving", "Instants", "LinuxSystem", "CLinuxSystem"]),

@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 import DeviceContract
 import Synchronization
@@ -107,29 +108,82 @@ public final class DeviceLock: Sendable {
     let number = ticket.number
     do throws(Errno) {
       try Threads.start {
-        waiter.result.withLock {
-          $0 = Result { () throws(ControlError) in
+        waiter.keep(
+          Result { () throws(ControlError) in
             try waitForTurn(number, device: device, files: files, whenWaiting: whenWaiting)
-          }
-        }
-        waiter.finished.fire()
+          })
       }
     } catch {
       throw .file(operation: "start a thread to wait for", path: files.lock, errno: error)
     }
-    waiter.finished.wait()
+    // The waiting thread sleeps in the kernel's lock wait, and is handed the device the
+    // moment it is free; this one looks now and then at who holds the lock, which can be no
+    // transmission at all (`watchForeignLock`).
+    var foreignSince: MonotonicInstant?
+    while waiter.finished.wait(untilMonotonic: MonotonicTime.now() + foreignLockCheck) {
+      do throws(ControlError) {
+        try watchForeignLock(files, since: &foreignSince)
+      } catch {
+        waiter.abandon()
+        throw error
+      }
+    }
     _ = consume ticket  // the next in line may go on now
-    if cancellation.isCancelled { return .cancelled(request: stopListener?.request) }
-    guard let outcome = waiter.result.withLock({ $0 }) else {
+    guard !cancellation.isCancelled, let outcome = waiter.abandon() else {
       return .cancelled(request: stopListener?.request)
     }
     return .acquired(try outcome.get())
   }
 
-  /// What the waiting thread found.
+  /// How often a waiter looks at who holds the device's lock.
+  static let foreignLockCheck = Duration.milliseconds(500)
+  /// How long a waiter waits behind a lock that no process holds (an open file description
+  /// lock, which morsetorch never takes, or a process in another PID namespace) before it
+  /// gives up: such a lock is no transmission, and no turn comes after it by itself.
+  public static let foreignLockPatience = Duration.seconds(2)
+
+  /// Throws `lockNotHeldByProcess` once the device's lock has been held by no process for
+  /// `foreignLockPatience`; `since` is when that was first seen, nil while a process holds it.
+  private static func watchForeignLock(_ files: RuntimeFiles, since: inout MonotonicInstant?)
+    throws(ControlError)
+  {
+    do throws(ControlError) {
+      _ = try files.holder()
+      since = nil
+    } catch {
+      guard case .lockNotHeldByProcess = error else { return }
+      let now = MonotonicTime.now()
+      let first = since ?? now
+      since = first
+      if now - first >= foreignLockPatience { throw error }
+    }
+  }
+
+  /// What the waiting thread found, and whether anyone still wants it: a lock taken after the
+  /// wait was given up (cancelled, or behind a foreign lock) is let go at once.
   private final class Waiter: Sendable {
     let finished = OneShotEvent()
-    let result = Mutex<Result<DeviceLock, ControlError>?>(nil)
+    private let state = Mutex<(result: Result<DeviceLock, ControlError>?, isAbandoned: Bool)>(
+      (nil, false))
+
+    /// Keeps what the wait found, then says it is finished; releases a lock no one wants.
+    func keep(_ result: Result<DeviceLock, ControlError>) {
+      let isKept = state.withLock { state in
+        if !state.isAbandoned { state.result = result }
+        return !state.isAbandoned
+      }
+      if !isKept, case .success(let lock) = result { lock.release() }
+      finished.fire()
+    }
+
+    /// Gives up the wait: returns what it found by now, if anything.
+    @discardableResult
+    func abandon() -> Result<DeviceLock, ControlError>? {
+      state.withLock { state in
+        state.isAbandoned = true
+        return state.result
+      }
+    }
   }
 
   /// Blocks until ticket `number` is first in line and the device is free; takes it.

@@ -120,6 +120,8 @@ struct SharedDirectoryAttackTests {
     ["send", "--led", "input3::capslock", "E"],
     ["send", "--replace", "--led", "input3::capslock", "E"],
     ["stop", "--led", "input3::capslock"], ["status", "--led", "input3::capslock"],
+    // Before: waited with no end and no word, for a turn that could never come.
+    ["send", "--wait", "--led", "input3::capslock", "E"],
   ])
   func aLockHeldByNoProcessIsAnErrorNamingTheLockFile(command: [String]) throws {
     let (fixture, runtime) = try sharedLED()

@@ -1,3 +1,5 @@
+import TransmitterControl
+
 /// The manual page, `morsetorch.1`, made from the same text as `--help` (the commands' help,
 /// their options, the exit statuses and the environment), so that the two never disagree:
 /// `--help` is the short part of it.
@@ -255,7 +257,8 @@ enum ManPage {
     for over 2 seconds is replaced the same way, or, for anyone else, is an error naming its
     holder. A lock held by no process (an open file description lock, which F_GETLK reports
     as pid -1, or a process in another PID namespace) is an error naming the lock file, never
-    a holder to signal. A directory put where a state record or a stop socket goes is moved
+    a holder to signal; send --wait behind one gives up after \(DeviceLock.foreignLockPatience
+    .components.seconds) seconds with that error. A directory put where a state record or a stop socket goes is moved
     aside to a hidden name by root or its owner; a sender that still cannot make its stop
     socket says so, since only a signal stops it then, which only its own user and root may
     send.
