@@ -56,6 +56,37 @@ struct MemoryCgroup {
 
   var processes: String { path + "/cgroup.procs" }
 
+  /// While `body` runs, the largest `VmLck` (kB) of a `morsetorch` in the cgroup, looked at
+  /// every 20 ms: whether the sender locked its memory (it does not under a limit close to
+  /// its size: `TimingPriority.largestLockedShareOfLimit`).
+  func largestLockedKilobytes<Result>(during body: () throws -> Result) rethrows
+    -> (Result, locked: Int?)
+  {
+    let largest = NSLock()
+    nonisolated(unsafe) var locked: Int?
+    nonisolated(unsafe) var isDone = false
+    let sampler = Thread { [processes] in
+      while largest.withLock({ !isDone }) {
+        let pids = ((try? String(contentsOfFile: processes, encoding: .utf8)) ?? "")
+          .split(separator: "\n")
+        for pid in pids {
+          let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+          guard comm == "morsetorch\n",
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmLck:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+          else { continue }
+          largest.withLock { locked = max(locked ?? 0, kilobytes) }
+        }
+        usleep(20_000)
+      }
+    }
+    sampler.start()
+    defer { largest.withLock { isDone = true } }
+    let result = try body()
+    return (result, largest.withLock { locked })
+  }
+
   /// Counters that show the squeeze: times the limit was hit and major faults.
   func counters() -> (limitHits: Int, majorFaults: Int) {
     func value(_ file: String, _ name: String) -> Int {
@@ -229,12 +260,21 @@ func runPressureRound(_ setup: PressureSetup, limit: Int, locked: Bool) throws -
   let sender = Contender(
     name: "send", missing: nil,
     command: { _, _ in cgroup.map { inCgroup($0, "exec \"$@\"", send) } ?? send })
-  let result = try run(sender, steps: setup.steps, launcher: setup.launcher)
+  var lockedKilobytes: Int?
+  let result: ContenderResult?
+  if let cgroup {
+    (result, lockedKilobytes) = try cgroup.largestLockedKilobytes {
+      try run(sender, steps: setup.steps, launcher: setup.launcher)
+    }
+  } else {
+    result = try run(sender, steps: setup.steps, launcher: setup.launcher)
+  }
   let after = cgroup?.counters()
   cgroup?.remove()
   for pid in stressors { _ = try? ChildProcess.waitForExit(pid) }
   guard let result else { return .noResult }
   var note = "\(result.seen)/\(result.expected) edges, exit \(result.exitStatus)"
+  if let lockedKilobytes { note += ", VmLck \(lockedKilobytes) kB" }
   if let before, let after {
     note +=
       ", limit hit \(after.limitHits - before.limitHits)×, "

@@ -1,0 +1,88 @@
+import Foundation
+import MorseTestSupport
+import Synchronization
+import Testing
+
+@testable import LinuxSystem
+
+@Suite struct MemoryLimitTests {
+  /// `files` (path under the directory: content) written, and `/proc/self/cgroup` as `cgroup`.
+  private func hierarchy(_ cgroup: String, _ files: [String: String]) throws -> TemporaryDirectory
+  {
+    let directory = try TemporaryDirectory("memory-limit")
+    for (path, content) in files.merging(["proc-cgroup": cgroup], uniquingKeysWith: { $1 }) {
+      let full = directory.path + "/" + path
+      try FileManager.default.createDirectory(
+        atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data(content.utf8).write(to: URL(fileURLWithPath: full))
+    }
+    return directory
+  }
+
+  private func smallest(_ directory: TemporaryDirectory) -> UInt64? {
+    MemoryLimit.smallestLimit(
+      cgroupFile: directory.path + "/proc-cgroup", root: directory.path + "/cgroup")
+  }
+
+  @Test func theSmallestLimitOfTheCgroupAndThoseAboveItCounts() throws {
+    let v2 = try hierarchy(
+      "0::/system.slice/beacon.service\n",
+      [
+        "cgroup/memory.max": "max\n",
+        "cgroup/system.slice/memory.max": "\(64 << 20)\n",
+        "cgroup/system.slice/beacon.service/memory.max": "max\n",
+        "cgroup/system.slice/beacon.service/memory.high": "\(96 << 20)\n",
+      ])
+    #expect(smallest(v2) == 64 << 20)
+    let v1 = try hierarchy(
+      "9:name=systemd:/\n4:cpu,memory:/box\n0::/\n",
+      [
+        "cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n",
+        "cgroup/memory/box/memory.limit_in_bytes": "\(16 << 20)\n",
+      ])
+    #expect(smallest(v1) == 16 << 20)
+    let hybrid = try hierarchy("0::/user\n", ["cgroup/unified/user/memory.max": "\(24 << 20)\n"])
+    #expect(smallest(hybrid) == 24 << 20)
+  }
+
+  @Test func noLimitIsNone() throws {
+    let unlimited = try hierarchy(
+      "0::/a\n", ["cgroup/memory.max": "max\n", "cgroup/a/memory.max": "max\n"])
+    #expect(smallest(unlimited) == nil)
+    let unreadable = try hierarchy("garbage", [:])
+    #expect(smallest(unreadable) == nil)
+  }
+
+  @Test func theResidentSizeIsReadInPages() throws {
+    let directory = try hierarchy("", ["statm": "2000 300 100 50 0 200 0\n"])
+    let page = UInt64(sysconf(Int32(_SC_PAGESIZE)))
+    #expect(MemoryLimit.residentBytes(statm: directory.path + "/statm") == 300 * page)
+    #expect(MemoryLimit.residentBytes() ?? 0 > 0)
+  }
+
+  @Test func lockingIsDeclinedUnderALimitLessThanFourTimesWhatWouldBeLocked() {
+    let resident: UInt64 = 6 << 20
+    #expect(TimingPriority.limitTooClose(16 << 20, toLocking: resident) == 16 << 20)
+    #expect(TimingPriority.limitTooClose((24 << 20) - 1, toLocking: resident) == (24 << 20) - 1)
+    #expect(TimingPriority.limitTooClose(24 << 20, toLocking: resident) == nil)
+    #expect(TimingPriority.limitTooClose(nil, toLocking: resident) == nil)
+  }
+
+  /// Declined, the sender does not lock its memory, and says why. (A limit that allows it is
+  /// not tried here: it would lock the test runner's memory.)
+  @Test func aSenderUnderATightLimitRunsUnlockedAndSaysSo() throws {
+    let got = Mutex<TimingPriority?>(nil)
+    let done = OneShotEvent()
+    try Threads.start {
+      got.withLock {
+        $0 = TimingPriority.raiseForCurrentThread(limit: 16 << 20, resident: 6 << 20)
+      }
+      done.fire()
+    }
+    done.wait()
+    let priority = try #require(got.withLock { $0 })
+    #expect(!priority.isMemoryLocked)
+    #expect(priority.lockingDeclinedUnderLimit == 16 << 20)
+    #expect(priority.description.hasSuffix("memory not locked (under a 16 MB limit)"))
+  }
+}
