@@ -34,10 +34,10 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
         + Self.conversion
     case .badHeader(let reason): "the YUV4MPEG2 header is wrong: \(reason)"
     case .unsupportedColourSpace(let space):
-      "the YUV4MPEG2 colour space \(space) is not supported (4:2:0, 4:2:2, 4:4:4, 4:1:1, "
+      "the YUV4MPEG2 colour space \(shown: space) is not supported (4:2:0, 4:2:2, 4:4:4, 4:1:1, "
         + "mono, 8 to 16 bits are); convert it with ffmpeg ... -pix_fmt yuv420p"
     case .repeatedHeaderTag(let tag):
-      "the YUV4MPEG2 header is wrong: its \(tag) tag is given twice"
+      "the YUV4MPEG2 header is wrong: its \(shown: tag) tag is given twice"
     case .frameLineTooLong(let number, let limit):
       "the FRAME line of frame \(number) of the video is longer than \(limit) bytes"
     case .badFrameHeader(let number, let found):

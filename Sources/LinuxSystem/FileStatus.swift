@@ -9,6 +9,8 @@ public struct FileStatus: Sendable, Hashable {
   public let groupID: UInt32
   /// How many hard links the file has.
   public let linkCount: Int
+  /// Its size in bytes (`st_size`).
+  public let size: Int
   /// The device and inode: what the file is, whatever name it has now.
   public let identity: Identity
 
@@ -23,6 +25,7 @@ public struct FileStatus: Sendable, Hashable {
     ownerID = status.st_uid
     groupID = status.st_gid
     linkCount = Int(status.st_nlink)
+    size = Int(status.st_size)
     identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
   }
 
@@ -34,6 +37,7 @@ public struct FileStatus: Sendable, Hashable {
     self.ownerID = ownerID
     self.groupID = groupID
     linkCount = 1
+    size = 0
     identity = Identity(device: 0, inode: 0)
   }
 

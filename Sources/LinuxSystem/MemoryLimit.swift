@@ -38,6 +38,16 @@ public enum MemoryLimit {
     return pages * UInt64(sysconf(Int32(_SC_PAGESIZE)))
   }
 
+  /// What locking this process's memory as it is touched (`mlockall` with `MCL_ONFAULT`)
+  /// may come to hold: its executable's size (what its code can fault in; a static
+  /// executable has no other) or what it holds now, whichever is more.
+  public static func lockableBytes(
+    executable: String = "/proc/self/exe", statm: String = "/proc/self/statm"
+  ) -> UInt64 {
+    let code = (try? FileSystem.status(executable)).map { UInt64(max(0, $0.size)) } ?? 0
+    return max(code, residentBytes(statm: statm) ?? 0)
+  }
+
   /// The limits in `files` of the cgroup at `path` under `mount` and of each above it; a
   /// value of "max", or v1's near-2^63 "unlimited", is none.
   private static func limitsUp(from mount: String, _ path: String, files: [String]) -> [UInt64] {

@@ -19,7 +19,8 @@ public struct TimingPriority: Sendable, Hashable, CustomStringConvertible {
   /// The largest share of the smallest memory limit over the process that it locks: a
   /// quarter. Locked pages cannot be reclaimed, so under a limit near their size the
   /// limit's OOM killer picks the sender for its locking (the benchmark's `pressure`: killed
-  /// in 7 of 9 runs under 16 MB, with about 6 MB locked); from four times their size up the
+  /// in 7 of 9 runs under 16 MB, with about 6 MB of its 10 MB executable locked); from four
+  /// times what may be locked up the
   /// limit leaves the rest of the cgroup room, and the locked pages keep the timing path
   /// from waiting on a page read from disk.
   public static let largestLockedShareOfLimit = 0.25
@@ -30,26 +31,26 @@ public struct TimingPriority: Sendable, Hashable, CustomStringConvertible {
 
   /// Asks for the least timer slack for the calling thread (so a wake-up is not deferred by
   /// up to 50 µs to batch it with others), then SCHED_FIFO and locked memory where allowed.
-  /// Memory is locked only where the smallest memory limit over the process is at least its
-  /// resident size over `largestLockedShareOfLimit` (what it holds now is what `MCL_ONFAULT`
-  /// locks, and about what it will hold).
+  /// Memory is locked only where the smallest memory limit over the process is at least
+  /// what the locking may hold (`MemoryLimit.lockableBytes()`) over
+  /// `largestLockedShareOfLimit`.
   public static func raiseForCurrentThread(
     realTime: Bool = true, limit: UInt64? = MemoryLimit.smallestLimit(),
-    resident: UInt64? = MemoryLimit.residentBytes()
+    lockable: UInt64 = MemoryLimit.lockableBytes()
   ) -> TimingPriority {
     _ = morse_set_timer_slack(1)
     let isRealTime = realTime && morse_use_fifo(realTimePriority) == 0
-    let declinedUnder = realTime ? limitTooClose(limit, toLocking: resident) : nil
+    let declinedUnder = realTime ? limitTooClose(limit, toLocking: lockable) : nil
     let isMemoryLocked = realTime && declinedUnder == nil && morse_lock_resident_memory() == 0
     return TimingPriority(
       timerSlackNanoseconds: max(0, morse_timer_slack()), isRealTime: isRealTime,
       isMemoryLocked: isMemoryLocked, lockingDeclinedUnderLimit: declinedUnder)
   }
 
-  /// `limit` if locking `resident` bytes would take more than `largestLockedShareOfLimit` of
+  /// `limit` if locking `lockable` bytes would take more than `largestLockedShareOfLimit` of
   /// it; nil when there is no limit, or it leaves room enough.
-  static func limitTooClose(_ limit: UInt64?, toLocking resident: UInt64?) -> UInt64? {
-    guard let limit, Double(resident ?? 0) > Double(limit) * largestLockedShareOfLimit else {
+  static func limitTooClose(_ limit: UInt64?, toLocking lockable: UInt64) -> UInt64? {
+    guard let limit, Double(lockable) > Double(limit) * largestLockedShareOfLimit else {
       return nil
     }
     return limit

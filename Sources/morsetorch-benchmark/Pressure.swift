@@ -178,7 +178,7 @@ func runPressure(
     print(
       "pressure: send --unit \(unit.millisecondsText) \"\(text)\" (\(length.millisecondsText) ms)"
         + " in a memory cgroup with cat re-reading a \(fileMegabytes) MB file and `hog` touching"
-        + " (limit - 8) MB; shortest element's share of its nominal length (as ms of a \(unit.millisecondsText) ms unit), \(rounds) runs each; mlockall as root, or denied"
+        + " (limit - 8) MB; shortest element's share of its nominal length (as ms of a \(unit.millisecondsText) ms unit), \(rounds) runs each; as root (which locks its memory unless the limit is close: VmLck says), or with locking denied"
     )
     for limit in limits {
       for locked in [true, false] {
@@ -234,7 +234,7 @@ func runPressureRow(_ setup: PressureSetup, limit: Int, locked: Bool, rounds: In
   }
   let label =
     (limit > 0 ? "\(limit) MB, " : "no pressure, ")
-    + (locked ? "mlockall (root)" : "no mlockall")
+    + (locked ? "root (may lock)" : "locking denied")
   let values = shortest.map { String(format: "%.1f", $0 * setup.unitMilliseconds) }
   let worst = shortest.min() ?? .nan
   print(

@@ -53,19 +53,26 @@ import Testing
     #expect(smallest(unreadable) == nil)
   }
 
-  @Test func theResidentSizeIsReadInPages() throws {
-    let directory = try hierarchy("", ["statm": "2000 300 100 50 0 200 0\n"])
+  @Test func whatMayBeLockedIsTheExecutableOrWhatIsHeldWhicheverIsMore() throws {
     let page = UInt64(sysconf(Int32(_SC_PAGESIZE)))
-    #expect(MemoryLimit.residentBytes(statm: directory.path + "/statm") == 300 * page)
+    let directory = try hierarchy(
+      "", ["statm": "2000 300 100 50 0 200 0\n", "exe": String(repeating: "x", count: 5000)])
+    let statm = directory.path + "/statm"
+    #expect(MemoryLimit.residentBytes(statm: statm) == 300 * page)
     #expect(MemoryLimit.residentBytes() ?? 0 > 0)
+    let small = directory.path + "/exe"
+    #expect(MemoryLimit.lockableBytes(executable: small, statm: statm) == 300 * page)
+    let big = try hierarchy("", ["exe": String(repeating: "x", count: 400 * Int(page))])
+    #expect(
+      MemoryLimit.lockableBytes(executable: big.path + "/exe", statm: statm) == 400 * page)
   }
 
   @Test func lockingIsDeclinedUnderALimitLessThanFourTimesWhatWouldBeLocked() {
-    let resident: UInt64 = 6 << 20
-    #expect(TimingPriority.limitTooClose(16 << 20, toLocking: resident) == 16 << 20)
-    #expect(TimingPriority.limitTooClose((24 << 20) - 1, toLocking: resident) == (24 << 20) - 1)
-    #expect(TimingPriority.limitTooClose(24 << 20, toLocking: resident) == nil)
-    #expect(TimingPriority.limitTooClose(nil, toLocking: resident) == nil)
+    let lockable: UInt64 = 6 << 20
+    #expect(TimingPriority.limitTooClose(16 << 20, toLocking: lockable) == 16 << 20)
+    #expect(TimingPriority.limitTooClose((24 << 20) - 1, toLocking: lockable) == (24 << 20) - 1)
+    #expect(TimingPriority.limitTooClose(24 << 20, toLocking: lockable) == nil)
+    #expect(TimingPriority.limitTooClose(nil, toLocking: lockable) == nil)
   }
 
   /// Declined, the sender does not lock its memory, and says why. (A limit that allows it is
@@ -75,7 +82,7 @@ import Testing
     let done = OneShotEvent()
     try Threads.start {
       got.withLock {
-        $0 = TimingPriority.raiseForCurrentThread(limit: 16 << 20, resident: 6 << 20)
+        $0 = TimingPriority.raiseForCurrentThread(limit: 16 << 20, lockable: 6 << 20)
       }
       done.fire()
     }

@@ -67,28 +67,14 @@ import Testing
     // ESC ] and the string: twice its limit, in pieces of 4096, then the next line.
     let text = "\u{1B}]" + String(repeating: "x", count: 2 * limit) + "SOS\nE"
     #expect(ControlSequences.removing(from: text) == "\nE")
-    var filter = ControlSequenceFilter()
-    var sent = ""
-    var overruns: [ControlSequenceKind] = []
-    for piece in Self.pieces(of: text, length: 4096) {
-      let filtered = filter.filter(piece)
-      sent += filtered.text
-      overruns += filtered.overruns
-    }
+    let (sent, overruns) = Self.filtered(text, inPiecesOf: 4096)
     #expect(sent == "\nE")
     #expect(overruns == [.operatingSystemCommand])
   }
 
   @Test func aControlSequenceOfAMegabyteIsDroppedToItsEndWithOneReport() {
     let text = "A\u{1B}[" + String(repeating: "1;", count: 500_000) + "mE"
-    var filter = ControlSequenceFilter()
-    var sent = ""
-    var overruns: [ControlSequenceKind] = []
-    for piece in Self.pieces(of: text, length: 4096) {
-      let filtered = filter.filter(piece)
-      sent += filtered.text
-      overruns += filtered.overruns
-    }
+    let (sent, overruns) = Self.filtered(text, inPiecesOf: 4096)
     #expect(sent == "AE")
     #expect(overruns == [.controlSequence])
   }
@@ -110,6 +96,22 @@ import Testing
   }
 
   /// `text` in pieces of `length` characters.
+  /// `text` through one filter in pieces of `length` characters: what is left, and the
+  /// overruns reported.
+  private static func filtered(_ text: String, inPiecesOf length: Int)
+    -> (text: String, overruns: [ControlSequenceKind])
+  {
+    var filter = ControlSequenceFilter()
+    var sent = ""
+    var overruns: [ControlSequenceKind] = []
+    for piece in pieces(of: text, length: length) {
+      let filtered = filter.filter(piece)
+      sent += filtered.text
+      overruns += filtered.overruns
+    }
+    return (sent, overruns)
+  }
+
   static func pieces(of text: String, length: Int) -> [String] {
     let scalars = Array(text.unicodeScalars)
     return stride(from: 0, to: scalars.count, by: length).map { start in

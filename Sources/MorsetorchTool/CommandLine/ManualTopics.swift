@@ -1,3 +1,4 @@
+import LinuxSystem
 import MorseCore
 
 /// The manual's reference sections on how the tool behaves (after COMMANDS and OPTIONS, which
@@ -50,7 +51,11 @@ enum ManualTopics {
     The thread that keeps the deadlines asks for the least timer slack, SCHED_FIFO priority 10
     (root, CAP_SYS_NICE or an RLIMIT_RTPRIO of 10) and locked memory (root, CAP_IPC_LOCK or
     a large enough RLIMIT_MEMLOCK); what the user has no right to, it goes without, and
-    nothing is said.
+    nothing is said. Memory is not locked under a memory cgroup limit (its own or one above
+    it, as MemoryMax= sets) smaller than \(Int(1 / TimingPriority.largestLockedShareOfLimit))
+    times what locking could hold (the executable's size, or what it holds if more): locked
+    pages cannot be reclaimed, and under such a limit its OOM killer would pick the sender for
+    them. Timing under a tight limit then depends on the executable's pages staying in memory.
     `--dry-run` prints the timeline (`--edges`: the edges) at once without touching a device.
     """
 

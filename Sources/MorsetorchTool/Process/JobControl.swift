@@ -34,6 +34,8 @@ final class JobControl: Sendable {
   func handle(_ signal: Int32) -> Bool {
     if signal == Signals.continue { return true }
     guard Signals.stopping.contains(signal) else { return false }
+    // Continued already (a SIGCONT came right after): nothing to stop, nothing to put back.
+    if SignalCatcher.isContinuedSinceLastStop { return true }
     let torch = self.torch.withLock { $0 }?.torch
     // A device that cannot be put back (unplugged) ends the transmission when it goes on.
     do {
