@@ -30,3 +30,11 @@ int morse_signal_install(int signal, void (*handler)(int), struct sigaction *pre
 int morse_signal_restore(int signal, const struct sigaction *previous) {
   return sigaction(signal, previous, NULL);
 }
+
+int morse_signal_ignore(int signal) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_IGN;
+  sigemptyset(&action.sa_mask);
+  return sigaction(signal, &action, NULL);
+}

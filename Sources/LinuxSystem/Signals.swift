@@ -40,7 +40,10 @@ public enum Signals {
   /// the signal is first made pending on this thread while blocked here, then checked, then
   /// unblocked: the kernel discards a pending stopping signal when a SIGCONT is sent
   /// (signal(7)), so one sent after it is made pending leaves nothing to take, and one sent
-  /// before is the check's to see (`SignalCatcher.isContinuedSinceLastStop`).
+  /// before is the check's to see (`SignalCatcher.isContinuedSinceLastStop`). When the check
+  /// says continued, the pending signal is let through ignored (SIG_IGN), which discards it:
+  /// the kernel at once, and an emulator such as qemu-user, which keeps a guest's pending
+  /// signals itself, when it delivers it.
   public static func stopThisProcess(with signal: Int32, unless isContinued: () -> Bool) {
     var only = sigset_t()
     sigemptyset(&only)
@@ -53,13 +56,9 @@ public enum Signals {
     guard morse_signal_install(signal, nil, &caught) == 0 else { return }
     defer { _ = morse_signal_restore(signal, &caught) }
     _ = pthread_kill(pthread_self(), signal)
-    if isContinued() {
-      // Taken back, not delivered (if a SIGCONT has not discarded it already).
-      var now = timespec()
-      _ = sigtimedwait(&only, nil, &now)
-      return
-    }
-    // Delivered here, before the call returns: the process stops.
+    // Continued: discarded, not delivered (if a SIGCONT has not discarded it already).
+    if isContinued() { _ = morse_signal_ignore(signal) }
+    // Delivered here, before the call returns: the process stops (unless ignored).
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
   }
 

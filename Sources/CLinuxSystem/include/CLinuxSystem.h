@@ -106,6 +106,9 @@ int morse_signal_install(int signal, void (*handler)(int), struct sigaction *pre
 
 /// Puts back an action saved by morse_signal_install.
 int morse_signal_restore(int signal, const struct sigaction *previous);
+/// Sets `signal` to be ignored (SIG_IGN), which discards it if it is pending; 0, or -1 with
+/// errno.
+int morse_signal_ignore(int signal);
 
 // timing_priority.c
 
