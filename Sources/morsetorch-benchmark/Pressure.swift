@@ -62,29 +62,12 @@ struct MemoryCgroup {
   func largestLockedKilobytes<Result>(during body: () throws -> Result) rethrows
     -> (Result, locked: Int?)
   {
-    let largest = NSLock()
-    nonisolated(unsafe) var locked: Int?
-    nonisolated(unsafe) var isDone = false
-    let sampler = Thread { [processes] in
-      while largest.withLock({ !isDone }) {
-        let pids = ((try? String(contentsOfFile: processes, encoding: .utf8)) ?? "")
-          .split(separator: "\n")
-        for pid in pids {
-          let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
-          guard comm == "morsetorch\n",
-            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmLck:") }),
-            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-          else { continue }
-          largest.withLock { locked = max(locked ?? 0, kilobytes) }
-        }
-        usleep(20_000)
-      }
-    }
-    sampler.start()
-    defer { largest.withLock { isDone = true } }
+    let sampler = LockedMemorySampler(processes: processes)
+    let thread = Thread { sampler.run() }
+    thread.start()
+    defer { sampler.stop() }
     let result = try body()
-    return (result, largest.withLock { locked })
+    return (result, sampler.largest)
   }
 
   /// Counters that show the squeeze: times the limit was hit and major faults.
@@ -113,6 +96,39 @@ struct MemoryCgroup {
       usleep(20_000)
     }
     rmdir(path)
+  }
+}
+
+/// Reads, every 20 ms until stopped, the `VmLck` of each `morsetorch` among `processes` (a
+/// cgroup's `cgroup.procs`), keeping the largest.
+final class LockedMemorySampler: @unchecked Sendable {
+  private let processes: String
+  private let lock = NSLock()
+  private var isStopped = false
+  private var largestSeen: Int?
+
+  init(processes: String) { self.processes = processes }
+
+  /// The largest `VmLck` seen, kB; nil if no morsetorch was seen.
+  var largest: Int? { lock.withLock { largestSeen } }
+
+  func stop() { lock.withLock { isStopped = true } }
+
+  func run() {
+    while !lock.withLock({ isStopped }) {
+      let pids = ((try? String(contentsOfFile: processes, encoding: .utf8)) ?? "")
+        .split(separator: "\n")
+      for pid in pids {
+        let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        guard comm == "morsetorch\n",
+          let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmLck:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { continue }
+        lock.withLock { largestSeen = max(largestSeen ?? 0, kilobytes) }
+      }
+      usleep(20_000)
+    }
   }
 }
 
