@@ -27,8 +27,8 @@ let package = Package(
     .target(name: "CLinuxSystem"),
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem", "Instants"]),
     // What a device is to the rest: a `Torch` (switched, suspended, restored), a
-    // `TorchDevice` (saved, claimed, restored from a record), the `DeviceID` that names it, and
-    // the `Cancellation` that stops whatever drives it. The drivers know only this.
+    // `TorchDevice` (saved, claimed, restored from a record) and the `DeviceID` that names it.
+    // The drivers know only this.
     .target(name: "DeviceContract", dependencies: ["LinuxSystem", "Instants"]),
     // The player: lazy steps on a serial scheduler at absolute deadlines, the transmitter.
     .target(
@@ -42,7 +42,8 @@ let package = Package(
     // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
     .target(
       name: "LightSources", dependencies: ["MorseReceiving", "Instants", "LinuxSystem", "CLinuxSystem"]),
-    // The tool's code, in rooms (command line, commands, terminal, process, devices); the
+    // The tool's code, in rooms named for what they hold (Send, Receive, Control, Text,
+    // Manual; CommandLine, Terminal, Process and Devices shared by them); the
     // shipped executable is its `main` with the kernel's GPIO chips only.
     .target(
       name: "MorsetorchTool",
@@ -101,8 +102,6 @@ let package = Package(
       name: "MorseReceivingTests",
       dependencies: ["MorseReceiving", "MorseCore", "Instants", "MorseCorpus", "MorseTestSupport"]),
     .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "Instants", "MorseTestSupport"]),
-    .testTarget(
-      name: "DeviceContractTests", dependencies: ["DeviceContract", "MorseTestSupport"]),
     .testTarget(
       name: "MorsePlayerTests",
       dependencies: ["MorsePlayer", "DeviceContract", "MorseCore", "Instants", "MorseTestSupport"]),

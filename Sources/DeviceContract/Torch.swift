@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// A light that can be switched on and off, and put back the way it was found.
 ///
 /// Every conforming type promises the `Halt` contract of periph.io: after `restore()` the

@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// Several torches switched as one: every member at the same deadline, in order, a few
 /// microseconds apart.
 ///

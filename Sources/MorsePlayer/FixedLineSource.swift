@@ -1,4 +1,3 @@
-import DeviceContract
 import Synchronization
 
 /// Lines given up front (a `send TEXT` argument, tests).

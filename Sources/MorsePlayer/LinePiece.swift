@@ -1,4 +1,3 @@
-import DeviceContract
 /// A line of input, or a piece of one too long to wait for whole.
 public struct LinePiece: Sendable, Hashable {
   /// The bytes, without the newline.

@@ -1,4 +1,3 @@
-import DeviceContract
 /// A source of input lines, as raw bytes without their newline.
 public protocol LineSource: AnyObject, Sendable {
   /// The next line, or nil at the end of input (or once cancelled). Blocks until a line is

@@ -1,4 +1,3 @@
-import DeviceContract
 /// How many times a message is sent, and the pause between two sendings (`--repeat`,
 /// `--loop`, `--pause`).
 public struct Repetition: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import DeviceContract
 import LinuxSystem
 import MorseCore
 

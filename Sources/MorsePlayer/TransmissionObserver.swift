@@ -1,4 +1,3 @@
-import DeviceContract
 import MorseCore
 
 /// Hears of a transmission as it goes: the record `status` reads, a preview, a dry run's

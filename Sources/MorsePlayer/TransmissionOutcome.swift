@@ -1,4 +1,3 @@
-import DeviceContract
 /// How a transmission ended.
 public enum TransmissionOutcome: Sendable, Hashable {
   /// Everything was sent.

@@ -1,4 +1,3 @@
-import DeviceContract
 import Instants
 import LinuxSystem
 import Synchronization

@@ -1,6 +1,5 @@
 import Instants
 import LinuxSystem
-import DeviceContract
 import MorsePlayer
 
 /// Keeps a transmission's record up to date as it progresses, off the timing path: the

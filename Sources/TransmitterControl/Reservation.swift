@@ -1,4 +1,3 @@
-import DeviceContract
 
 /// What reserving devices by a `ConflictPolicy` came to.
 public enum Reservation {

@@ -1,5 +1,4 @@
 import LinuxSystem
-import DeviceContract
 
 /// The device's state record, `NAME.state`: written by its holder, read by everyone, trusted
 /// only as far as the kernel vouches for its writer.

@@ -1,6 +1,5 @@
 import Instants
 import LinuxSystem
-import DeviceContract
 
 /// The senders waiting in turn: `NAME.tickets` (whose lock orders ticket handling) and one
 /// `NAME.wait.N` per waiting sender, locked by it.

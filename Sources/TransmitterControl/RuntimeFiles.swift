@@ -1,5 +1,4 @@
 import LinuxSystem
-import DeviceContract
 
 /// The files of one device in the runtime directory, and the careful ways to open them: never
 /// through a symlink (`O_NOFOLLOW`), never waiting in `open` (`O_NONBLOCK`: a FIFO planted

@@ -1,5 +1,4 @@
 import LinuxSystem
-import DeviceContract
 import Synchronization
 
 /// Takes requests to stop one transmission, or one waiting sender, from other processes.

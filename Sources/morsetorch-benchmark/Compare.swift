@@ -1,7 +1,6 @@
 import Foundation
 import LinuxSystem
 import MorseCore
-import DeviceContract
 
 /// `compare`: morsetorch and the other ways people send Morse on an LED, side by side, on the
 /// same message and speed, each writing to a temporary LED directory of plain files whose

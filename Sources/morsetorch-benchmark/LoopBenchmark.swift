@@ -2,7 +2,6 @@ import Foundation
 import Instants
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 
 /// Resident memory of this process in kB (`/proc/self/statm`, second field, in pages).

@@ -1,7 +1,6 @@
 import Foundation
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorseTestSupport
 import Testing
 

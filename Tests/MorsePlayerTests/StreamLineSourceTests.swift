@@ -1,4 +1,3 @@
-import DeviceContract
 import Foundation
 import LinuxSystem
 import MorseCore

@@ -1,4 +1,3 @@
-import DeviceContract
 import Foundation
 import Instants
 import LinuxSystem

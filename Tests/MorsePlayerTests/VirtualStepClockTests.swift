@@ -1,4 +1,4 @@
-import DeviceContract
+import LinuxSystem
 import MorseTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
+import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

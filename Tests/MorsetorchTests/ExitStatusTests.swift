@@ -2,7 +2,6 @@ import Glibc
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import Testing
 import TransmitterControl

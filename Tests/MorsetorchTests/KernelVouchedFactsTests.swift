@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import LEDDriver
-import DeviceContract
 import MorseTestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import Testing
 import TransmitterControl
 

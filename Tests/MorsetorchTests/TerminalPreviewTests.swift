@@ -1,7 +1,6 @@
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Synchronization

@@ -1,6 +1,5 @@
 import Instants
 import LinuxSystem
-import DeviceContract
 import MorsePlayer
 import Synchronization
 

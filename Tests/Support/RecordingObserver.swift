@@ -1,5 +1,4 @@
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import Synchronization
 

@@ -2,7 +2,6 @@ import Foundation
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorseTestSupport
 import Testing
 

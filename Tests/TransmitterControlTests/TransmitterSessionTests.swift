@@ -3,7 +3,6 @@ import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseTestSupport
 import Testing

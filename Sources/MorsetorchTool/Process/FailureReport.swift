@@ -3,7 +3,6 @@ import LEDDriver
 import LightSources
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseReceiving
 import TransmitterControl

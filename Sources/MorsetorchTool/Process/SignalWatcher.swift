@@ -1,5 +1,4 @@
 import LinuxSystem
-import DeviceContract
 
 /// Turns asynchronous signals into calls on an ordinary thread.
 ///

@@ -1,6 +1,5 @@
 import LEDDriver
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import TransmitterControl
 

@@ -1,5 +1,4 @@
 import MorseCore
-import DeviceContract
 import MorsePlayer
 
 /// Warns on standard error about the characters a message skipped (`--skip-unknown`): one

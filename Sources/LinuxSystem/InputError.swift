@@ -1,5 +1,3 @@
-import DeviceContract
-import LinuxSystem
 
 /// The input could not be read.
 public enum InputError: Error, Hashable, CustomStringConvertible {

@@ -4,7 +4,6 @@ import LinuxSystem
 import MorseTestSupport
 import Testing
 
-@testable import DeviceContract
 
 @Suite struct CancellationTests {
   @Test func manyWaitersAllWakeWhenCancelled() {

@@ -1,7 +1,6 @@
 import Instants
 import LinuxSystem
 import MorseCore
-import DeviceContract
 
 /// Formats steps as the lines of a timeline, for `send --dry-run`.
 ///

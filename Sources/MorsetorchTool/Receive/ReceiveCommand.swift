@@ -3,7 +3,6 @@ import Instants
 import LightSources
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseReceiving
 

@@ -1,7 +1,6 @@
 import Instants
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 
 /// Prints each step of a dry run as a line of the timeline, as it begins in virtual time.

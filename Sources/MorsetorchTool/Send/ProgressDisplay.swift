@@ -1,5 +1,4 @@
 import LinuxSystem
-import DeviceContract
 import MorsePlayer
 
 /// The progress line on a terminal: the transmitting thread only records the state and hands

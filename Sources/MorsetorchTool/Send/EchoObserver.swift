@@ -1,4 +1,3 @@
-import DeviceContract
 import MorsePlayer
 
 /// `--echo`: each character on standard output as soon as its last element has ended, a space

@@ -1,11 +1,12 @@
 import Instants
-import LinuxSystem
 import Synchronization
 
-/// A one-way switch that stops a transmission, and wakes anything waiting on it at once.
+/// A one-way switch that stops what waits on it (a transmission, a wait for a device, a
+/// reading), and wakes it at once.
 ///
-/// Made by whoever owns the transmission (the executable) and handed to the scheduler, the
-/// line source and the session. `cancel()` stops it; `fail(_:)` stops it with a cause (a
+/// Made by whoever owns the work (the executable) and handed to what does it: the scheduler,
+/// the line source and the session of a transmission; the source and loop of a reading.
+/// `cancel()` stops it; `fail(_:)` stops it with a cause (a
 /// device that vanished), which the scheduler rethrows. Its `event` is async-signal-safe to
 /// fire, so a signal handler can stop the transmission itself: the waiting step wakes straight
 /// from the signal. `onCancel` handlers run on the next `cancel()` or `fail(_:)` from an

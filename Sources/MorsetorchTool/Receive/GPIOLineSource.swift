@@ -1,4 +1,3 @@
-import DeviceContract
 import GPIODriver
 import Instants
 import LinuxSystem

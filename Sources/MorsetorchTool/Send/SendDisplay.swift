@@ -1,6 +1,5 @@
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 
 /// What `send` shows while it sends: the progress line on a terminal, and `--echo` on standard

@@ -1,7 +1,6 @@
 import Instants
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import MorseReceiving
 

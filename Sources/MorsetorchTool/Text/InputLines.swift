@@ -1,5 +1,4 @@
 import MorseCore
-import DeviceContract
 import MorsePlayer
 
 /// Standard input, line by line (streaming), each line decoded as strict UTF-8.

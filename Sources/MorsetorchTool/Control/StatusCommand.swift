@@ -1,5 +1,4 @@
 import LEDDriver
-import DeviceContract
 import LinuxSystem
 import TransmitterControl
 
