@@ -96,9 +96,11 @@ private final class RequestedLine: GPIOOutput, GPIOInput {
   }
 
   /// Waits under the lock: the receiver asks with short timeouts and releases afterwards.
-  func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event? {
+  func nextEdge(within timeout: Duration, unlessFired stop: OneShotEvent) throws(GPIOError)
+    -> GPIOLineRequest.Event?
+  {
     try request.withLock { request throws(GPIOError) -> GPIOLineRequest.Event? in
-      guard request?.waitForEvent(timeout: timeout) == true else { return nil }
+      guard request?.waitForEvent(timeout: timeout, unlessFired: stop) == true else { return nil }
       return try Errno.mapping { () throws(Errno) in try request?.nextEvent() } to: {
         GPIOError($0, operation: "read the edges of line \(offset) of", path: path)
       }

@@ -4,8 +4,10 @@ import LinuxSystem
 public protocol GPIOInput: AnyObject, Sendable {
   /// The line's level now: whether it is active.
   func isActive() throws(GPIOError) -> Bool
-  /// The next edge, waiting up to `timeout` for one; nil when none came.
-  func nextEdge(timeout: Duration) throws(GPIOError) -> GPIOLineRequest.Event?
+  /// The next edge, waiting up to `timeout` for one unless `stop` fires first (in one
+  /// `poll(2)`, as gpiomon waits); nil when none came, or `stop` fired.
+  func nextEdge(within timeout: Duration, unlessFired stop: OneShotEvent) throws(GPIOError)
+    -> GPIOLineRequest.Event?
   /// Releases it.
   func release()
 }

@@ -41,8 +41,8 @@ public struct GPIOLineRequest: ~Copyable, Sendable {
   }
 
   /// Waits up to `timeout` for an event to be queued; whether one is.
-  public func waitForEvent(timeout: Duration) -> Bool {
-    file.waitUntilReadable(timeout: timeout)
+  public func waitForEvent(timeout: Duration, unlessFired stop: OneShotEvent) -> Bool {
+    file.waitUntilReadable(within: timeout, unlessFired: stop) == .readable
   }
 
   /// Reads the next event, blocking until there is one.

@@ -109,9 +109,11 @@ private final class SimulatedInput: GPIOInput {
 
   func isActive() -> Bool { isActiveLow }
 
-  func nextEdge(timeout: Duration) -> GPIOLineRequest.Event? {
+  func nextEdge(within timeout: Duration, unlessFired stop: OneShotEvent)
+    -> GPIOLineRequest.Event?
+  {
     if let event = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
-    _ = OneShotEvent().wait(untilMonotonic: MonotonicTime.now() + timeout)
+    _ = stop.wait(untilMonotonic: MonotonicTime.now() + timeout)
     return nil
   }
 

@@ -3,21 +3,24 @@ import Instants
 import LinuxSystem
 import MorseReceiving
 
-/// `--gpio CHIP:LINE`: the line's edges as the kernel timestamps them, until a signal or the
-/// timeout; while none comes, the time now every 50 ms (silence completes characters).
-/// Closing releases the line.
+/// `--gpio CHIP:LINE`: the line's edges as the kernel timestamps them, until `stop` fires (a
+/// signal, `--timeout`), waited for with the line in one `poll(2)`; while no edge comes, the
+/// time now every `quietTick` (silence completes characters). Closing releases the line.
 final class GPIOLineSource: ReceiveSource {
   private let input: any GPIOInput
-  private let cancellation: Cancellation
-  private let deadline: MonotonicInstant?
+  private let stop: OneShotEvent
   /// Whether the level the line had when asked for is yet to be read.
   private var isStarting = true
 
+  /// How long a wait for an edge lasts before the receiver is told the time: what a
+  /// character's end waits on at most beyond its gap.
+  static let quietTick = Duration.milliseconds(50)
+
   /// Asks `chips` for `address` as an input with both edges (and `--active-low`, `--bias`);
-  /// it ends when `cancellation` is cancelled or `timeout` has passed.
+  /// it ends when `stop` fires.
   init(
     _ address: GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?,
-    chips: GPIOChipDirectory, cancellation: Cancellation, timeout: Duration?
+    chips: GPIOChipDirectory, stop: OneShotEvent
   ) throws {
     var flags: GPIOLineFlags = [.input, .edgeRising, .edgeFalling]
     if isActiveLow { flags.insert(.activeLow) }
@@ -25,26 +28,22 @@ final class GPIOLineSource: ReceiveSource {
     let line = try chips.line(address)
     input = try line.chip.requestInput(
       offset: line.offset, flags: flags, consumer: GPIODevice.consumer)
-    self.cancellation = cancellation
-    deadline = timeout.map { MonotonicTime.now() + $0 }
+    self.stop = stop
   }
 
   /// Edges.
   var kind: ReceiveSourceKind { .edges }
 
   /// An edge at once if the line is already active; then each edge, or the time now after
-  /// 50 ms without one.
+  /// `quietTick` without one; nil once `stop` has fired.
   func next() throws -> MorseReading.Input? {
     if isStarting {
       isStarting = false
       if try input.isActive() { return .edge(MorseEdge(time: MonotonicTime.now(), isOn: true)) }
     }
-    guard !cancellation.isCancelled else { return nil }
-    let now = MonotonicTime.now()
-    if let deadline, now >= deadline { return nil }
-    let wait = min(.milliseconds(50), deadline.map { $0 - now } ?? .milliseconds(50))
-    guard let event = try input.nextEdge(timeout: wait) else {
-      return .quiet(until: MonotonicTime.now())
+    guard !stop.isFired else { return nil }
+    guard let event = try input.nextEdge(within: Self.quietTick, unlessFired: stop) else {
+      return stop.isFired ? nil : .quiet(until: MonotonicTime.now())
     }
     return .edge(
       MorseEdge(

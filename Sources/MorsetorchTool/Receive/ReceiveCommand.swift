@@ -38,8 +38,7 @@ struct ReceiveCommand {
     let trace = try plan.trace.map { path throws(TraceFile.Failure) in try TraceFile(path: path) }
     var characters = 0
     // Nil: stopped (a signal, --timeout) before there was anything to read.
-    if let source = try open(plan.source, stop: stop, cancellation: cancellation, timeout: timeout)
-    {
+    if let source = try open(plan.source, stop: stop) {
       var loop = ReceiveLoop(
         settings: plan.settings, light: plan.source.light, recorder: recorder, trace: trace,
         view: plan.show ? ReceiveView(palette: palette) : nil)
@@ -66,17 +65,15 @@ struct ReceiveCommand {
   }
 
   /// The source `source` names, open; nil if `stop` fired before it could be.
-  private func open(
-    _ source: ReceivePlan.Source, stop: OneShotEvent, cancellation: Cancellation,
-    timeout: Duration?
-  ) throws -> (any ReceiveSource)? {
+  private func open(_ source: ReceivePlan.Source, stop: OneShotEvent) throws
+    -> (any ReceiveSource)?
+  {
     switch source {
     case .edges(let path):
       return try EdgeFileSource(path: path, stop: stop)
     case .gpio(let line, let isActiveLow, let bias):
       return try GPIOLineSource(
-        line, isActiveLow: isActiveLow, bias: bias, chips: environment.gpioChips,
-        cancellation: cancellation, timeout: timeout)
+        line, isActiveLow: isActiveLow, bias: bias, chips: environment.gpioChips, stop: stop)
     case .video(let path, _):
       return try VideoFileSource(path: path, stop: stop)
     case .camera(let path, _, let size, let fps):
