@@ -43,7 +43,8 @@ public enum Signals {
   /// before is the check's to see (`SignalCatcher.isContinuedSinceLastStop`). When the check
   /// says continued, the pending signal is let through ignored (SIG_IGN), which discards it:
   /// the kernel at once, and an emulator such as qemu-user, which keeps a guest's pending
-  /// signals itself, when it delivers it.
+  /// signals itself, when it delivers it. (What no check can see: a SIGCONT another thread
+  /// has taken from the kernel, whose handler has not yet run its first instruction.)
   public static func stopThisProcess(with signal: Int32, unless isContinued: () -> Bool) {
     var only = sigset_t()
     sigemptyset(&only)
