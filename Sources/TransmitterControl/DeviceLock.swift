@@ -144,18 +144,25 @@ public final class DeviceLock: Sendable {
 
   /// Throws `lockNotHeldByProcess` once the device's lock has been held by no process for
   /// `foreignLockPatience`; `since` is when that was first seen, nil while a process holds it.
+  ///
+  /// Asked of the kernel's lock table, not with `F_GETLK`: the waiting thread may take the
+  /// lock at any moment, and a descriptor of the file opened and closed here before it has
+  /// noted so (`HeldRecordLocks`) would end its lock.
   private static func watchForeignLock(_ files: RuntimeFiles, since: inout MonotonicInstant?)
     throws(ControlError)
   {
-    do throws(ControlError) {
-      _ = try files.holder()
+    let holders = (try? FileSystem.linkStatus(files.lock)).map {
+      RecordLockTable.holders(of: $0.identity)
+    } ?? []
+    guard let foreign = holders.first, holders.allSatisfy({ $0 <= 0 }) else {
       since = nil
-    } catch {
-      guard case .lockNotHeldByProcess = error else { return }
-      let now = MonotonicTime.now()
-      let first = since ?? now
-      since = first
-      if now - first >= foreignLockPatience { throw error }
+      return
+    }
+    let now = MonotonicTime.now()
+    let first = since ?? now
+    since = first
+    if now - first >= foreignLockPatience {
+      throw .lockNotHeldByProcess(path: files.lock, pid: foreign)
     }
   }
 

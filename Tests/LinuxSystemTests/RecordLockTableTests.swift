@@ -19,6 +19,20 @@ import Testing
     #expect(!held.contains(try other.status().identity))
   }
 
+  @Test func theHoldersOfAFileAreProcessesOrNoneForAnOpenFileDescriptionLock() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let posix = try FileDescriptor.open(fixture.root + "/posix", [.readWrite, .create])
+    let posixFile = try posix.status().identity
+    #expect(RecordLockTable.holders(of: posixFile).isEmpty)
+    #expect(try posix.lock(exclusive: true, wait: false))
+    #expect(RecordLockTable.holders(of: posixFile) == [getpid()])
+    let path = fixture.root + "/ofd"
+    let ofd = try #require(OpenFileDescriptionLock(path: path))
+    let ofdFile = try FileSystem.linkStatus(path).identity
+    #expect(RecordLockTable.holders(of: ofdFile) == [-1])
+    withExtendedLifetime(ofd) {}
+  }
+
   @Test func aProcessRunsAsTheOwnerOfItsProcDirectory() {
     #expect(RecordLockTable.userID(of: getpid()) == geteuid())
     #expect(RecordLockTable.userID(of: -1) == nil)
