@@ -6,6 +6,9 @@ import Testing
 @testable import LinuxSystem
 
 @Suite struct MemoryLimitTests {
+  /// `count` MB in bytes. (Typed: Swift 6.0.3 crashes on `#expect(optional == 16 << 20)`.)
+  private static func megabytes(_ count: UInt64) -> UInt64 { count << 20 }
+
   /// `files` (path under the directory: content) written, and `/proc/self/cgroup` as `cgroup`.
   private func hierarchy(_ cgroup: String, _ files: [String: String]) throws -> TemporaryDirectory
   {
@@ -33,16 +36,16 @@ import Testing
         "cgroup/system.slice/beacon.service/memory.max": "max\n",
         "cgroup/system.slice/beacon.service/memory.high": "\(96 << 20)\n",
       ])
-    #expect(smallest(v2) == 64 << 20)
+    #expect(smallest(v2) == Self.megabytes(64))
     let v1 = try hierarchy(
       "9:name=systemd:/\n4:cpu,memory:/box\n0::/\n",
       [
         "cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n",
         "cgroup/memory/box/memory.limit_in_bytes": "\(16 << 20)\n",
       ])
-    #expect(smallest(v1) == 16 << 20)
+    #expect(smallest(v1) == Self.megabytes(16))
     let hybrid = try hierarchy("0::/user\n", ["cgroup/unified/user/memory.max": "\(24 << 20)\n"])
-    #expect(smallest(hybrid) == 24 << 20)
+    #expect(smallest(hybrid) == Self.megabytes(24))
   }
 
   @Test func noLimitIsNone() throws {
@@ -68,10 +71,12 @@ import Testing
   }
 
   @Test func lockingIsDeclinedUnderALimitLessThanFourTimesWhatWouldBeLocked() {
-    let lockable: UInt64 = 6 << 20
-    #expect(TimingPriority.limitTooClose(16 << 20, toLocking: lockable) == 16 << 20)
-    #expect(TimingPriority.limitTooClose((24 << 20) - 1, toLocking: lockable) == (24 << 20) - 1)
-    #expect(TimingPriority.limitTooClose(24 << 20, toLocking: lockable) == nil)
+    let lockable = Self.megabytes(6)
+    let tight = Self.megabytes(16)
+    let (justUnder, enough) = (Self.megabytes(24) - 1, Self.megabytes(24))
+    #expect(TimingPriority.limitTooClose(tight, toLocking: lockable) == tight)
+    #expect(TimingPriority.limitTooClose(justUnder, toLocking: lockable) == justUnder)
+    #expect(TimingPriority.limitTooClose(enough, toLocking: lockable) == nil)
     #expect(TimingPriority.limitTooClose(nil, toLocking: lockable) == nil)
   }
 
@@ -82,14 +87,15 @@ import Testing
     let done = OneShotEvent()
     try Threads.start {
       got.withLock {
-        $0 = TimingPriority.raiseForCurrentThread(limit: 16 << 20, lockable: 6 << 20)
+        $0 = TimingPriority.raiseForCurrentThread(
+          limit: Self.megabytes(16), lockable: Self.megabytes(6))
       }
       done.fire()
     }
     done.wait()
     let priority = try #require(got.withLock { $0 })
     #expect(!priority.isMemoryLocked)
-    #expect(priority.lockingDeclinedUnderLimit == 16 << 20)
+    #expect(priority.lockingDeclinedUnderLimit == Self.megabytes(16))
     #expect(priority.description.hasSuffix("memory not locked (under a 16 MB limit)"))
   }
 }
