@@ -1,4 +1,5 @@
 import MorseCore
+import MorseReceiving
 import Testing
 
 @testable import MorsetorchTool
@@ -42,15 +43,24 @@ struct ReceivePlanTests {
     #expect(camera.marksAreDark && camera.region?.description == "1,2 (3x4)")
   }
 
-  /// 1 to 60 WPM: a signal lamp's speed is a hint as a key's is.
-  @Test func theSpeedHintIsOneToSixty() throws {
-    #expect(try receive("--edges", "-", "--wpm", "1").settings.wordsPerMinute == 1)
-    for wpm in ["0", "61"] {
+  /// The speeds the receiver follows (1 to 60 WPM), for either hint: a signal lamp's speed
+  /// is a hint as a key's is. Taken from the receiver's settings, as help and errors say them.
+  @Test(arguments: ["--wpm", "--farnsworth"])
+  func aSpeedHintIsWithinTheSpeedsTheReceiverFollows(option: String) throws {
+    let followed = MorseReceiver.Settings().minimumWPM...MorseReceiver.Settings().maximumWPM
+    #expect(Double(ReceiverSpeeds.range.lowerBound) == followed.lowerBound)
+    #expect(Double(ReceiverSpeeds.range.upperBound) == followed.upperBound)
+    for wpm in [ReceiverSpeeds.range.lowerBound, ReceiverSpeeds.range.upperBound] {
+      #expect(throws: Never.self) { try receive("--edges", "-", option, String(wpm)) }
+    }
+    for wpm in [ReceiverSpeeds.range.lowerBound - 1, ReceiverSpeeds.range.upperBound + 1] {
       #expect(
         throws: UsageError.invalidValue(
-          option: "--wpm", value: wpm, expected: "a whole number from 1 to 60")
-      ) { try receive("--edges", "-", "--wpm", wpm) }
+          option: option, value: String(wpm), expected: "a whole number from 1 to 60")
+      ) { try receive("--edges", "-", option, String(wpm)) }
     }
+    #expect(ManPage.text.contains("within 1 to 60 WPM"))
+    #expect(HelpText.receive.text.contains("the speed to expect, 1-60"))
   }
 
   @Test func theSpeedAndTheScriptAreTheReceiversSettings() throws {

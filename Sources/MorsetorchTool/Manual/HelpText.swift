@@ -228,7 +228,7 @@ enum HelpText {
       60 WPM at 60 (RECEIVING).
 
       The receiver finds the speed from the first dot and dash (--wpm is where it starts) and
-      follows the sender within 1 to 60 WPM: a signal lamp or a torch flashed by hand (dots
+      follows the sender within \(ReceiverSpeeds.spelled) WPM: a signal lamp or a torch flashed by hand (dots
       of a second, letters seconds apart) as well as a fast key; every rule in time (when a
       character is complete, a word, a line) scales with the speed found. Pulses and gaps
       under 5 ms (contact bounce), and once the speed is known under 0.4 dot up to 20 ms (a
@@ -240,7 +240,7 @@ enum HelpText {
       Prosigns print as <SK>, a code with no meaning as [......].
 
       Standard error says, once each and as soon as it is known, what makes the text
-      doubtful and what to try: a speed at either end of the range (near 1 or 60 WPM;
+      doubtful and what to try: a speed at either end of the range (near \(ReceiverSpeeds.range.lowerBound) or \(ReceiverSpeeds.range.upperBound) WPM;
       --wpm), a light against the picture's edge or filling most of it (--region), many codes
       with no meaning (at the end); and at the end that the text is doubtful. Nothing read at
       all (no character) is exit status 5.

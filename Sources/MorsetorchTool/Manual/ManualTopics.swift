@@ -113,7 +113,7 @@ enum ManualTopics {
     send --dry-run --edges` writes that form, so a message can be checked without hardware.
 
     The receiver finds the sender's speed from the first dot and dash (--wpm is where it
-    starts, 1 to 60) and follows it between 1 and 60 WPM: a signal lamp or a torch flashed by
+    starts, \(ReceiverSpeeds.spelled)) and follows it between \(ReceiverSpeeds.range.lowerBound) and \(ReceiverSpeeds.range.upperBound) WPM: a signal lamp or a torch flashed by
     hand keys at 1-5 WPM, dots of a second and letters seconds apart, and every rule in time
     scales with the speed found. It tells dots from dashes by the marks' own two lengths (a
     lamp's dash may be only twice its dot), the end of a character by where the gaps step up

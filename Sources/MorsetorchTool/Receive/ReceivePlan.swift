@@ -85,7 +85,7 @@ enum ReceiveOption: CommandOption {
     case .wpm:
       .value(
         "wpm", "N",
-        help: "the speed to expect, 1-60 (default 15)"
+        help: "the speed to expect, \(ReceiverSpeeds.span) (default 15)"
       ).detailed("The receiver follows the sender.")
     case .farnsworth:
       .value(
@@ -235,19 +235,17 @@ struct ReceivePlan: CommandPlan {
   {
     var settings = MorseReceiver.Settings()
     if let wpm = try arguments.integer(.wpm) {
-      guard (1...60).contains(wpm) else {
+      guard ReceiverSpeeds.range.contains(wpm) else {
         throw UsageError.invalidValue(
-          option: ReceiveOption.wpm.flag, value: String(wpm),
-          expected: "a whole number from 1 to 60")
+          option: ReceiveOption.wpm.flag, value: String(wpm), expected: ReceiverSpeeds.expected)
       }
       settings.wordsPerMinute = Double(wpm)
     }
     if let farnsworth = try arguments.integer(.farnsworth) {
-      guard (1...60).contains(farnsworth) else {
+      guard ReceiverSpeeds.range.contains(farnsworth) else {
         throw UsageError.invalidValue(
           option: ReceiveOption.farnsworth.flag, value: String(farnsworth),
-          expected: "a whole number from 1 to 60"
-        )
+          expected: ReceiverSpeeds.expected)
       }
       settings.farnsworthWPM = Double(farnsworth)
     }

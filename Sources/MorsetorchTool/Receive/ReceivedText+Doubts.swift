@@ -9,11 +9,13 @@ extension ReceivedText {
   static func said(_ doubt: ReadDoubts.Doubt) -> String {
     switch doubt {
     case .slowSpeed(let wpm):
-      "doubtful: read at \(speed(wpm)), at the slow end of what the receiver follows (1-60 WPM): a dash may have been "
+      "doubtful: read at \(speed(wpm)), at the slow end of what the receiver follows "
+        + "(\(ReceiverSpeeds.span) WPM): a dash may have been "
         + "taken for a dot, or a pause for a mark; give the sender's speed with --wpm N "
         + "(\(traceHint))"
     case .fastSpeed(let wpm):
-      "doubtful: read at \(speed(wpm)), at the fast end of what the receiver follows (1-60 WPM): flicker or noise may "
+      "doubtful: read at \(speed(wpm)), at the fast end of what the receiver follows "
+        + "(\(ReceiverSpeeds.span) WPM): flicker or noise may "
         + "have been read as Morse; give the sender's speed with --wpm N, for a light also its "
         + "place with --region X,Y,W,H (\(traceHint))"
     case .lightAtEdge(let region):
