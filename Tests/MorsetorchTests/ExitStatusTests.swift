@@ -1,11 +1,14 @@
+import GPIODriver
 import Glibc
 import LEDDriver
+import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
 import Testing
 import TransmitterControl
 
+@testable import MorseReceiving
 @testable import MorsetorchTool
 
 /// An error none of morsetorch's families covers.
@@ -46,6 +49,26 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (Errno(code: EINVAL), 70),
   (SystemLimitError.commandLineUnreadable(Errno(code: EMFILE)), 71),
   (OutputError(errno: Errno(code: EBADF)), 74),
+  // The families of receive, GPIO, the command line's encoding and --detach.
+  (
+    ArgumentEncodingError(position: 2, error: .invalidUTF8(line: 1, column: 3, byte: 0xFF)),
+    65
+  ),
+  (EdgeText.Problem(line: 4, reason: "no level"), 65),
+  (VideoError.notY4M(found: "\"RIFF\""), 65),
+  (VideoError.readFailed(Errno(code: EIO)), 74),
+  (CameraError.notFound(path: "/dev/video9", available: []), 69),
+  (CameraError.busy(path: "/dev/video0"), 75),
+  (CameraError.failed(operation: "start", path: "/dev/video0", errno: Errno(code: EIO)), 74),
+  (EdgeRecorder.Failure.cannotCreate(path: "/x/edges", errno: Errno(code: ENOENT)), 73),
+  (EdgeRecorder.Failure.cannotWrite(path: "/x/edges", errno: Errno(code: ENOSPC)), 74),
+  (TraceFile.Failure.notAFile(path: "/x/fifo"), 73),
+  (TraceFile.Failure.cannotWrite(path: "/x/t.svg", errno: Errno(code: ENOSPC)), 74),
+  (GPIOError.chipNotFound("gpiochip9", available: ["gpiochip0"]), 69),
+  (GPIOError.lineBusy(chip: "gpiochip0", offset: 17, consumer: "other"), 75),
+  (GPIOError.io(operation: "read", path: "/dev/gpiochip0", errno: Errno(code: EIO)), 74),
+  (LEDVariableError(error: .ledNotFound("nope", available: [])), 69),
+  (DetachError.noExecutable, 70),
 ]
 
 @Suite("failureReport")
