@@ -21,7 +21,9 @@ nonisolated(unsafe) private var signalEvent: UnsafeMutablePointer<morse_event>?
 private func catchSignal(_ number: Int32) {
   let savedErrno = errno
   // Counted first, before anything can delay it: a stop that answers an earlier stopping
-  // signal must see a continue that came after that signal.
+  // signal must see a continue that came after that signal. The stopping signals are named
+  // here, not read from `Signals.stopping`: a global's first use may allocate, which a
+  // signal handler must not.
   if number == SIGCONT {
     continuations.add(1, ordering: .sequentiallyConsistent)
   } else if number == SIGTSTP || number == SIGTTIN || number == SIGTTOU {
