@@ -44,7 +44,8 @@ extension MorseReceiver {
     }
   }
 
-  /// The marks and gaps classed since this was last called, oldest first.
+  /// The marks and gaps read since this was last called, oldest first: as the reading by the
+  /// sender's own timing classed them.
   public mutating func takeClassed() -> [Classed] {
     defer { classed = [] }
     return classed
@@ -57,7 +58,6 @@ extension MorseReceiver {
   /// Keeps `kind` from `start` to `end`, at the speed followed now.
   mutating func record(_ kind: Classed.Kind, from start: MonotonicInstant, to end: MonotonicInstant)
   {
-    if classed.count >= Self.mostClassedKept { classed.removeFirst() }
-    classed.append(Classed(kind, from: start, to: end, wordsPerMinute: wordsPerMinute))
+    followed.append(Classed(kind, from: start, to: end, wordsPerMinute: wordsPerMinute))
   }
 }

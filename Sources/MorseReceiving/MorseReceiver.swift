@@ -79,14 +79,33 @@ public struct MorseReceiver: Sendable {
     public var lineBreakAfter: Duration = .seconds(4)
     /// The letters' script.
     public var alphabet: NationalAlphabet = .latin
+    /// How far ahead the text is read before it is given.
+    public var lookAhead: LookAhead = .none
 
     /// The defaults: 15 WPM expected, 1 to 60 allowed, 5 ms debounce, a line break after 4 s
     /// (or twice the word gap, when that is longer).
     public init() {}
   }
 
+  /// How far ahead of what it gives the receiver reads: the sender's timing is learned from
+  /// what is read, and a character decided with what follows it in view.
+  public enum LookAhead: Sendable, Hashable {
+    /// A line at a time, whole (a long line a stretch at a time): for a file.
+    case wholeLine
+    /// All but the last few characters, as they come.
+    case characters(Int)
+    /// None: each character as soon as the gap after it completes it, by the speed
+    /// followed (for a live source, until the reading by the sender's timing holds back less).
+    case none
+
+    /// The characters a live source holds back by default.
+    public static let liveCharacters = 2
+  }
+
   /// What it was made with.
   public let settings: Settings
+  /// The line not yet read out, read by the sender's own timing.
+  private var line: HeldLine
   private var dot: Double
   private var level = false
   /// Edges not yet taken, until the debounce time has shown they are no noise: one, or a
@@ -94,6 +113,14 @@ public struct MorseReceiver: Sendable {
   /// soon again, which makes the key-up a dropout inside the mark).
   private var pending: [MorseEdge] = []
   private var lastOn: MonotonicInstant?
+  /// Whether edges are read as they come (not the first ones, kept until the speed is known).
+  private var isFollowing = true
+  /// Whether the sender paused for a word gap since the line was last read.
+  private var isPaused = false
+  /// Whether the pause since the last mark was noted.
+  private var isPauseSaid = false
+  /// When the last mark began.
+  private var lastMarkStart: MonotonicInstant?
   private var lastOff: MonotonicInstant?
   private var code = ""
   /// Whether the code went past `longestKept` elements (a light that only blinks; not kept).
@@ -117,13 +144,19 @@ public struct MorseReceiver: Sendable {
   /// Until the speed is known, edges wait here (see `lock`).
   private var startEdges: [MorseEdge] = []
   private var isLocked = false
-  /// The marks and gaps classed since they were last taken (`takeClassed`).
+  /// The marks and gaps read since they were last taken (`takeClassed`).
   var classed: [Classed] = []
+  /// The marks and gaps classed by the speed followed, until the reading takes them.
+  var followed: [Classed] = []
 
   /// A receiver with `settings`.
   public init(settings: Settings = Settings()) {
     self.settings = settings
     dot = 1.2 / settings.wordsPerMinute
+    let hint = TimingLearner.Hint(dot: dot, farnsworthWPM: settings.farnsworthWPM)
+    let learner = TimingLearner(
+      decoder: LineDecoder(table: CodeTable(alphabet: settings.alphabet)), hint: hint)
+    line = HeldLine(lookAhead: settings.lookAhead, learner: learner)
   }
 
   /// The current estimate of the speed, in words per minute.
@@ -136,9 +169,87 @@ public struct MorseReceiver: Sendable {
     classed = kept
   }
 
+  /// Forgets the speed estimate for a new line (a long silence ended the last), keeping what
+  /// was classed for the line to be read.
+  private mutating func startAnew() {
+    let (kept, classedSoFar, held) = (classed, followed, line)
+    self = MorseReceiver(settings: settings)
+    (classed, followed, line) = (kept, classedSoFar, held)
+  }
+
   /// Takes the next edge (edges come in time order); returns what became known.
   public mutating func receive(_ edge: MorseEdge) -> [Output] {
-    var output = advance(to: edge.time)
+    read(follow(edge), isEnd: false)
+  }
+
+  /// Time passes with no edge up to `time`: completes what silence completes.
+  public mutating func advance(to time: MonotonicInstant) -> [Output] {
+    read(follow(to: time), isEnd: false)
+  }
+
+  /// The end of the input: the last character, and the line.
+  public mutating func finish() -> [Output] {
+    read(followToEnd(), isEnd: true)
+  }
+
+  /// What the marks and gaps classed so far make, read by the sender's own timing
+  /// (`HeldLine`): the classes the receiver followed give way to the reading's, and its
+  /// text to the reading's, line by line.
+  private mutating func read(_ given: [Output], isEnd: Bool) -> [Output] {
+    if settings.lookAhead == .none {
+      classed += followed
+      followed = []
+      if classed.count > Self.mostClassedKept {
+        classed.removeFirst(classed.count - Self.mostClassedKept)
+      }
+      return given
+    }
+    var finished: [Classed] = []
+    // Lines the receiver ended (a long silence): each read whole as it ends.
+    var lines: [[Output]] = []
+    defer { followed = [] }
+    for record in followed {
+      switch record.kind {
+      case .dot, .dash: line.mark(from: record.start, to: record.end)
+      case .elementGap, .letterGap, .wordGap:
+        if let classed = line.gap(to: record.end) { finished.append(classed) }
+      case .lineBreak:
+        lines.append(readLine(into: &finished))
+        finished.append(record)
+      }
+    }
+    var outputs: [Output] = []
+    for output in given where output == .lineBreak {
+      outputs += lines.isEmpty ? readLine(into: &finished) : lines.removeFirst()
+      outputs.append(.lineBreak)
+    }
+    // A live source's characters are read as the receiver completes them (the last few held
+    // back until the sender pauses); a file's, at the end of its line.
+    let isCompleted = given.contains { if case .text = $0 { true } else { false } }
+    if !given.contains(.lineBreak) && (isEnd || isPaused || isCompleted || line.isLong) {
+      let read = line.read(isEnd: isEnd, isPause: isPaused)
+      outputs += read.outputs
+      finished += read.classed
+    }
+    isPaused = false
+    classed += finished
+    if classed.count > Self.mostClassedKept {
+      classed.removeFirst(classed.count - Self.mostClassedKept)
+    }
+    return outputs
+  }
+
+  /// The rest of the line, read whole, its classes added to `finished`; the line forgotten.
+  private mutating func readLine(into finished: inout [Classed]) -> [Output] {
+    let read = line.read(isEnd: true)
+    finished += read.classed
+    line.clear()
+    return read.outputs
+  }
+
+  /// Takes the next edge, with the speed it follows: what it classed, and text as it goes.
+  private mutating func follow(_ edge: MorseEdge) -> [Output] {
+    var output = follow(to: edge.time)
     if let last = pending.last, edge.isOn != last.isOn, edge.time - last.time < debounce {
       if last.isOn {
         // A key-down that lasted too short so far: a blip, or a mark with a dropout in it.
@@ -162,8 +273,8 @@ public struct MorseReceiver: Sendable {
     return commit(edge)
   }
 
-  /// Time passes with no edge up to `time`: completes what silence completes.
-  public mutating func advance(to time: MonotonicInstant) -> [Output] {
+  /// Time passes with no edge up to `time`, with the speed it follows.
+  private mutating func follow(to time: MonotonicInstant) -> [Output] {
     var output: [Output] = []
     if let last = pending.last, time - last.time >= debounce { output += commitPending() }
     // A long pause after the first marks (`startingPause`): they are all there is to go by.
@@ -187,16 +298,21 @@ public struct MorseReceiver: Sendable {
       isWordSpaceSaid = true
       isSpacePending = true
     }
+    // Twice a word gap with nothing keyed: the sender paused, and what is held is given.
+    if !isPauseSaid && silence > 2 * wordThreshold {
+      isPauseSaid = true
+      isPaused = true
+    }
     if !isLineBreakSaid && time - lastOff >= lineBreakSilence {
       record(.lineBreak, from: lastOff, to: time)
       output.append(.lineBreak)
-      reset()
+      startAnew()
     }
     return output
   }
 
-  /// The end of the input: the last character, and the line.
-  public mutating func finish() -> [Output] {
+  /// The end of the input, with the speed it follows.
+  private mutating func followToEnd() -> [Output] {
     var output: [Output] = []
     output += commitPending()
     if !isLocked { output += lock(dot: Self.startingDot(startEdges, isFinal: true) ?? nil) }
@@ -244,7 +360,9 @@ public struct MorseReceiver: Sendable {
     let letterGaps = Array(startGaps.filter { $0 >= letterThreshold }.suffix(12))
     marks = Array(startMarks.suffix(16))
     gaps = letterGaps
+    isFollowing = false
     let output = kept.flatMap { read($0) }
+    isFollowing = true
     (marks, gaps, allGapsKept) = (Array(startMarks.suffix(16)), letterGaps, allGaps)
     return output
   }
@@ -265,6 +383,7 @@ public struct MorseReceiver: Sendable {
       return gapEnded(from: lastOff, to: edge.time)
     }
     lastOff = edge.time
+    isPauseSaid = false
     if let lastOn { markEnded(from: lastOn, to: edge.time) }
     return []
   }
@@ -290,11 +409,14 @@ public struct MorseReceiver: Sendable {
     // The gaps kept were another speed's: they say nothing of this one's letters and words.
     let isNewSender = isFarOff && wasFarOff
     if isNewSender {
+      // Not among the first marks, read again once the speed is known: they are the speed.
+      if isFollowing, let lastMarkStart { line.senderChanged(at: lastMarkStart) }
       gaps.removeAll()
       marks.removeAll()
       allGapsKept.removeAll()
       hand.forgetGaps()
     }
+    lastMarkStart = start
     marks.append(mark)
     if marks.count > 16 { marks.removeFirst() }
     wasFarOff = isFarOff

@@ -111,7 +111,7 @@ struct UnevenHand: Sendable, Hashable {
         guard let before = best[start]?.score,
           let text = Self.text(elements[start..<end], alphabet: alphabet)
         else { continue }
-        var score = before + Self.logFrequency(of: text)
+        var score = before + LetterShares.logShare(of: text)
         for index in start..<(end - 1) {
           let inside = insideGap(afterDash: elements[index].isDash) ?? letterGap / 3
           score -= Self.cost(elements[index].gap ?? 0, inside, floor)
@@ -149,7 +149,8 @@ struct UnevenHand: Sendable, Hashable {
   /// ratio over the spread, each with `floor` added (a short gap is timed no better than
   /// that: a frame of video, a key's bounce).
   private static func cost(_ gap: Double, _ expected: Double, _ floor: Double) -> Double {
-    let distance = naturalLog((max(gap, 0) + floor) / (max(expected, 0) + floor)) / spread
+    let distance =
+      LetterShares.naturalLog((max(gap, 0) + floor) / (max(expected, 0) + floor)) / spread
     return distance * distance / 2
   }
 
@@ -161,46 +162,5 @@ struct UnevenHand: Sendable, Hashable {
   /// The character `elements` make in `alphabet`, if any.
   private static func text(_ elements: ArraySlice<Element>, alphabet: NationalAlphabet) -> String? {
     MorseCode(code(elements)).flatMap { MorseAlphabet.text(for: $0, alphabet: alphabet) }
-  }
-
-  /// How often `text` comes in text, as a log: English letters by their frequency, other
-  /// letters at one in fifty, figures one in two hundred, other signs one in two thousand,
-  /// prosigns one in ten thousand.
-  private static func logFrequency(of text: String) -> Double {
-    let share: Double
-    if let letter = letterShares[text] {
-      share = letter
-    } else if text.hasPrefix("<") {
-      share = 0.0001
-    } else if let character = text.first, text.count == 1 {
-      share = character.isNumber ? 0.005 : character.isLetter ? 0.02 : 0.0005
-    } else {
-      share = 0.0005
-    }
-    return naturalLog(share)
-  }
-
-  /// The share of each letter in English text.
-  private static let letterShares: [String: Double] = [
-    "E": 0.127, "T": 0.091, "A": 0.082, "O": 0.075, "I": 0.070, "N": 0.067, "S": 0.063,
-    "H": 0.061, "R": 0.060, "D": 0.043, "L": 0.040, "C": 0.028, "U": 0.028, "M": 0.024,
-    "W": 0.024, "F": 0.022, "G": 0.020, "Y": 0.020, "P": 0.019, "B": 0.015, "V": 0.010,
-    "K": 0.008, "J": 0.0015, "X": 0.0015, "Q": 0.001, "Z": 0.0007,
-  ]
-
-  /// The natural logarithm of `value` (over 0), from its binary exponent and the series of
-  /// the inverse hyperbolic tangent for its significand (1 to 2): the standard library has
-  /// none, and this module no C library.
-  static func naturalLog(_ value: Double) -> Double {
-    let significand = value.significand
-    let ratio = (significand - 1) / (significand + 1)
-    let square = ratio * ratio
-    var term = ratio
-    var sum = 0.0
-    for power in stride(from: 1.0, through: 29, by: 2) {
-      sum += term / power
-      term *= square
-    }
-    return Double(value.exponent) * 0.693_147_180_559_945_3 + 2 * sum
   }
 }

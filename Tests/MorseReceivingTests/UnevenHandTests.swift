@@ -71,7 +71,7 @@ private func flashed(_ text: String, dot: Double) throws -> [MorseEdge] {
   /// The logarithm this module computes for itself.
   @Test(arguments: [(2.0, 0.693_147_180_559_945), (10, 2.302_585_092_994_046), (0.5, -0.693_147_180_559_945), (1, 0)])
   func theNaturalLogarithmIsRight(value: Double, logarithm: Double) {
-    #expect(abs(UnevenHand.naturalLog(value) - logarithm) < 1e-12)
+    #expect(abs(LetterShares.naturalLog(value) - logarithm) < 1e-12)
   }
 }
 

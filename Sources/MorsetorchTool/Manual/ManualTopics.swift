@@ -104,7 +104,8 @@ enum ManualTopics {
     `morsetorch receive` reads Morse from a GPIO pin, a file of edges, a video or a camera:
     key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
     a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
-    each character as soon as it is complete, a space at a word gap and a line break after
+    each character as soon as it is complete (from a file, each line once it ends, below),
+    a space at a word gap and a line break after
     4 s of silence (or twice the word gap, for a slow sender). A key goes from the pin to ground with --active-low --bias pull-up; a
     light sensor's output works the same way.
 
@@ -128,7 +129,21 @@ enum ManualTopics {
     are as long as its letter gaps) is read a word at a time where a gap fits both: the word
     is held until its word gap, then cut where the gaps' lengths and how often letters come
     in English text say likeliest (SOS, not STTTS or ST7; TE and N such a hand keys alike).
-    An even hand is never held. Pulses and gaps under 5 ms are contact
+    An even hand is never held. That is how a pin, a camera or a stream on standard input
+    (-) is read, as it comes.
+
+    A file named (--edges FILE, --video FILE) is read a line at a time, whole, by the
+    sender's own timing, learned from that line: its marks fall in two groups of length and
+    its gaps in one to three (a message may have no word gap at all), in the sender's own
+    proportions, not 1:3:7. Each way the groups may be taken (the upper gaps as letter gaps
+    or as word gaps; a lone length of mark as dots or as dashes; --wpm and --farnsworth as
+    the timing they say) is refined on what it reads and scored whole: each length by how
+    well it fits its class, each letter by how often it comes in text, each timing by how
+    far its ratios stray from the standard's. The best reading is printed when the line
+    ends (a line of over 2048 marks, a stretch at a time). So a slow lamp whose threshold
+    cuts its marks short and stretches its gaps, a hand whose letter gaps are six dots with
+    no word gap, and Farnsworth spacing with no hint read right. A sender that changes
+    speed within a line starts a stretch of its own. Pulses and gaps under 5 ms are contact
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and

@@ -39,8 +39,15 @@ struct ReceiveCommand {
     var characters = 0
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop) {
+      var settings = plan.settings
+      // A regular file is read a line at a time, whole: the sender's timing learned from all
+      // of it before a character is given. A pin, a camera, a FIFO or a stream is read as it
+      // comes.
+      if let path = plan.source.filePath, (try? FileSystem.status(path))?.isRegularFile == true {
+        settings.lookAhead = .wholeLine
+      }
       var loop = ReceiveLoop(
-        settings: plan.settings, light: plan.source.light, recorder: recorder, trace: trace,
+        settings: settings, light: plan.source.light, recorder: recorder, trace: trace,
         view: plan.show ? ReceiveView(palette: palette) : nil)
       // `--trace -`: standard output is the picture's; the text read is in it.
       if trace?.isStandardOutput == true { loop.console.write = { _ in } }

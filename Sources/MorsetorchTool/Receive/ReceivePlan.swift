@@ -119,6 +119,14 @@ struct ReceivePlan: CommandPlan {
     /// `--size`, `--fps`.
     case camera(
       path: String?, light: LightReceiver.Settings, size: (width: Int, height: Int)?, fps: Int?)
+
+    /// The file named, if any (not standard input, a pin or a camera).
+    var filePath: String? {
+      switch self {
+      case .edges(let path), .video(let path, _): path == "-" ? nil : path
+      case .gpio, .camera: nil
+      }
+    }
   }
 
   /// `--wpm`, `--farnsworth`, `--alphabet`.

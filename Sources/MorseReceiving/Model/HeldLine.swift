@@ -1,0 +1,207 @@
+import Instants
+
+/// The marks and gaps of a line not yet read out, and the reading of them: what turns the
+/// receiver's timed marks and gaps into text by the sender's own timing (`TimingLearner`).
+///
+/// A file is read a line at a time, whole (or a long stretch of a very long line); a live
+/// source is read as it comes, holding back the last few characters, so that the timing is
+/// learned from what came before and a character is decided with the next one in view. A
+/// change of sender that the receiver noticed (`senderChange`) starts a stretch of its own:
+/// its timing is learned apart.
+struct HeldLine: Sendable {
+  /// A mark and the gap after it, as timed.
+  struct Element: Sendable, Hashable {
+    var markStart: MonotonicInstant
+    var markEnd: MonotonicInstant
+    var gapEnd: MonotonicInstant?
+
+    /// Its lengths, in seconds.
+    var lengths: LineDecoder.Element {
+      LineDecoder.Element(
+        mark: MorseReceiver.seconds(markEnd - markStart),
+        gap: gapEnd.map { MorseReceiver.seconds($0 - markEnd) })
+    }
+  }
+
+  /// What came of a reading: text, and how each mark and gap was finally classed.
+  struct Read: Sendable {
+    var outputs: [MorseReceiver.Output] = []
+    var classed: [MorseReceiver.Classed] = []
+    /// The margin of the reading that scored least clearly, and the text it might have been.
+    var doubt: (margin: Double, runnerUp: String)?
+  }
+
+  /// The most elements of a file's line read at once: a longer line is read a stretch at a
+  /// time, the last `overlap` elements kept for the next stretch.
+  static let longestStretch = 2048
+  /// The elements kept read before the held ones (`lookAhead` of a live source): what the
+  /// timing is learned from beyond what is held.
+  static let context = 192
+  static let overlap = 64
+  /// The marks a live source's line holds before its first character is given: enough to
+  /// show each length of mark and gap a few times.
+  static let learning = 16
+
+  /// How far ahead the line is read.
+  let lookAhead: MorseReceiver.LookAhead
+  let learner: TimingLearner
+  /// The elements of the line: `committed` of them read out already (kept as context).
+  private var elements: [Element] = []
+  private var committed = 0
+  /// Where the present sender's elements begin: a reading learns from none before.
+  private var stretchStart = 0
+  /// Where the sender changed (the first mark at the new speed).
+  private var changes: [MonotonicInstant] = []
+  /// The timing of the last reading.
+  private var timing: SenderTiming?
+  /// Whether the last character read out was a prosign (nil: none yet in this line).
+  private var wasProsign: Bool?
+
+  init(lookAhead: MorseReceiver.LookAhead, learner: TimingLearner) {
+    self.lookAhead = lookAhead
+    self.learner = learner
+  }
+
+  /// Whether more is held than is read at once.
+  var isLong: Bool { elements.count - committed > Self.longestStretch }
+
+  /// Whether nothing is held.
+  var isEmpty: Bool { elements.count == committed }
+
+  /// A mark, from `start` to `end`.
+  mutating func mark(from start: MonotonicInstant, to end: MonotonicInstant) {
+    elements.append(Element(markStart: start, markEnd: end, gapEnd: nil))
+  }
+
+  /// The gap after the last mark ended at `end`; classed at once if its mark was read out
+  /// already (the line read to a pause): a letter or a word gap, as the last timing says.
+  mutating func gap(to end: MonotonicInstant) -> MorseReceiver.Classed? {
+    guard let last = elements.indices.last else { return nil }
+    elements[last].gapEnd = end
+    guard last < committed, let timing else { return nil }
+    let length = LetterShares.naturalLog(
+      max(MorseReceiver.seconds(end - elements[last].markEnd), 1e-4))
+    let isWord =
+      timing.score(length, as: .wordGap) + LineDecoder.logWordEnd
+      > timing.score(length, as: .letterGap) + LineDecoder.logLetterEnd
+    return MorseReceiver.Classed(
+      isWord ? .wordGap : .letterGap, from: elements[last].markEnd, to: end,
+      wordsPerMinute: 1.2 / timing.length(.dot))
+  }
+
+  /// The sender changed at the mark that began at `time`.
+  mutating func senderChanged(at time: MonotonicInstant) {
+    changes.append(time)
+  }
+
+  /// Reads out what is held that is ready: all of it when the line has ended (`isEnd`), or,
+  /// from a live source, when the sender paused for a word gap or more (`isPause`).
+  mutating func read(isEnd: Bool, isPause: Bool = false) -> Read {
+    var read = Read()
+    while !isEmpty {
+      let start = max(committed - Self.context, stretchStart)
+      // A change of sender after the context begins: read only to it (then from it).
+      let held = elements[committed...]
+      let change = changes.compactMap { time in held.firstIndex { $0.markStart >= time } }
+        .filter { $0 > held.startIndex }.min()
+      let end = min(change ?? elements.count, committed + Self.longestStretch)
+      let isWhole = isEnd || change != nil || end < elements.count
+      // Characters held back (a live source's last few), or the marks a long line's next
+      // stretch is to start from (a character cut by the stretch's end is read again).
+      var keep = 0
+      var keptMarks = 0
+      switch lookAhead {
+      case .wholeLine:
+        guard isWhole else { return read }
+        keptMarks = end == elements.count || change == end ? 0 : Self.overlap
+      case .none:
+        break
+      case .characters(let count):
+        // Nothing until the sender has shown enough of its timing to learn it, unless the
+        // line ends.
+        guard isEnd || isPause || end - stretchStart >= Self.learning else { return read }
+        keep = isEnd || isPause || (isWhole && change == end) ? 0 : count
+      }
+      let window = elements[start..<end]
+      let result = learner.read(
+        window.map(\.lengths), boundary: committed > start ? committed - start : nil)
+      let fresh = result.reading.characters.filter { $0.marks.lowerBound >= committed - start }
+      var taken = Array(fresh.dropLast(min(keep, fresh.count)))
+      if keptMarks > 0 {
+        let before = taken.filter { $0.marks.upperBound <= window.count - keptMarks }
+        taken = before.isEmpty ? Array(taken.prefix(1)) : before
+      }
+      guard let last = taken.last else { return read }
+      say(taken, of: result, from: start, into: &read)
+      committed = start + last.marks.upperBound
+      if committed == change { stretchStart = committed }
+      changes.removeAll { time in elements[committed...].first.map { $0.markStart >= time } ?? true
+      }
+      forgetOldest()
+      if keep > 0 { return read }
+    }
+    return read
+  }
+
+  /// Forgets the line (it ended and was read).
+  mutating func clear() {
+    elements = []
+    committed = 0
+    stretchStart = 0
+    changes = []
+    wasProsign = nil
+    timing = nil
+  }
+
+  /// Forgets elements read out long ago: a line that never ends (a beacon) is kept no longer
+  /// than the context and a stretch.
+  private mutating func forgetOldest() {
+    let forgotten = committed - Self.context
+    guard forgotten > Self.longestStretch else { return }
+    elements.removeFirst(forgotten)
+    committed -= forgotten
+    stretchStart = max(stretchStart - forgotten, 0)
+  }
+
+  /// Outputs and classes for `characters` of `result`, a reading of the elements from `start`.
+  private mutating func say(
+    _ characters: [LineDecoder.Character], of result: TimingLearner.Result,
+    from start: Int, into read: inout Read
+  ) {
+    timing = result.timing
+    let speed = 1.2 / result.timing.length(.dot)
+    for character in characters {
+      // A prosign stands as a word of its own (`73 <SK>`, `<SOS> <SOS>`), whatever the gap.
+      let isProsign = character.text?.hasPrefix("<") == true
+      if character.isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
+        read.outputs.append(.space)
+      }
+      wasProsign = isProsign
+      read.outputs.append(
+        .text(character.text ?? "[\(character.code)\(character.isCut ? "…" : "")]"))
+      for index in character.marks {
+        let element = elements[start + index]
+        read.classed.append(
+          MorseReceiver.Classed(
+            result.reading.isDash[index] ? .dash : .dot, from: element.markStart,
+            to: element.markEnd, wordsPerMinute: speed))
+        guard let gapEnd = element.gapEnd, index < result.reading.gaps.count,
+          index + 1 < result.reading.isDash.count
+        else { continue }
+        let kind: MorseReceiver.Classed.Kind
+        switch result.reading.gaps[index] {
+        case .inside: kind = .elementGap
+        case .letter: kind = .letterGap
+        case .word: kind = .wordGap
+        }
+        read.classed.append(
+          MorseReceiver.Classed(kind, from: element.markEnd, to: gapEnd, wordsPerMinute: speed))
+      }
+    }
+    if let margin = result.margin, let runnerUp = result.runnerUp,
+      margin < read.doubt?.margin ?? .infinity
+    {
+      read.doubt = (margin, runnerUp)
+    }
+  }
+}
