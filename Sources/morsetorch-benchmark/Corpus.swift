@@ -94,22 +94,24 @@ func corpusDecoders(scratch: String) -> [CorpusDecoder] {
   morsetorchDecoders() + libcwDecoders(scratch: scratch) + multimonDecoders(scratch: scratch)
 }
 
-/// morsetorch's receiver, told the sender's speed and not.
+/// morsetorch's receiver, told the sender's speed and not: as it reads a live source (the
+/// speed followed), and as it reads a file (a line at a time, by the sender's own timing).
 func morsetorchDecoders() -> [CorpusDecoder] {
-  let hinted = { (message: ReceiverCorpus.Message) -> MorseReceiver.Settings in
+  let settings = { (message: ReceiverCorpus.Message, isHinted: Bool, isFile: Bool) in
     var settings = MorseReceiver.Settings()
-    settings.wordsPerMinute = message.wordsPerMinute
-    settings.farnsworthWPM = message.farnsworthWPM
+    if isHinted {
+      settings.wordsPerMinute = message.wordsPerMinute
+      settings.farnsworthWPM = message.farnsworthWPM
+    }
+    if isFile { settings.lookAhead = .wholeLine }
     return settings
   }
-  return [
-    CorpusDecoder(name: "morsetorch hint", missing: nil) { message, _ in
-      morsetorchRead(message.edges, settings: hinted(message))
-    },
-    CorpusDecoder(name: "morsetorch no hint", missing: nil) { message, _ in
-      morsetorchRead(message.edges, settings: MorseReceiver.Settings())
-    },
-  ]
+  return [(false, true), (false, false), (true, true), (true, false)].map { isFile, isHinted in
+    let name = "morsetorch\(isFile ? " file" : "") \(isHinted ? "hint" : "no hint")"
+    return CorpusDecoder(name: name, missing: nil) { message, _ in
+      morsetorchRead(message.edges, settings: settings(message, isHinted, isFile))
+    }
+  }
 }
 
 /// libcw by way of C/peers/libcw-receive.c, told the sender's speed and not.

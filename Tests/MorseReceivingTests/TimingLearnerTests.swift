@@ -81,6 +81,48 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
     #expect(textReceived(from: edges, settings: whole()) == text + "\n")
   }
 
+  /// What a trace draws is what was read: each mark and gap in the class the reading by the
+  /// sender's timing gave it, the gaps inside letters of the slow lamp as such (the speed
+  /// followed took them for letter gaps), each character's marks before its text.
+  @Test func theClassesGivenAreTheFinalReadings() throws {
+    var random = SplitMix64(state: 7)
+    let edges = keyed(try codes("WHAT"), random: &random) { kind, random in
+      let middle: Double =
+        switch kind {
+        case .dot: 0.31
+        case .dash: 0.96
+        case .insideAfterDot, .insideAfterDash: 0.65
+        case .letterGap: 1.29
+        case .wordGap: 3.0
+        }
+      return middle * drawn(0.95...1.05, &random)
+    }
+    var receiver = MorseReceiver(settings: whole())
+    var outputs: [MorseReceiver.Output] = []
+    for edge in edges { outputs += receiver.receive(edge) }
+    #expect(outputs.isEmpty)
+    outputs += receiver.finish()
+    #expect(outputs == [.text("W"), .text("H"), .text("A"), .text("T"), .lineBreak])
+    let kinds = receiver.takeClassed().map(\.kind)
+    let marks = kinds.filter(\.isMark)
+    #expect(marks == [.dot, .dash, .dash, .dot, .dot, .dot, .dot, .dot, .dash, .dash])
+    #expect(kinds.filter { $0 == .elementGap }.count == 6)
+    #expect(kinds.filter { $0 == .letterGap }.count == 3)
+    #expect(!kinds.contains(.wordGap))
+  }
+
+  /// A sender twice as fast after a word gap, in one line: each speed's timing is learned
+  /// from its own marks and gaps.
+  @Test func aSenderChangingSpeedInALineIsReadAtEachSpeed() throws {
+    let slow = try edges("CQ CQ DE N0CALL", timing: try MorseTiming(wordsPerMinute: 12))
+    let start = try #require(slow.last).time + .milliseconds(700)
+    let fast = MorseEdge.edges(
+      of: MorseSteps(try MorseMessage("TEST ME 73"), timing: try MorseTiming(wordsPerMinute: 30)),
+      from: start)
+    let read = textReceived(from: slow + fast, settings: whole())
+    #expect(read == "CQ CQ DE N0CALL TEST ME 73\n")
+  }
+
   /// A hand filmed at 30 fps: dots of 2 frames, dashes of 5-10, gaps inside a letter of 1.4-4,
   /// letter gaps of 11-16 (five or six dots) and no word gap in the whole message; a first
   /// dash of 5 frames with the gap after it 4.

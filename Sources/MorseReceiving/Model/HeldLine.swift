@@ -79,14 +79,17 @@ struct HeldLine: Sendable {
     guard let last = elements.indices.last else { return nil }
     elements[last].gapEnd = end
     guard last < committed, let timing else { return nil }
-    let length = LetterShares.naturalLog(
-      max(MorseReceiver.seconds(end - elements[last].markEnd), 1e-4))
-    let isWord =
-      timing.score(length, as: .wordGap) + LineDecoder.logWordEnd
-      > timing.score(length, as: .letterGap) + LineDecoder.logLetterEnd
+    let length = MorseReceiver.seconds(end - elements[last].markEnd)
     return MorseReceiver.Classed(
-      isWord ? .wordGap : .letterGap, from: elements[last].markEnd, to: end,
-      wordsPerMinute: 1.2 / timing.length(.dot))
+      Self.isWordGap(length, timing: timing) ? .wordGap : .letterGap, from: elements[last].markEnd,
+      to: end, wordsPerMinute: 1.2 / timing.length(.dot))
+  }
+
+  /// Whether a gap of `length` seconds between two characters is a word gap by `timing`.
+  private static func isWordGap(_ length: Double, timing: SenderTiming) -> Bool {
+    let logLength = LetterShares.naturalLog(max(length, 1e-4))
+    return timing.score(logLength, as: .wordGap) + LineDecoder.logWordEnd
+      > timing.score(logLength, as: .letterGap) + LineDecoder.logLetterEnd
   }
 
   /// The sender changed at the mark that began at `time`.
@@ -102,8 +105,10 @@ struct HeldLine: Sendable {
       let start = max(committed - Self.context, stretchStart)
       // A change of sender after the context begins: read only to it (then from it).
       let held = elements[committed...]
-      let change = changes.compactMap { time in held.firstIndex { $0.markStart >= time } }
-        .filter { $0 > held.startIndex }.min()
+      let found = changes.compactMap { time in
+        held.firstIndex { $0.markStart >= time }.map { (index: wordStart(before: $0), time: time) }
+      }.filter { $0.index > held.startIndex }.min { $0.index < $1.index }
+      let change = found?.index
       let end = min(change ?? elements.count, committed + Self.longestStretch)
       let isWhole = isEnd || change != nil || end < elements.count
       // Characters held back (a live source's last few), or the marks a long line's next
@@ -134,14 +139,32 @@ struct HeldLine: Sendable {
       guard let last = taken.last else { return read }
       say(taken, of: result, from: start, into: &read)
       committed = start + last.marks.upperBound
-      if committed == change { stretchStart = committed }
-      changes.removeAll { time in elements[committed...].first.map { $0.markStart >= time } ?? true
+      if let found, committed >= found.index {
+        stretchStart = found.index
+        changes.removeAll { $0 <= found.time }
       }
       forgetOldest()
       if keep > 0 { return read }
     }
     return read
   }
+
+  /// Where the new sender's first word likely began, the change noticed at the mark of
+  /// `index`: after the longest gap of the few before it (the receiver notices a change
+  /// two marks late, and a mark of the new speed may pass for one of the old).
+  private func wordStart(before index: Int) -> Int {
+    let first = max(index - Self.lateMarks, committed + 1)
+    guard first < index else { return index }
+    var longest = (index: index, gap: 0.0)
+    for start in first...index {
+      guard let gap = elements[start - 1].lengths.gap, gap > longest.gap else { continue }
+      longest = (start, gap)
+    }
+    return longest.index
+  }
+
+  /// How many marks before a change the new sender may have begun.
+  static let lateMarks = 6
 
   /// Forgets the line (it ended and was read).
   mutating func clear() {
@@ -173,7 +196,12 @@ struct HeldLine: Sendable {
     for character in characters {
       // A prosign stands as a word of its own (`73 <SK>`, `<SOS> <SOS>`), whatever the gap.
       let isProsign = character.text?.hasPrefix("<") == true
-      if character.isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
+      // The first of a new sender's stretch: the gap before it was the old stretch's last.
+      let gapBefore =
+        character.marks.lowerBound == 0 && start > 0 ? elements[start - 1].lengths.gap : nil
+      let isAfterWordGap =
+        gapBefore.map { Self.isWordGap($0, timing: result.timing) } ?? character.isAfterWordGap
+      if isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
         read.outputs.append(.space)
       }
       wasProsign = isProsign
