@@ -210,7 +210,8 @@ public struct MorseReceiver: Sendable {
     defer { followed = [] }
     for record in followed {
       switch record.kind {
-      case .dot, .dash: line.mark(from: record.start, to: record.end)
+      case .dot, .dash:
+        line.mark(from: record.start, to: record.end, followedDot: 1.2 / record.wordsPerMinute)
       case .elementGap, .letterGap, .wordGap:
         if let classed = line.gap(to: record.end) { finished.append(classed) }
       case .lineBreak:

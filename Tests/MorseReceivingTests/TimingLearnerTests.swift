@@ -50,6 +50,25 @@ private func drawn(_ range: ClosedRange<Double>, _ random: inout SplitMix64) -> 
   Double.random(in: range, using: &random)
 }
 
+/// `text` from a lamp whose light rises and falls slowly, at about 2.5 WPM, as a threshold
+/// half way up times it: marks 0.31 and 0.96 s, gaps 0.65 and 1.29 s (word gaps 3 s), each
+/// off by up to `jitter`.
+private func slowLamp(_ text: String, jitter: Double, random: inout SplitMix64) throws
+  -> [MorseEdge]
+{
+  keyed(try codes(text), random: &random) { kind, random in
+    let middle: Double =
+      switch kind {
+      case .dot: 0.31
+      case .dash: 0.96
+      case .insideAfterDot, .insideAfterDash: 0.65
+      case .letterGap: 1.29
+      case .wordGap: 3.0
+      }
+    return middle * drawn((1 - jitter)...(1 + jitter), &random)
+  }
+}
+
 /// Settings that read a file: a line at a time, whole.
 private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in })
   -> MorseReceiver.Settings
@@ -67,17 +86,7 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
   @Test(arguments: ["WHAT", "HELLO", "SOS", "MORSE", "PARIS"])
   func aSlowLampsGapsAreReadByItsOwnTiming(text: String) throws {
     var random = SplitMix64(state: 41)
-    let edges = keyed(try codes(text), random: &random) { kind, random in
-      let middle: Double =
-        switch kind {
-        case .dot: 0.31
-        case .dash: 0.96
-        case .insideAfterDot, .insideAfterDash: 0.65
-        case .letterGap: 1.29
-        case .wordGap: 3.0
-        }
-      return middle * drawn(0.93...1.07, &random)
-    }
+    let edges = try slowLamp(text, jitter: 0.07, random: &random)
     #expect(textReceived(from: edges, settings: whole()) == text + "\n")
   }
 
@@ -86,17 +95,7 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
   /// followed took them for letter gaps), each character's marks before its text.
   @Test func theClassesGivenAreTheFinalReadings() throws {
     var random = SplitMix64(state: 7)
-    let edges = keyed(try codes("WHAT"), random: &random) { kind, random in
-      let middle: Double =
-        switch kind {
-        case .dot: 0.31
-        case .dash: 0.96
-        case .insideAfterDot, .insideAfterDash: 0.65
-        case .letterGap: 1.29
-        case .wordGap: 3.0
-        }
-      return middle * drawn(0.95...1.05, &random)
-    }
+    let edges = try slowLamp("WHAT", jitter: 0.05, random: &random)
     var receiver = MorseReceiver(settings: whole())
     var outputs: [MorseReceiver.Output] = []
     for edge in edges { outputs += receiver.receive(edge) }
@@ -111,16 +110,18 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
     #expect(!kinds.contains(.wordGap))
   }
 
-  /// A sender twice as fast after a word gap, in one line: each speed's timing is learned
-  /// from its own marks and gaps.
+  /// A sender two and a half times as fast after a word gap, in one line, for enough marks
+  /// to learn from (`HeldLine.shortestStretch`): each speed's timing is learned from its own
+  /// marks and gaps.
   @Test func aSenderChangingSpeedInALineIsReadAtEachSpeed() throws {
     let slow = try edges("CQ CQ DE N0CALL", timing: try MorseTiming(wordsPerMinute: 12))
     let start = try #require(slow.last).time + .milliseconds(700)
     let fast = MorseEdge.edges(
-      of: MorseSteps(try MorseMessage("TEST ME 73"), timing: try MorseTiming(wordsPerMinute: 30)),
+      of: MorseSteps(
+        try MorseMessage("TEST ME 73 TEST ME 73"), timing: try MorseTiming(wordsPerMinute: 30)),
       from: start)
     let read = textReceived(from: slow + fast, settings: whole())
-    #expect(read == "CQ CQ DE N0CALL TEST ME 73\n")
+    #expect(read == "CQ CQ DE N0CALL TEST ME 73 TEST ME 73\n")
   }
 
   /// A hand filmed at 30 fps: dots of 2 frames, dashes of 5-10, gaps inside a letter of 1.4-4,

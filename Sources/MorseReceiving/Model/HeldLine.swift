@@ -14,6 +14,8 @@ struct HeldLine: Sendable {
     var markStart: MonotonicInstant
     var markEnd: MonotonicInstant
     var gapEnd: MonotonicInstant?
+    /// The dot of the speed the receiver followed as it classed the mark (seconds).
+    var followedDot: Double
 
     /// Its lengths, in seconds.
     var lengths: LineDecoder.Element {
@@ -69,8 +71,11 @@ struct HeldLine: Sendable {
   var isEmpty: Bool { elements.count == committed }
 
   /// A mark, from `start` to `end`.
-  mutating func mark(from start: MonotonicInstant, to end: MonotonicInstant) {
-    elements.append(Element(markStart: start, markEnd: end, gapEnd: nil))
+  /// A mark, from `start` to `end`, classed when the speed followed had a dot of
+  /// `followedDot` seconds.
+  mutating func mark(from start: MonotonicInstant, to end: MonotonicInstant, followedDot: Double) {
+    elements.append(
+      Element(markStart: start, markEnd: end, gapEnd: nil, followedDot: followedDot))
   }
 
   /// The gap after the last mark ended at `end`; classed at once if its mark was read out
@@ -107,7 +112,12 @@ struct HeldLine: Sendable {
       let held = elements[committed...]
       let found = changes.compactMap { time in
         held.firstIndex { $0.markStart >= time }.map { (index: wordStart(before: $0), time: time) }
-      }.filter { $0.index > held.startIndex }.min { $0.index < $1.index }
+      }.filter {
+        // A stretch too short to learn a timing from is no new sender: the speed followed
+        // wavering as it starts, a few odd marks.
+        $0.index > held.startIndex && $0.index - stretchStart >= Self.shortestStretch
+          && elements.count - $0.index >= Self.shortestStretch
+      }.min { $0.index < $1.index }
       let change = found?.index
       let end = min(change ?? elements.count, committed + Self.longestStretch)
       let isWhole = isEnd || change != nil || end < elements.count
@@ -129,7 +139,7 @@ struct HeldLine: Sendable {
       }
       let window = elements[start..<end]
       let result = learner.read(
-        window.map(\.lengths), boundary: committed > start ? committed - start : nil)
+        Self.steadied(window), boundary: committed > start ? committed - start : nil)
       let fresh = result.reading.characters.filter { $0.marks.lowerBound >= committed - start }
       var taken = Array(fresh.dropLast(min(keep, fresh.count)))
       if keptMarks > 0 {
@@ -162,6 +172,32 @@ struct HeldLine: Sendable {
     }
     return longest.index
   }
+
+  /// The fewest marks a sender's stretch of a line has: its timing is learned from them.
+  static let shortestStretch = 32
+
+  /// The lengths of `window`, each scaled by how much faster or slower than its middle speed
+  /// the sender was there (the speed the receiver followed, its median over a few marks
+  /// either side): a sender who speeds up or slows down keeps one timing to learn.
+  static func steadied(_ window: ArraySlice<Element>) -> [LineDecoder.Element] {
+    let dots = window.map(\.followedDot)
+    guard !dots.isEmpty, case let middle = dots.sorted()[dots.count / 2], middle > 0 else {
+      return window.map(\.lengths)
+    }
+    return window.indices.enumerated().map { offset, index in
+      let near = dots[
+        max(offset - Self.steadying, 0)...min(offset + Self.steadying, dots.count - 1)]
+      let local = near.sorted()[near.count / 2]
+      let scale = middle / local
+      var lengths = window[index].lengths
+      lengths.mark *= scale
+      lengths.gap = lengths.gap.map { $0 * scale }
+      return lengths
+    }
+  }
+
+  /// The marks either side whose followed speed says the sender's speed at one.
+  static let steadying = 6
 
   /// How many marks before a change the new sender may have begun.
   static let lateMarks = 6

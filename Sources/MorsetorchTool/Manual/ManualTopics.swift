@@ -142,8 +142,10 @@ enum ManualTopics {
     far its ratios stray from the standard's. The best reading is printed when the line
     ends (a line of over 2048 marks, a stretch at a time). So a slow lamp whose threshold
     cuts its marks short and stretches its gaps, a hand whose letter gaps are six dots with
-    no word gap, and Farnsworth spacing with no hint read right. A sender that changes
-    speed within a line starts a stretch of its own. Pulses and gaps under 5 ms are contact
+    no word gap, and Farnsworth spacing with no hint read right. Lengths are weighed against
+    the speed followed near each mark, so a sender who speeds up or slows down keeps one
+    timing, and one whose speed jumps (noticed as it is read) starts a stretch of its own
+    from the word it began, if it keys 32 marks or more. Pulses and gaps under 5 ms are contact
     bounce; once the speed is known, a flash in a gap or a dropout inside a mark under 0.4 dot
     (at most 20 ms) is noise, and one odd mark barely moves the speed it follows. On a light
     with such noise (3-8 ms flashes every few seconds, 3 % of the marks cut by 5-15 ms) and
