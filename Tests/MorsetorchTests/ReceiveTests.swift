@@ -321,3 +321,29 @@ struct ReceiveEdgeFileTests {
     #expect(read.standardOutput == text + "\n", "\(read)")
   }
 }
+
+@Suite struct ReceiveFileTests {
+  /// A file of edges is read a line at a time, by the sender's own timing: a hand filmed at
+  /// 30 fps whose letter gaps are five to eight dots, with no word gap, reads as one word
+  /// (read as it comes, from a pipe, each letter gap was a word gap: `M A S A T O`).
+  @Test func aFileIsReadByTheSendersOwnTiming() throws {
+    let leds = try TemporaryLEDDirectory()
+    let frame = 1.0 / 30
+    var (time, lines, index) = (1.0, "", 0)
+    for code in ["--", ".-", "...", ".-", "-", "---"] {
+      for (element, symbol) in code.enumerated() {
+        index += 1
+        lines += String(format: "%.4f 1\n", time)
+        time += (symbol == "-" ? [5.0, 7, 9][index % 3] : 2) * frame
+        lines += String(format: "%.4f 0\n", time)
+        if element < code.count - 1 { time += [1.5, 3, 4][index % 3] * frame }
+      }
+      time += [11.0, 13, 16][index % 3] * frame
+    }
+    let path = leds.root + "/hand.edges"
+    try lines.write(toFile: path, atomically: false, encoding: .utf8)
+    let read = try run(["receive", "--edges", path])
+    #expect(read.exitStatus == 0, "\(read)")
+    #expect(read.standardOutput == "MASATO\n", "\(read)")
+  }
+}

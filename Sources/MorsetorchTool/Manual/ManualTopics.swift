@@ -129,10 +129,11 @@ enum ManualTopics {
     are as long as its letter gaps) is read a word at a time where a gap fits both: the word
     is held until its word gap, then cut where the gaps' lengths and how often letters come
     in English text say likeliest (SOS, not STTTS or ST7; TE and N such a hand keys alike).
-    An even hand is never held. That is how a pin, a camera or a stream on standard input
-    (-) is read, as it comes.
+    An even hand is never held. That is how a pin, a camera, a FIFO or a pipe is read, as it
+    comes.
 
-    A file named (--edges FILE, --video FILE) is read a line at a time, whole, by the
+    A regular file (--edges FILE, --video FILE, or - with a file as standard input; not a
+    pipe or a FIFO) is read a line at a time, whole, by the
     sender's own timing, learned from that line: its marks fall in two groups of length and
     its gaps in one to three (a message may have no word gap at all), in the sender's own
     proportions, not 1:3:7. Each way the groups may be taken (the upper gaps as letter gaps

@@ -40,10 +40,12 @@ struct ReceiveCommand {
     // Nil: stopped (a signal, --timeout) before there was anything to read.
     if let source = try open(plan.source, stop: stop) {
       var settings = plan.settings
-      // A regular file is read a line at a time, whole: the sender's timing learned from all
-      // of it before a character is given. A pin, a camera, a FIFO or a stream is read as it
-      // comes.
-      if let path = plan.source.filePath, (try? FileSystem.status(path))?.isRegularFile == true {
+      // A regular file (named, or as standard input: `< FILE`) is read a line at a time,
+      // whole: the sender's timing learned from all of it before a character is given. A
+      // pin, a camera, a FIFO or a pipe is read as it comes.
+      if let path = plan.source.filePath ?? plan.source.standardInput,
+        (try? FileSystem.status(path))?.isRegularFile == true
+      {
         settings.lookAhead = .wholeLine
       }
       var loop = ReceiveLoop(

@@ -127,6 +127,15 @@ struct ReceivePlan: CommandPlan {
       case .gpio, .camera: nil
       }
     }
+
+    /// Where standard input is found as a path, when it is read (`-`): what it is (a file, a
+    /// pipe) is asked of it there.
+    var standardInput: String? {
+      switch self {
+      case .edges(let path), .video(let path, _): path == "-" ? "/proc/self/fd/0" : nil
+      case .gpio, .camera: nil
+      }
+    }
   }
 
   /// `--wpm`, `--farnsworth`, `--alphabet`.
