@@ -80,26 +80,21 @@ public struct MorseReceiver: Sendable {
     /// The letters' script.
     public var alphabet: NationalAlphabet = .latin
     /// How far ahead the text is read before it is given.
-    public var lookAhead: LookAhead = .none
+    public var lookAhead: LookAhead = .followed
 
     /// The defaults: 15 WPM expected, 1 to 60 allowed, 5 ms debounce, a line break after 4 s
     /// (or twice the word gap, when that is longer).
     public init() {}
   }
 
-  /// How far ahead of what it gives the receiver reads: the sender's timing is learned from
-  /// what is read, and a character decided with what follows it in view.
+  /// How far ahead of what it gives the receiver reads.
   public enum LookAhead: Sendable, Hashable {
-    /// A line at a time, whole (a long line a stretch at a time): for a file.
+    /// A line at a time, whole (a long line a stretch at a time), by the sender's own timing
+    /// learned from it (`HeldLine`): for a file.
     case wholeLine
-    /// All but the last few characters, as they come.
-    case characters(Int)
-    /// None: each character as soon as the gap after it completes it, by the speed
-    /// followed (for a live source, until the reading by the sender's timing holds back less).
-    case none
-
-    /// The characters a live source holds back by default.
-    public static let liveCharacters = 2
+    /// Not at all: each character as soon as the gap after it completes it, by the speed
+    /// followed.
+    case followed
   }
 
   /// What it was made with.
@@ -115,10 +110,6 @@ public struct MorseReceiver: Sendable {
   private var lastOn: MonotonicInstant?
   /// Whether edges are read as they come (not the first ones, kept until the speed is known).
   private var isFollowing = true
-  /// Whether the sender paused for a word gap since the line was last read.
-  private var isPaused = false
-  /// Whether the pause since the last mark was noted.
-  private var isPauseSaid = false
   /// When the last mark began.
   private var lastMarkStart: MonotonicInstant?
   private var lastOff: MonotonicInstant?
@@ -196,7 +187,7 @@ public struct MorseReceiver: Sendable {
   /// (`HeldLine`): the classes the receiver followed give way to the reading's, and its
   /// text to the reading's, line by line.
   private mutating func read(_ given: [Output], isEnd: Bool) -> [Output] {
-    if settings.lookAhead == .none {
+    if settings.lookAhead == .followed {
       classed += followed
       followed = []
       if classed.count > Self.mostClassedKept {
@@ -224,15 +215,12 @@ public struct MorseReceiver: Sendable {
       outputs += lines.isEmpty ? readLine(into: &finished) : lines.removeFirst()
       outputs.append(.lineBreak)
     }
-    // A live source's characters are read as the receiver completes them (the last few held
-    // back until the sender pauses); a file's, at the end of its line.
-    let isCompleted = given.contains { if case .text = $0 { true } else { false } }
-    if !given.contains(.lineBreak) && (isEnd || isPaused || isCompleted || line.isLong) {
-      let read = line.read(isEnd: isEnd, isPause: isPaused)
+    // Read at the end of the line, or a stretch of a line too long to hold whole.
+    if !given.contains(.lineBreak) && (isEnd || line.isLong) {
+      let read = line.read(isEnd: isEnd)
       outputs += read.outputs
       finished += read.classed
     }
-    isPaused = false
     classed += finished
     if classed.count > Self.mostClassedKept {
       classed.removeFirst(classed.count - Self.mostClassedKept)
@@ -298,11 +286,6 @@ public struct MorseReceiver: Sendable {
     if !isWordSpaceSaid && silence > wordThreshold {
       isWordSpaceSaid = true
       isSpacePending = true
-    }
-    // Twice a word gap with nothing keyed: the sender paused, and what is held is given.
-    if !isPauseSaid && silence > 2 * wordThreshold {
-      isPauseSaid = true
-      isPaused = true
     }
     if !isLineBreakSaid && time - lastOff >= lineBreakSilence {
       record(.lineBreak, from: lastOff, to: time)
@@ -384,7 +367,6 @@ public struct MorseReceiver: Sendable {
       return gapEnded(from: lastOff, to: edge.time)
     }
     lastOff = edge.time
-    isPauseSaid = false
     if let lastOn { markEnded(from: lastOn, to: edge.time) }
     return []
   }

@@ -7,7 +7,7 @@ import Testing
 
 // A file read whole, by the sender's own timing: the kinds of sender that the speed followed
 // read wrong (issue 41), made from their lengths as a receiver measured them. Each failed
-// with the timing followed (`LookAhead.none`, the reading before).
+// with the timing followed (`LookAhead.followed`, the reading before).
 
 /// The edges of `codes` (characters' dots and dashes, " " between words) with each length
 /// drawn by `length` (for a mark, a gap inside a character, a letter gap, a word gap).

@@ -29,8 +29,6 @@ struct HeldLine: Sendable {
   struct Read: Sendable {
     var outputs: [MorseReceiver.Output] = []
     var classed: [MorseReceiver.Classed] = []
-    /// The margin of the reading that scored least clearly, and the text it might have been.
-    var doubt: (margin: Double, runnerUp: String)?
   }
 
   /// The most elements of a file's line read at once: a longer line is read a stretch at a
@@ -40,9 +38,6 @@ struct HeldLine: Sendable {
   /// timing is learned from beyond what is held.
   static let context = 192
   static let overlap = 64
-  /// The marks a live source's line holds before its first character is given: enough to
-  /// show each length of mark and gap a few times.
-  static let learning = 16
 
   /// How far ahead the line is read.
   let lookAhead: MorseReceiver.LookAhead
@@ -102,9 +97,9 @@ struct HeldLine: Sendable {
     changes.append(time)
   }
 
-  /// Reads out what is held that is ready: all of it when the line has ended (`isEnd`), or,
-  /// from a live source, when the sender paused for a word gap or more (`isPause`).
-  mutating func read(isEnd: Bool, isPause: Bool = false) -> Read {
+  /// Reads out what is held that is ready: all of it when the line has ended (`isEnd`), else
+  /// the stretches of a line too long to hold whole, or up to where the sender changed.
+  mutating func read(isEnd: Bool) -> Read {
     var read = Read()
     while !isEmpty {
       let start = max(committed - Self.context, stretchStart)
@@ -121,27 +116,15 @@ struct HeldLine: Sendable {
       let change = found?.index
       let end = min(change ?? elements.count, committed + Self.longestStretch)
       let isWhole = isEnd || change != nil || end < elements.count
-      // Characters held back (a live source's last few), or the marks a long line's next
-      // stretch is to start from (a character cut by the stretch's end is read again).
-      var keep = 0
-      var keptMarks = 0
-      switch lookAhead {
-      case .wholeLine:
-        guard isWhole else { return read }
-        keptMarks = end == elements.count || change == end ? 0 : Self.overlap
-      case .none:
-        break
-      case .characters(let count):
-        // Nothing until the sender has shown enough of its timing to learn it, unless the
-        // line ends.
-        guard isEnd || isPause || end - stretchStart >= Self.learning else { return read }
-        keep = isEnd || isPause || (isWhole && change == end) ? 0 : count
-      }
+      // The marks a long line's next stretch is to start from (a character cut by the
+      // stretch's end is read again with what follows).
+      guard lookAhead == .wholeLine, isWhole else { return read }
+      let keptMarks = end == elements.count || change == end ? 0 : Self.overlap
       let window = elements[start..<end]
       let result = learner.read(
         Self.steadied(window), boundary: committed > start ? committed - start : nil)
       let fresh = result.reading.characters.filter { $0.marks.lowerBound >= committed - start }
-      var taken = Array(fresh.dropLast(min(keep, fresh.count)))
+      var taken = fresh
       if keptMarks > 0 {
         let before = taken.filter { $0.marks.upperBound <= window.count - keptMarks }
         taken = before.isEmpty ? Array(taken.prefix(1)) : before
@@ -154,7 +137,6 @@ struct HeldLine: Sendable {
         changes.removeAll { $0 <= found.time }
       }
       forgetOldest()
-      if keep > 0 { return read }
     }
     return read
   }
@@ -261,11 +243,6 @@ struct HeldLine: Sendable {
         read.classed.append(
           MorseReceiver.Classed(kind, from: element.markEnd, to: gapEnd, wordsPerMinute: speed))
       }
-    }
-    if let margin = result.margin, let runnerUp = result.runnerUp,
-      margin < read.doubt?.margin ?? .infinity
-    {
-      read.doubt = (margin, runnerUp)
     }
   }
 }

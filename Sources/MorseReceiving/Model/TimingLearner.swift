@@ -15,13 +15,10 @@ struct TimingLearner {
     var farnsworthWPM: Double?
   }
 
-  /// A reading with the timing it was read by, and how much better it scored than the best
-  /// reading of other text (nil: no other reading was made).
+  /// A reading with the timing it was read by.
   struct Result: Sendable {
     var reading: LineDecoder.Reading
     var timing: SenderTiming
-    var margin: Double?
-    var runnerUp: String?
   }
 
   /// How far from the expected speed a sender may be, as the spread of the dot's logarithm:
@@ -55,20 +52,12 @@ struct TimingLearner {
       }
       refined.append((timing, reading))
     }
-    let all = (refined + readings.dropFirst(Self.refined)).sorted {
-      $0.reading.score > $1.reading.score
-    }
-    guard let best = all.first else {
+    let all = refined + readings.dropFirst(Self.refined)
+    guard let best = all.max(by: { $0.reading.score < $1.reading.score }) else {
       let timing = Self.standard(dot: hint.dot ?? 0.08)
-      return Result(
-        reading: decoder.decode(elements, timing: timing), timing: timing, margin: nil,
-        runnerUp: nil)
+      return Result(reading: decoder.decode(elements, timing: timing), timing: timing)
     }
-    let text = best.reading.text
-    let other = all.dropFirst().first { $0.reading.text != text }
-    return Result(
-      reading: best.reading, timing: best.timing,
-      margin: other.map { best.reading.score - $0.reading.score }, runnerUp: other?.reading.text)
+    return Result(reading: best.reading, timing: best.timing)
   }
 
   /// `decoder`'s reading of `elements` under `timing`, scored with how likely a sender is to
