@@ -99,8 +99,8 @@ public struct MorseReceiver: Sendable {
 
   /// What it was made with.
   public let settings: Settings
-  /// The line not yet read out, read by the sender's own timing.
-  private var line: HeldLine
+  /// The line not yet read out, read by the sender's own timing (nil: read as followed).
+  private var line: HeldLine?
   private var dot: Double
   private var level = false
   /// Edges not yet taken, until the debounce time has shown they are no noise: one, or a
@@ -144,10 +144,12 @@ public struct MorseReceiver: Sendable {
   public init(settings: Settings = Settings()) {
     self.settings = settings
     dot = 1.2 / settings.wordsPerMinute
-    let hint = TimingLearner.Hint(dot: dot, farnsworthWPM: settings.farnsworthWPM)
-    let learner = TimingLearner(
-      decoder: LineDecoder(table: CodeTable(alphabet: settings.alphabet)), hint: hint)
-    line = HeldLine(lookAhead: settings.lookAhead, learner: learner)
+    if settings.lookAhead == .wholeLine {
+      let hint = TimingLearner.Hint(dot: dot, farnsworthWPM: settings.farnsworthWPM)
+      let learner = TimingLearner(
+        decoder: LineDecoder(table: CodeTable.of(settings.alphabet)), hint: hint)
+      line = HeldLine(learner: learner)
+    }
   }
 
   /// The current estimate of the speed, in words per minute.
@@ -187,7 +189,7 @@ public struct MorseReceiver: Sendable {
   /// (`HeldLine`): the classes the receiver followed give way to the reading's, and its
   /// text to the reading's, line by line.
   private mutating func read(_ given: [Output], isEnd: Bool) -> [Output] {
-    if settings.lookAhead == .followed {
+    guard var line = self.line else {
       classed += followed
       followed = []
       if classed.count > Self.mostClassedKept {
@@ -195,10 +197,15 @@ public struct MorseReceiver: Sendable {
       }
       return given
     }
+    // Taken out while it is read (so that its elements are not copied), and put back.
+    self.line = nil
     var finished: [Classed] = []
     // Lines the receiver ended (a long silence): each read whole as it ends.
     var lines: [[Output]] = []
-    defer { followed = [] }
+    defer {
+      followed = []
+      self.line = line
+    }
     for record in followed {
       switch record.kind {
       case .dot, .dash:
@@ -206,13 +213,13 @@ public struct MorseReceiver: Sendable {
       case .elementGap, .letterGap, .wordGap:
         if let classed = line.gap(to: record.end) { finished.append(classed) }
       case .lineBreak:
-        lines.append(readLine(into: &finished))
+        lines.append(Self.readLine(&line, into: &finished))
         finished.append(record)
       }
     }
     var outputs: [Output] = []
     for output in given where output == .lineBreak {
-      outputs += lines.isEmpty ? readLine(into: &finished) : lines.removeFirst()
+      outputs += lines.isEmpty ? Self.readLine(&line, into: &finished) : lines.removeFirst()
       outputs.append(.lineBreak)
     }
     // Read at the end of the line, or a stretch of a line too long to hold whole.
@@ -228,8 +235,10 @@ public struct MorseReceiver: Sendable {
     return outputs
   }
 
-  /// The rest of the line, read whole, its classes added to `finished`; the line forgotten.
-  private mutating func readLine(into finished: inout [Classed]) -> [Output] {
+  /// The rest of `line`, read whole, its classes added to `finished`; the line forgotten.
+  private static func readLine(_ line: inout HeldLine, into finished: inout [Classed])
+    -> [Output]
+  {
     let read = line.read(isEnd: true)
     finished += read.classed
     line.clear()
@@ -393,7 +402,7 @@ public struct MorseReceiver: Sendable {
     let isNewSender = isFarOff && wasFarOff
     if isNewSender {
       // Not among the first marks, read again once the speed is known: they are the speed.
-      if isFollowing, let lastMarkStart { line.senderChanged(at: lastMarkStart) }
+      if isFollowing, let lastMarkStart { line?.senderChanged(at: lastMarkStart) }
       gaps.removeAll()
       marks.removeAll()
       allGapsKept.removeAll()

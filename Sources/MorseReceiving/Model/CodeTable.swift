@@ -17,6 +17,15 @@ struct CodeTable: Sendable {
   /// The elements of the longest code with a meaning.
   let longestCode: Int
 
+  /// The table of each alphabet, made once: a receiver is made anew at every line break.
+  private static let tables = Dictionary(
+    uniqueKeysWithValues: NationalAlphabet.allCases.map { ($0, CodeTable(alphabet: $0)) })
+
+  /// The table of `alphabet`.
+  static func of(_ alphabet: NationalAlphabet) -> CodeTable {
+    tables[alphabet] ?? CodeTable(alphabet: alphabet)
+  }
+
   /// The codes of `alphabet` (then ITU, the extensions and the prosigns, as
   /// `MorseAlphabet.text(for:alphabet:)` reads them).
   init(alphabet: NationalAlphabet) {

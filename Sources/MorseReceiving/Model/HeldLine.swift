@@ -3,11 +3,11 @@ import Instants
 /// The marks and gaps of a line not yet read out, and the reading of them: what turns the
 /// receiver's timed marks and gaps into text by the sender's own timing (`TimingLearner`).
 ///
-/// A file is read a line at a time, whole (or a long stretch of a very long line); a live
-/// source is read as it comes, holding back the last few characters, so that the timing is
-/// learned from what came before and a character is decided with the next one in view. A
-/// change of sender that the receiver noticed (`senderChange`) starts a stretch of its own:
-/// its timing is learned apart.
+/// A file is read a line at a time, whole (a very long line a stretch at a time, each
+/// learning also from the `context` read before it), so that the timing is learned from all
+/// of it and each character is decided with what follows in view. A change of sender that
+/// the receiver noticed (`senderChanged`) starts a stretch of its own: its timing is learned
+/// apart.
 struct HeldLine: Sendable {
   /// A mark and the gap after it, as timed.
   struct Element: Sendable, Hashable {
@@ -34,13 +34,11 @@ struct HeldLine: Sendable {
   /// The most elements of a file's line read at once: a longer line is read a stretch at a
   /// time, the last `overlap` elements kept for the next stretch.
   static let longestStretch = 2048
-  /// The elements kept read before the held ones (`lookAhead` of a live source): what the
+  /// The elements already read out that a stretch of a long line is read with: what its
   /// timing is learned from beyond what is held.
   static let context = 192
   static let overlap = 64
 
-  /// How far ahead the line is read.
-  let lookAhead: MorseReceiver.LookAhead
   let learner: TimingLearner
   /// The elements of the line: `committed` of them read out already (kept as context).
   private var elements: [Element] = []
@@ -54,8 +52,7 @@ struct HeldLine: Sendable {
   /// Whether the last character read out was a prosign (nil: none yet in this line).
   private var wasProsign: Bool?
 
-  init(lookAhead: MorseReceiver.LookAhead, learner: TimingLearner) {
-    self.lookAhead = lookAhead
+  init(learner: TimingLearner) {
     self.learner = learner
   }
 
@@ -118,7 +115,7 @@ struct HeldLine: Sendable {
       let isWhole = isEnd || change != nil || end < elements.count
       // The marks a long line's next stretch is to start from (a character cut by the
       // stretch's end is read again with what follows).
-      guard lookAhead == .wholeLine, isWhole else { return read }
+      guard isWhole else { return read }
       let keptMarks = end == elements.count || change == end ? 0 : Self.overlap
       let window = elements[start..<end]
       let result = learner.read(
