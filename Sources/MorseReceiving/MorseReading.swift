@@ -114,6 +114,9 @@ public struct MorseReading: Sendable {
     return events
   }
 
+  /// The text held back, as it would read now (`MorseReceiver.heldText`).
+  public var heldText: String { receiver.heldText }
+
   /// Characters read (unknown codes and prosigns included): none, and nothing was read.
   public var characters: Int { doubts.characters }
 

@@ -92,6 +92,10 @@ public struct MorseReceiver: Sendable {
     /// A line at a time, whole (a long line a stretch at a time), by the sender's own timing
     /// learned from it (`HeldLine`): for a file.
     case wholeLine
+    /// As a line comes, by the sender's own timing learned from it (`HeldLine`): the first
+    /// marks of a line held until it is learned, then a few characters held back, and what
+    /// is held given at a pause: for a live source.
+    case heldBack
     /// Not at all: each character as soon as the gap after it completes it, by the speed
     /// followed.
     case followed
@@ -144,16 +148,20 @@ public struct MorseReceiver: Sendable {
   public init(settings: Settings = Settings()) {
     self.settings = settings
     dot = 1.2 / settings.wordsPerMinute
-    if settings.lookAhead == .wholeLine {
+    if settings.lookAhead != .followed {
       let hint = TimingLearner.Hint(dot: dot, farnsworthWPM: settings.farnsworthWPM)
       let learner = TimingLearner(
         decoder: LineDecoder(table: CodeTable.of(settings.alphabet)), hint: hint)
-      line = HeldLine(learner: learner)
+      line = HeldLine(learner: learner, isLive: settings.lookAhead == .heldBack)
     }
   }
 
   /// The current estimate of the speed, in words per minute.
   public var wordsPerMinute: Double { 1.2 / dot }
+
+  /// The text held back, as it would read now (it may still change): empty unless the
+  /// reading looks ahead (`LookAhead`). Made when asked.
+  public var heldText: String { line?.provisionalText ?? "" }
 
   /// Forgets the speed estimate and what was half received.
   public mutating func reset() {
@@ -177,7 +185,7 @@ public struct MorseReceiver: Sendable {
 
   /// Time passes with no edge up to `time`: completes what silence completes.
   public mutating func advance(to time: MonotonicInstant) -> [Output] {
-    read(follow(to: time), isEnd: false)
+    read(follow(to: time), isEnd: false, at: time)
   }
 
   /// The end of the input: the last character, and the line.
@@ -188,7 +196,9 @@ public struct MorseReceiver: Sendable {
   /// What the marks and gaps classed so far make, read by the sender's own timing
   /// (`HeldLine`): the classes the receiver followed give way to the reading's, and its
   /// text to the reading's, line by line.
-  private mutating func read(_ given: [Output], isEnd: Bool) -> [Output] {
+  private mutating func read(_ given: [Output], isEnd: Bool, at time: MonotonicInstant? = nil)
+    -> [Output]
+  {
     guard var line = self.line else {
       classed += followed
       followed = []
@@ -222,9 +232,10 @@ public struct MorseReceiver: Sendable {
       outputs += lines.isEmpty ? Self.readLine(&line, into: &finished) : lines.removeFirst()
       outputs.append(.lineBreak)
     }
-    // Read at the end of the line, or a stretch of a line too long to hold whole.
-    if !given.contains(.lineBreak) && (isEnd || line.isLong) {
-      let read = line.read(isEnd: isEnd)
+    // Read at the end of the line or a pause, or what is ready of a line still coming.
+    let isPaused = time.map { line.isPaused(at: $0) } ?? false
+    if !given.contains(.lineBreak) && (isEnd || isPaused || line.isReady) {
+      let read = line.read(isEnd: isEnd || isPaused)
       outputs += read.outputs
       finished += read.classed
     }

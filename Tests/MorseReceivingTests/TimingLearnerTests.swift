@@ -5,9 +5,10 @@ import Testing
 
 @testable import MorseReceiving
 
-// A file read whole, by the sender's own timing: the kinds of sender that the speed followed
-// read wrong (issue 41), made from their lengths as a receiver measured them. Each failed
-// with the timing followed (`LookAhead.followed`, the reading before).
+// A file read whole, and a live source read as it comes, a few characters held back, by the
+// sender's own timing: the kinds of sender that the speed followed read wrong (issue 41),
+// made from their lengths as a receiver measured them. Each failed with the timing followed
+// (`LookAhead.followed`, the reading before).
 
 /// The edges of `codes` (characters' dots and dashes, " " between words) with each length
 /// drawn by `length` (for a mark, a gap inside a character, a letter gap, a word gap).
@@ -69,25 +70,31 @@ private func slowLamp(_ text: String, jitter: Double, random: inout SplitMix64) 
   }
 }
 
-/// Settings that read a file: a line at a time, whole.
-private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in })
-  -> MorseReceiver.Settings
-{
+/// Settings that read a file (a line at a time, whole), or with `lookAhead`.
+private func whole(
+  _ lookAhead: MorseReceiver.LookAhead = .wholeLine,
+  _ configure: (inout MorseReceiver.Settings) -> Void = { _ in }
+) -> MorseReceiver.Settings {
   var settings = MorseReceiver.Settings()
-  settings.lookAhead = .wholeLine
+  settings.lookAhead = lookAhead
   configure(&settings)
   return settings
 }
+
+/// Both readings by the sender's own timing: a file's and a live source's.
+private let lookingAhead: [MorseReceiver.LookAhead] = [.wholeLine, .heldBack]
 
 @Suite struct TimingLearnerTests {
   /// A lamp whose light rises and falls slowly, at about 2.5 WPM, one word: the threshold
   /// cut each mark short and stretched each gap, so that a gap inside a letter is two of its
   /// dots and a letter gap four (marks 0.31 and 0.96 s, gaps 0.65 and 1.29 s).
-  @Test(arguments: ["WHAT", "HELLO", "SOS", "MORSE", "PARIS"])
-  func aSlowLampsGapsAreReadByItsOwnTiming(text: String) throws {
+  @Test(arguments: ["WHAT", "HELLO", "SOS", "MORSE", "PARIS", "WHAT IS HIS NAME"], lookingAhead)
+  func aSlowLampsGapsAreReadByItsOwnTiming(
+    text: String, lookAhead: MorseReceiver.LookAhead
+  ) throws {
     var random = SplitMix64(state: 41)
     let edges = try slowLamp(text, jitter: 0.07, random: &random)
-    #expect(textReceived(from: edges, settings: whole()) == text + "\n")
+    #expect(textReceived(from: edges, settings: whole(lookAhead)) == text + "\n")
   }
 
   /// What a trace draws is what was read: each mark and gap in the class the reading by the
@@ -113,25 +120,29 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
   /// A sender two and a half times as fast after a word gap, in one line, for enough marks
   /// to learn from (`HeldLine.shortestStretch`): each speed's timing is learned from its own
   /// marks and gaps.
-  @Test func aSenderChangingSpeedInALineIsReadAtEachSpeed() throws {
+  @Test(arguments: lookingAhead)
+  func aSenderChangingSpeedInALineIsReadAtEachSpeed(lookAhead: MorseReceiver.LookAhead) throws {
     let slow = try edges("CQ CQ DE N0CALL", timing: try MorseTiming(wordsPerMinute: 12))
     let start = try #require(slow.last).time + .milliseconds(700)
     let fast = MorseEdge.edges(
       of: MorseSteps(
         try MorseMessage("TEST ME 73 TEST ME 73"), timing: try MorseTiming(wordsPerMinute: 30)),
       from: start)
-    let read = textReceived(from: slow + fast, settings: whole())
+    let read = textReceived(from: slow + fast, settings: whole(lookAhead))
     #expect(read == "CQ CQ DE N0CALL TEST ME 73 TEST ME 73\n")
   }
 
   /// A hand filmed at 30 fps: dots of 2 frames, dashes of 5-10, gaps inside a letter of 1.4-4,
   /// letter gaps of 11-16 (five or six dots) and no word gap in the whole message; a first
   /// dash of 5 frames with the gap after it 4.
-  @Test(arguments: [UInt64(1), 2, 3, 4])
-  func aHandWithLongLetterGapsAndNoWordGapIsReadAsOneWord(seed: UInt64) throws {
+  @Test(arguments: [UInt64(1), 2, 3, 4], lookingAhead)
+  func aHandWithLongLetterGapsAndNoWordGapIsReadAsOneWord(
+    seed: UInt64, lookAhead: MorseReceiver.LookAhead
+  ) throws {
     var random = SplitMix64(state: seed)
     let frame = 1.0 / 30
-    for text in ["MASATO", "OKAYTHEN", "WHEREISIT", "GOODMORNING"] {
+    // The last longer than a live line's first reading (`HeldLine.firstLiveRead`).
+    for text in ["MASATO", "OKAYTHEN", "WHEREISIT", "GOODMORNING", "THEQUICKBROWNFOXJUMPSOVER"] {
       let edges = keyed(try codes(text), random: &random) { kind, random in
         let frames: Double =
           switch kind {
@@ -143,39 +154,86 @@ private func whole(_ configure: (inout MorseReceiver.Settings) -> Void = { _ in 
           }
         return frames * frame
       }
-      #expect(textReceived(from: edges, settings: whole()) == text + "\n", "seed \(seed)")
+      #expect(
+        textReceived(from: edges, settings: whole(lookAhead)) == text + "\n", "seed \(seed)")
     }
   }
 
   /// Farnsworth spacing (characters at 20 WPM, gaps stretched to 15), with no hint: the first
   /// words are not split into letters.
-  @Test(arguments: [(20, 15), (20, 10), (25, 12), (18, 8)])
-  func farnsworthSpacingIsFoundWithoutAHint(speeds: (Int, Int)) throws {
+  @Test(arguments: [(20, 15), (20, 10), (25, 12), (18, 8)], lookingAhead)
+  func farnsworthSpacingIsFoundWithoutAHint(
+    speeds: (Int, Int), lookAhead: MorseReceiver.LookAhead
+  ) throws {
     let timing = try MorseTiming(wordsPerMinute: speeds.0, farnsworth: speeds.1)
-    let text = "CQ CQ DE N0CALL K"
-    let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
-    #expect(textReceived(from: sent, settings: whole()) == text + "\n")
+    for text in ["CQ CQ DE N0CALL K", "CQ CQ DE N0CALL N0CALL PSE K"] {
+      let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
+      #expect(textReceived(from: sent, settings: whole(lookAhead)) == text + "\n")
+    }
   }
 
   /// A hint is where the reading starts from, on a file too: a lone `E` and `T` cannot show
   /// their speed, and `--wpm` says it.
-  @Test func theHintDecidesWhatTheLengthsCannot() throws {
+  @Test(arguments: lookingAhead)
+  func theHintDecidesWhatTheLengthsCannot(lookAhead: MorseReceiver.LookAhead) throws {
     let timing = try MorseTiming(wordsPerMinute: 5)
     let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage("T"), timing: timing))
-    let atFive = whole { $0.wordsPerMinute = 5 }
-    let atOne = whole { $0.wordsPerMinute = 1 }
+    let atFive = whole(lookAhead) { $0.wordsPerMinute = 5 }
+    let atOne = whole(lookAhead) { $0.wordsPerMinute = 1 }
     #expect(textReceived(from: sent, settings: atFive) == "T\n")
     #expect(textReceived(from: sent, settings: atOne) == "E\n")
   }
 
   /// Clean sending at any speed, with any hint, reads as the timing followed does.
-  @Test(arguments: [5, 12, 20, 35, 50])
-  func cleanSendingReadsExactly(wpm: Int) throws {
+  @Test(arguments: [5, 12, 20, 35, 50], lookingAhead)
+  func cleanSendingReadsExactly(wpm: Int, lookAhead: MorseReceiver.LookAhead) throws {
     let timing = try MorseTiming(wordsPerMinute: wpm)
     for text in MorseReceiverTests.texts {
       let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
-      #expect(textReceived(from: sent, settings: whole()) == text + "\n")
+      #expect(textReceived(from: sent, settings: whole(lookAhead)) == text + "\n")
     }
+  }
+
+  /// A live line is given as it comes once its timing is learned: all but the last few
+  /// characters (`HeldLine.heldBack` marks) as each mark comes, the rest at a pause of twice
+  /// the word gap, before the silence that ends the line; what is given is what the whole
+  /// line reads.
+  @Test func aLiveLineIsGivenAsItComesAFewCharactersHeldBack() throws {
+    let text = "CQ CQ DE N0CALL N0CALL PSE K"
+    let timing = try MorseTiming(wordsPerMinute: 20)
+    let sent = MorseEdge.edges(of: MorseSteps(try MorseMessage(text), timing: timing))
+    var receiver = MorseReceiver(settings: whole(.heldBack))
+    var given = ""
+    var givenAt: [Int] = []  // how many edges had come as each character was given
+    for (index, edge) in sent.enumerated() {
+      for output in receiver.receive(edge) {
+        if case .text(let character) = output { given += character } else { given += " " }
+        givenAt.append(index)
+      }
+    }
+    // The first given once 40 marks (80 edges) were held; at the last edge, a few held back.
+    let first = try #require(givenAt.first)
+    #expect((80...90).contains(first), "\(givenAt)")
+    #expect(text.hasPrefix(given) && (text.count - 8)...(text.count - 3) ~= given.count, "\(given)")
+    // What is held, as it would read now (once the last mark is past the debounce).
+    let last = try #require(sent.last).time
+    #expect(receiver.advance(to: last + .milliseconds(100)).isEmpty)
+    #expect(receiver.heldText == String(text.dropFirst(given.count)).trimmingPrefix(" "))
+    // A pause of twice the word gap (0.42 s at 20 WPM) gives the rest; the line goes on.
+    #expect(receiver.advance(to: last + .milliseconds(700)).isEmpty)
+    var rest = receiver.advance(to: last + .milliseconds(900))
+    #expect(!rest.isEmpty && !rest.contains(.lineBreak), "\(rest)")
+    #expect(receiver.heldText.isEmpty)
+    rest += receiver.advance(to: last + .seconds(5))
+    #expect(rest.last == .lineBreak)
+    let read = rest.map { output -> String in
+      switch output {
+      case .text(let character): character
+      case .space: " "
+      case .lineBreak: "\n"
+      }
+    }.joined()
+    #expect(given + read == text + "\n")
   }
 
   /// The groups one-dimensional k-means finds are the lengths' own.

@@ -47,7 +47,8 @@ struct ReceiveShowTests {
     var screen = ""
     let isBoxed = eventually(within: .seconds(30)) {
       screen = terminal.screen()
-      return screen.contains("┘") && screen.contains("read: SOS")
+      // Held back until the line ends, as the reading would give it now.
+      return screen.contains("┘") && screen.contains("read: (SOS)")
     }
     #expect(isBoxed, "\(screen)")
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }

@@ -144,6 +144,21 @@ struct ReceiveViewTests {
     #expect(frames.last?.hasSuffix("light at 0,0 (2x2)\nread: E") == true, "\(frames)")
   }
 
+  @Test func whatTheReadingHoldsBackIsShownInBracketsAfterWhatItGave() throws {
+    let shown = Mutex<[String]>([])
+    let view = ReceiveView(
+      palette: .plain, size: { (40, 20) },
+      show: { frame in shown.withLock { $0.append(frame(.origin)) } }, clear: {})
+    view.add(.output(.text("C")))
+    view.add(.output(.text("Q")))
+    view.see(try frame(width: 8, height: 8, at: .zero) { _, _ in 0 }, held: " DE\t")
+    let frames = shown.withLock { $0 }
+    // Escaped as the text given is: a control character held is no command to the terminal.
+    #expect(frames.last?.hasSuffix("\nread: CQ( DE\\t)") == true, "\(frames)")
+    #expect(ReceiveViewPicture.said("CQ", held: "", columns: 40) == "read: CQ")
+    #expect(ReceiveViewPicture.said("", held: "SOS", columns: 40) == "read: (SOS)")
+  }
+
   @Test func textHeldWhileTheViewIsUpIsWrittenOnceItIsErased() {
     let events = Mutex<[String]>([])
     let view = ReceiveView(

@@ -5,9 +5,12 @@ import Instants
 ///
 /// A file is read a line at a time, whole (a very long line a stretch at a time, each
 /// learning also from the `context` read before it), so that the timing is learned from all
-/// of it and each character is decided with what follows in view. A change of sender that
-/// the receiver noticed (`senderChanged`) starts a stretch of its own: its timing is learned
-/// apart.
+/// of it and each character is decided with what follows in view. A live source is read the
+/// same way, but given as it comes (`isLive`): a line's first `firstLiveRead` marks are held
+/// until the timing is learned from them, then each reading gives all but the last
+/// `heldBack` marks, and a pause of twice the word gap gives what is held. A change of sender
+/// that the receiver noticed (`senderChanged`) starts a stretch of its own: its timing is
+/// learned apart.
 struct HeldLine: Sendable {
   /// A mark and the gap after it, as timed.
   struct Element: Sendable, Hashable {
@@ -39,7 +42,18 @@ struct HeldLine: Sendable {
   static let context = 192
   static let overlap = 64
 
+  /// The marks of a live line held until its timing is first learned (about ten
+  /// characters), unless it ends or pauses first.
+  static let firstLiveRead = 40
+  /// The marks a live reading holds back (about four characters): the next marks may say
+  /// how they are read.
+  static let heldBack = 16
+  /// How many new marks a live line takes before it is read again.
+  static let liveStep = 8
+
   let learner: TimingLearner
+  /// Whether the line is given as it comes (a live source), not when it ends.
+  let isLive: Bool
   /// The elements of the line: `committed` of them read out already (kept as context).
   private var elements: [Element] = []
   private var committed = 0
@@ -52,12 +66,27 @@ struct HeldLine: Sendable {
   /// Whether the last character read out was a prosign (nil: none yet in this line).
   private var wasProsign: Bool?
 
-  init(learner: TimingLearner) {
+  init(learner: TimingLearner, isLive: Bool) {
     self.learner = learner
+    self.isLive = isLive
   }
 
-  /// Whether more is held than is read at once.
-  var isLong: Bool { elements.count - committed > Self.longestStretch }
+  /// Whether enough is held to read some of it before the line ends: more than is read at
+  /// once; live, enough to learn the timing from (or, once learned, `liveStep` new marks).
+  var isReady: Bool {
+    let held = elements.count - committed
+    guard isLive else { return held > Self.longestStretch }
+    return held >= (timing == nil ? Self.firstLiveRead : Self.heldBack + Self.liveStep)
+  }
+
+  /// Whether a live line has paused at `time` (a silence of twice the word gap, by the
+  /// timing learned) with marks held: they are given then, not held to the line's end.
+  func isPaused(at time: MonotonicInstant) -> Bool {
+    guard isLive, !isEmpty, let timing, let last = elements.last, last.gapEnd == nil else {
+      return false
+    }
+    return MorseReceiver.seconds(time - last.markEnd) > 2 * timing.length(.wordGap)
+  }
 
   /// Whether nothing is held.
   var isEmpty: Bool { elements.count == committed }
@@ -94,29 +123,44 @@ struct HeldLine: Sendable {
     changes.append(time)
   }
 
-  /// Reads out what is held that is ready: all of it when the line has ended (`isEnd`), else
-  /// the stretches of a line too long to hold whole, or up to where the sender changed.
+  /// Reads out what is held that is ready: all of it when the line has ended or paused
+  /// (`isEnd`), else the stretches of a line too long to hold whole, up to where the sender
+  /// changed, or (live) all but the last `heldBack` marks.
   mutating func read(isEnd: Bool) -> Read {
     var read = Read()
     while !isEmpty {
       let start = max(committed - Self.context, stretchStart)
       // A change of sender after the context begins: read only to it (then from it).
       let held = elements[committed...]
-      let found = changes.compactMap { time in
+      let noticed = changes.compactMap { time in
         held.firstIndex { $0.markStart >= time }.map { (index: wordStart(before: $0), time: time) }
-      }.filter {
-        // A stretch too short to learn a timing from is no new sender: the speed followed
-        // wavering as it starts, a few odd marks.
-        $0.index > held.startIndex && $0.index - stretchStart >= Self.shortestStretch
-          && elements.count - $0.index >= Self.shortestStretch
-      }.min { $0.index < $1.index }
+      }.filter { $0.index >= held.startIndex && $0.index - stretchStart >= Self.shortestStretch }
+      // A stretch too short to learn a timing from is no new sender: the speed followed
+      // wavering as it starts, a few odd marks.
+      let found = noticed.filter { elements.count - $0.index >= Self.shortestStretch }
+        .min { $0.index < $1.index }
+      // A live line reads no further than a change too recent to tell yet: its first marks
+      // are not read by the old sender's timing.
+      let unsure =
+        isLive && !isEnd
+        ? noticed.filter { elements.count - $0.index < Self.shortestStretch }.map(\.index).min()
+        : nil
+      if let found, found.index == committed {
+        // Read to where it changed already (a live line waited there to tell): from it.
+        stretchStart = committed
+        changes.removeAll { $0 <= found.time }
+        continue
+      }
       let change = found?.index
-      let end = min(change ?? elements.count, committed + Self.longestStretch)
+      let end = min(
+        change ?? elements.count, unsure ?? elements.count, committed + Self.longestStretch)
       let isWhole = isEnd || change != nil || end < elements.count
+      guard end > committed, isWhole || isReady else { return read }
       // The marks a long line's next stretch is to start from (a character cut by the
-      // stretch's end is read again with what follows).
-      guard isWhole else { return read }
-      let keptMarks = end == elements.count || change == end ? 0 : Self.overlap
+      // stretch's end is read again with what follows), or that a live line holds back.
+      let keptMarks =
+        change == end || unsure == end || (isEnd && end == elements.count)
+        ? 0 : end < elements.count ? Self.overlap : Self.heldBack
       let window = elements[start..<end]
       let result = learner.read(
         Self.steadied(window), boundary: committed > start ? committed - start : nil)
@@ -142,7 +186,7 @@ struct HeldLine: Sendable {
   /// `index`: after the longest gap of the few before it (the receiver notices a change
   /// two marks late, and a mark of the new speed may pass for one of the old).
   private func wordStart(before index: Int) -> Int {
-    let first = max(index - Self.lateMarks, committed + 1)
+    let first = max(index - Self.lateMarks, committed, 1)
     guard first < index else { return index }
     var longest = (index: index, gap: 0.0)
     for start in first...index {
@@ -167,11 +211,7 @@ struct HeldLine: Sendable {
       let near = dots[
         max(offset - Self.steadying, 0)...min(offset + Self.steadying, dots.count - 1)]
       let local = near.sorted()[near.count / 2]
-      let scale = middle / local
-      var lengths = window[index].lengths
-      lengths.mark *= scale
-      lengths.gap = lengths.gap.map { $0 * scale }
-      return lengths
+      return window[index].lengths.scaled(by: middle / local)
     }
   }
 
@@ -180,6 +220,15 @@ struct HeldLine: Sendable {
 
   /// How many marks before a change the new sender may have begun.
   static let lateMarks = 6
+
+  /// What is held, as it would read now (the timing last learned, or the ITU's at the speed
+  /// followed): for a live view, which shows what is not given yet.
+  var provisionalText: String {
+    let held = elements[committed...]
+    guard let last = held.last else { return "" }
+    let timing = self.timing ?? TimingLearner.standard(dot: last.followedDot)
+    return learner.decoder.decode(held.map(\.lengths), timing: timing).text
+  }
 
   /// Forgets the line (it ended and was read).
   mutating func clear() {

@@ -10,10 +10,25 @@
 /// A run of marks that makes no character with a meaning is kept whole where its gaps say it
 /// is one (shown `[......]`), at the cost of one character in a million.
 struct LineDecoder {
-  /// A mark and the gap after it (nil: the end of the stretch), in seconds.
+  /// A mark and the gap after it (nil: the end of the stretch), in seconds, with the logs
+  /// of both: what every timing scores them by (taken once, not for each timing tried).
   struct Element: Sendable, Hashable {
-    var mark: Double
-    var gap: Double?
+    let mark: Double
+    let gap: Double?
+    let logMark: Double
+    let logGap: Double?
+
+    init(mark: Double, gap: Double?) {
+      self.mark = mark
+      self.gap = gap
+      logMark = LetterShares.naturalLog(max(mark, 1e-4))
+      logGap = gap.map { LetterShares.naturalLog(max($0, 1e-4)) }
+    }
+
+    /// The same, `scale` times as long.
+    func scaled(by scale: Double) -> Element {
+      Element(mark: mark * scale, gap: gap.map { $0 * scale })
+    }
   }
 
   /// What a gap was read as.
@@ -74,20 +89,18 @@ struct LineDecoder {
   func decode(_ elements: [Element], timing: SenderTiming, boundary: Int? = nil) -> Reading {
     let count = elements.count
     guard count > 0 else { return Reading(score: 0, characters: [], isDash: [], gaps: []) }
-    let log = LetterShares.naturalLog
     var markScores: [(dot: Double, dash: Double)] = []
     var insideScores: [(afterDot: Double, afterDash: Double)] = []
     var boundaries: [(score: Double, isWord: Bool)] = []
     markScores.reserveCapacity(count)
     for element in elements {
-      let length = log(max(element.mark, 1e-4))
+      let length = element.logMark
       markScores.append((timing.score(length, as: .dot), timing.score(length, as: .dash)))
-      guard let gap = element.gap else {
+      guard let gapLength = element.logGap else {
         insideScores.append((-.infinity, -.infinity))
         boundaries.append((0, false))
         continue
       }
-      let gapLength = log(max(gap, 1e-4))
       insideScores.append(
         (
           timing.score(gapLength, as: .insideAfterDot),

@@ -15,7 +15,11 @@ struct SenderTiming: Sendable, Hashable {
   /// The mean of each class's logarithm of length (seconds).
   private(set) var means: [Double]
   /// The spread of each class's logarithm of length.
-  private(set) var spreads: [Double]
+  private(set) var spreads: [Double] {
+    didSet { logSpreads = spreads.map(LetterShares.naturalLog) }
+  }
+  /// The logarithm of each spread: what every length scored pays (taken once).
+  private var logSpreads: [Double]
 
   /// A hand's spread about any length, when nothing better is known: about a quarter.
   static let usualSpread = 0.25
@@ -39,6 +43,7 @@ struct SenderTiming: Sendable, Hashable {
       log(dot), log(dash), log(inside), log(insideAfterDash ?? inside), log(letter), log(word),
     ]
     spreads = Array(repeating: Self.usualSpread, count: Class.allCases.count)
+    logSpreads = spreads.map(log)
     keepApart()
   }
 
@@ -88,7 +93,7 @@ struct SenderTiming: Sendable, Hashable {
   func score(_ logLength: Double, as kind: Class) -> Double {
     let spread = spreads[kind.rawValue]
     let distance = (logLength - means[kind.rawValue]) / spread
-    return -distance * distance / 2 - LetterShares.naturalLog(spread)
+    return -distance * distance / 2 - logSpreads[kind.rawValue]
   }
 
   /// Learns anew from the lengths a reading classed (`logLengths` by class), each class

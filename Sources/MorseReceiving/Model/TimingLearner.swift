@@ -88,8 +88,8 @@ struct TimingLearner {
   /// three), and the hint's.
   func timings(for elements: [LineDecoder.Element]) -> [SenderTiming] {
     let log = LetterShares.naturalLog
-    let marks = elements.map { log(max($0.mark, 1e-4)) }.sorted()
-    let gaps = elements.compactMap { $0.gap.map { log(max($0, 1e-4)) } }.sorted()
+    let marks = elements.map(\.logMark).sorted()
+    let gaps = elements.compactMap(\.logGap).sorted()
     let (three, seven, sevenThirds) = (log(3), log(7), log(7.0 / 3))
     var markWays: [(dot: Double, dash: Double)] = []
     if let groups = Self.groups(marks, count: 2), groups[1] - groups[0] >= log(1.6) {
@@ -141,13 +141,11 @@ struct TimingLearner {
   static func logLengths(_ elements: [LineDecoder.Element], _ reading: LineDecoder.Reading)
     -> [[Double]]
   {
-    let log = LetterShares.naturalLog
     var lengths = [[Double]](repeating: [], count: SenderTiming.Class.allCases.count)
     for (index, element) in elements.enumerated() {
       let isDash = reading.isDash[index]
-      lengths[(isDash ? SenderTiming.Class.dash : .dot).rawValue].append(
-        log(max(element.mark, 1e-4)))
-      guard let gap = element.gap, index < reading.gaps.count else { continue }
+      lengths[(isDash ? SenderTiming.Class.dash : .dot).rawValue].append(element.logMark)
+      guard let gap = element.logGap, index < reading.gaps.count else { continue }
       let kind: SenderTiming.Class
       switch reading.gaps[index] {
       case .inside: kind = .inside(afterDash: isDash)
@@ -156,7 +154,7 @@ struct TimingLearner {
       }
       // The gap after the last mark is the end of the stretch, not a letter gap.
       if index == elements.count - 1 { continue }
-      lengths[kind.rawValue].append(log(max(gap, 1e-4)))
+      lengths[kind.rawValue].append(gap)
     }
     return lengths
   }

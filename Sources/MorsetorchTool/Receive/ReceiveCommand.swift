@@ -42,11 +42,13 @@ struct ReceiveCommand {
       var settings = plan.settings
       // A regular file (named, or as standard input: `< FILE`) is read a line at a time,
       // whole: the sender's timing learned from all of it before a character is given. A
-      // pin, a camera, a FIFO or a pipe is read as it comes.
+      // pin, a camera, a FIFO or a pipe is read as it comes, a few characters held back.
       if let path = plan.source.filePath ?? plan.source.standardInput,
         (try? FileSystem.status(path))?.isRegularFile == true
       {
         settings.lookAhead = .wholeLine
+      } else {
+        settings.lookAhead = .heldBack
       }
       var loop = ReceiveLoop(
         settings: settings, light: plan.source.light, recorder: recorder, trace: trace,

@@ -67,7 +67,7 @@ struct ReceiveLoop {
           view?.add(event)
           try printer.show(event)
         }
-        if case .frame(let frame) = input { view?.see(frame) }
+        if case .frame(let frame) = input { view?.see(frame, held: reading.heldText) }
       }
     } catch {
       finish()
@@ -94,6 +94,7 @@ struct ReceiveLoop {
     var light = light
     light.exposure = picture.exposure
     return MorseReading(
-      receiver: receiver, light: LightReceiver(settings: light, frameInterval: picture.frameInterval))
+      receiver: receiver,
+      light: LightReceiver(settings: light, frameInterval: picture.frameInterval))
   }
 }

@@ -78,10 +78,12 @@ final class ReceiveView {
     }
   }
 
-  /// Takes a frame read (after its events): redraws if one is due by its time.
-  func see(_ frame: LightFrame) {
+  /// Takes a frame read (after its events) and the text the reading holds back then (made
+  /// only when a redraw is due): redraws if one is due by its time.
+  func see(_ frame: LightFrame, held: @autoclosure () -> String = "") {
     if let lastDrawn, frame.time >= lastDrawn, frame.time - lastDrawn < Self.interval { return }
     lastDrawn = frame.time
+    state.held = TerminalText.escaped(held())
     let (columns, rows) = size()
     let scale = ReceiveViewPicture.scale(
       width: frame.width, height: frame.height, columns: columns, rows: rows)

@@ -15,6 +15,8 @@ struct ReceiveViewState: Sendable {
   var wordsPerMinute: Double?
   /// The text read so far (its end), safe to print.
   var text = ""
+  /// The text the reading holds back, as it would read now, safe to print.
+  var held = ""
 }
 
 /// How the picture is drawn: grey cells in 24-bit colour or in the 256-colour palette's greys
@@ -74,7 +76,7 @@ enum ReceiveViewPicture {
     _ state: ReceiveViewState, columns: Int, rows: Int, palette: ReceiveViewPalette
   ) -> String {
     (picture(state, columns: columns, rows: rows, palette: palette)
-      + [status(state, columns: columns), said(state.text, columns: columns)])
+      + [status(state, columns: columns), said(state.text, held: state.held, columns: columns)])
       .suffix(max(1, rows - 1)).joined(separator: "\n")
   }
 
@@ -136,9 +138,11 @@ enum ReceiveViewPicture {
     return TerminalText.cut(parts.joined(separator: "  "), to: max(0, columns - 1))
   }
 
-  /// `read: SOS SO`: the end of the text that fits (without `read: ` in under 20 columns).
-  static func said(_ text: String, columns: Int) -> String {
+  /// `read: SOS S(OS)`: the end of the text that fits, what is held back (it may still
+  /// change) in brackets (without `read: ` in under 20 columns).
+  static func said(_ text: String, held: String = "", columns: Int) -> String {
     let lead = columns > TerminalText.narrowestFill ? "read: " : ""
+    let text = held.isEmpty ? text : text + "(" + held + ")"
     let room = max(0, columns - 1 - lead.count)
     guard text.count > room else { return TerminalText.cut(lead + text, to: max(0, columns - 1)) }
     return room > 1 ? lead + "…" + text.suffix(room - 1) : String(text.suffix(room))
