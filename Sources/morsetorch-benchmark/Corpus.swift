@@ -94,8 +94,9 @@ func corpusDecoders(scratch: String) -> [CorpusDecoder] {
   morsetorchDecoders() + libcwDecoders(scratch: scratch) + multimonDecoders(scratch: scratch)
 }
 
-/// morsetorch's receiver, told the sender's speed and not: as it reads a live source (the
-/// speed followed), and as it reads a file (a line at a time, by the sender's own timing).
+/// morsetorch's receiver, told the sender's speed and not: as it reads a live source (as it
+/// comes, a few characters held back) and as it reads a file (a line at a time), each by the
+/// sender's own timing.
 func morsetorchDecoders() -> [CorpusDecoder] {
   let settings = { (message: ReceiverCorpus.Message, isHinted: Bool, isFile: Bool) in
     var settings = MorseReceiver.Settings()
@@ -103,7 +104,7 @@ func morsetorchDecoders() -> [CorpusDecoder] {
       settings.wordsPerMinute = message.wordsPerMinute
       settings.farnsworthWPM = message.farnsworthWPM
     }
-    if isFile { settings.lookAhead = .wholeLine }
+    settings.lookAhead = isFile ? .wholeLine : .heldBack
     return settings
   }
   return [(false, true), (false, false), (true, true), (true, false)].map { isFile, isHinted in

@@ -47,6 +47,15 @@ struct SenderTiming: Sendable, Hashable {
     keepApart()
   }
 
+  /// Timing with these laws of each class's logarithm of length (in `Class` order): the
+  /// groups the lengths fell in, each spread as its group was (within `spreads`).
+  init(_ laws: [TimingLearner.Group]) {
+    means = laws.map(\.mean)
+    spreads = laws.map { min(max($0.spread, Self.spreads.lowerBound), Self.spreads.upperBound) }
+    logSpreads = spreads.map(LetterShares.naturalLog)
+    keepApart()
+  }
+
   /// How far a sender's ratios stray from the ITU's (a dash three dots, a letter gap three
   /// gaps inside a character, a word gap seven thirds of a letter gap, a gap inside a
   /// character one dot), as the spread of

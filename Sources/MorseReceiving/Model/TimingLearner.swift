@@ -91,46 +91,47 @@ struct TimingLearner {
     let marks = elements.map(\.logMark).sorted()
     let gaps = elements.compactMap(\.logGap).sorted()
     let (three, seven, sevenThirds) = (log(3), log(7), log(7.0 / 3))
-    var markWays: [(dot: Double, dash: Double)] = []
-    if let groups = Self.groups(marks, count: 2), groups[1] - groups[0] >= log(1.6) {
+    // A length not grouped (the ratios' standard from one that is) has the usual spread.
+    let usual = { (mean: Double) in Group(mean: mean, spread: SenderTiming.usualSpread) }
+    var markWays: [(dot: Group, dash: Group)] = []
+    if let groups = Self.groups(marks, count: 2), groups[1].mean - groups[0].mean >= log(1.6) {
       markWays.append((groups[0], groups[1]))
     } else if let middle = Self.median(marks) {
-      markWays += [(middle, middle + three), (middle - three, middle)]
+      markWays += [(usual(middle), usual(middle + three)), (usual(middle - three), usual(middle))]
     }
-    if let dot = hint.dot { markWays.append((log(dot), log(dot) + three)) }
-    var gapWays: [(inside: Double, letter: Double, word: Double)] = []
-    if let groups = Self.groups(gaps, count: 3), groups[1] - groups[0] >= log(1.3),
-      groups[2] - groups[1] >= log(1.2)
+    if let dot = hint.dot { markWays.append((usual(log(dot)), usual(log(dot) + three))) }
+    var gapWays: [(inside: Group, letter: Group, word: Group)] = []
+    if let groups = Self.groups(gaps, count: 3), groups[1].mean - groups[0].mean >= log(1.3),
+      groups[2].mean - groups[1].mean >= log(1.2)
     {
       gapWays.append((groups[0], groups[1], groups[2]))
     }
-    if let groups = Self.groups(gaps, count: 2), groups[1] - groups[0] >= log(1.2) {
-      gapWays.append((groups[0], groups[1], groups[1] + sevenThirds))
-      gapWays.append((groups[0] - three, groups[0], groups[1]))
-      gapWays.append((groups[0], groups[0] + three, groups[1]))
+    if let groups = Self.groups(gaps, count: 2), groups[1].mean - groups[0].mean >= log(1.2) {
+      gapWays.append((groups[0], groups[1], usual(groups[1].mean + sevenThirds)))
+      gapWays.append((usual(groups[0].mean - three), groups[0], groups[1]))
+      gapWays.append((groups[0], usual(groups[0].mean + three), groups[1]))
     }
     if let middle = Self.median(gaps) {
-      gapWays.append((middle - three, middle, middle + sevenThirds))
-      gapWays.append((middle, middle + three, middle + seven))
-      gapWays.append((middle - seven, middle - sevenThirds, middle))
+      gapWays.append((usual(middle - three), usual(middle), usual(middle + sevenThirds)))
+      gapWays.append((usual(middle), usual(middle + three), usual(middle + seven)))
+      gapWays.append((usual(middle - seven), usual(middle - sevenThirds), usual(middle)))
     }
     var timings: [SenderTiming] = []
-    let exp = LetterShares.exponential
     for marks in markWays {
-      let dot = exp(marks.dot)
-      var ways = gapWays + [(marks.dot, marks.dot + three, marks.dot + seven)]
+      let dot = marks.dot.mean
+      var ways =
+        gapWays + [(marks.dot, usual(dot + three), usual(dot + seven))]
       if let overall = hint.farnsworthWPM {
-        let unit = MorseReceiver.farnsworthUnit(characterWPM: 1.2 / dot, overallWPM: overall)
-        ways.append((marks.dot, log(3 * unit), log(7 * unit)))
+        let unit = MorseReceiver.farnsworthUnit(
+          characterWPM: 1.2 / LetterShares.exponential(dot), overallWPM: overall)
+        ways.append((marks.dot, usual(log(3 * unit)), usual(log(7 * unit))))
       }
       for gaps in ways {
         // As timed, and as an uneven hand times it: lingering after a dash as long as between
         // letters (a screen flashed by an app, a hand that holds on after a long mark).
         for afterDash in [gaps.inside, gaps.letter] {
           timings.append(
-            SenderTiming(
-              dot: dot, dash: exp(marks.dash), inside: exp(gaps.inside),
-              insideAfterDash: exp(afterDash), letter: exp(gaps.letter), word: exp(gaps.word)))
+            SenderTiming([marks.dot, marks.dash, gaps.inside, afterDash, gaps.letter, gaps.word]))
         }
       }
     }
@@ -164,11 +165,17 @@ struct TimingLearner {
     sorted.isEmpty ? nil : sorted[sorted.count / 2]
   }
 
-  /// The means of the `count` groups `sorted` divides into with the least spread within them
+  /// A group of lengths' logarithms: their mean and their spread about it.
+  struct Group: Sendable, Hashable {
+    var mean: Double
+    var spread: Double
+  }
+
+  /// The `count` groups `sorted` divides into with the least spread within them
   /// (one-dimensional k-means, solved exactly by dynamic programming over where each group
   /// begins), lowest first; nil for fewer values than groups. Over 400 values, their
   /// quantiles stand for them.
-  static func groups(_ sorted: [Double], count: Int) -> [Double]? {
+  static func groups(_ sorted: [Double], count: Int) -> [Group]? {
     guard sorted.count >= count, count >= 1 else { return nil }
     let values =
       sorted.count <= 400
@@ -199,14 +206,18 @@ struct TimingLearner {
         }
       }
     }
-    var means: [Double] = []
+    var groups: [Group] = []
     var end = total
     for group in stride(from: count - 1, through: 0, by: -1) {
       let start = best[group][end].start
       guard end > start else { return nil }
-      means.append((sums[end] - sums[start]) / Double(end - start))
+      let size = Double(end - start)
+      groups.append(
+        Group(
+          mean: (sums[end] - sums[start]) / size,
+          spread: (max(cost(start, end), 0) / size).squareRoot()))
       end = start
     }
-    return means.reversed()
+    return groups.reversed()
   }
 }
