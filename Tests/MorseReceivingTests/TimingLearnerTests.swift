@@ -236,6 +236,21 @@ private let lookingAhead: [MorseReceiver.LookAhead] = [.wholeLine, .heldBack]
     #expect(given + read == text + "\n")
   }
 
+  /// A live line too short to learn from is given at a pause of twice its longest gap (or
+  /// of a word gap at the speed followed), not only when the line ends.
+  @Test func aShortLiveLineIsGivenAtAPause() throws {
+    let sent = try edges("CQ DE", timing: try MorseTiming(wordsPerMinute: 20))
+    var receiver = MorseReceiver(settings: whole(.heldBack))
+    var outputs: [MorseReceiver.Output] = []
+    for edge in sent { outputs += receiver.receive(edge) }
+    #expect(outputs.isEmpty)
+    // The longest gap held is the word gap, 0.42 s.
+    let last = try #require(sent.last).time
+    #expect(receiver.advance(to: last + .milliseconds(800)).isEmpty)
+    outputs = receiver.advance(to: last + .milliseconds(900))
+    #expect(outputs == [.text("C"), .text("Q"), .space, .text("D"), .text("E")])
+  }
+
   /// The groups one-dimensional k-means finds are the lengths' own.
   @Test func groupsAreTheValuesOwn() throws {
     let values = [1.0, 1.1, 0.9, 3.0, 3.2, 2.9, 7.0, 7.1].sorted()

@@ -65,6 +65,9 @@ struct HeldLine: Sendable {
   private var timing: SenderTiming?
   /// Whether the last character read out was a prosign (nil: none yet in this line).
   private var wasProsign: Bool?
+  /// Whether the last character read out was a run with no meaning cut short (a light that
+  /// only blinks): the runs that go on from it are not said again.
+  private var isRunCut = false
 
   init(learner: TimingLearner, isLive: Bool) {
     self.learner = learner
@@ -79,13 +82,15 @@ struct HeldLine: Sendable {
     return held >= (timing == nil ? Self.firstLiveRead : Self.heldBack + Self.liveStep)
   }
 
-  /// Whether a live line has paused at `time` (a silence of twice the word gap, by the
-  /// timing learned) with marks held: they are given then, not held to the line's end.
+  /// Whether a live line has paused at `time` with marks held: a silence of twice the word
+  /// gap by the timing learned (before one is, twice the longest gap held or the word gap
+  /// at the speed followed): they are given then, not held to the line's end.
   func isPaused(at time: MonotonicInstant) -> Bool {
-    guard isLive, !isEmpty, let timing, let last = elements.last, last.gapEnd == nil else {
-      return false
-    }
-    return MorseReceiver.seconds(time - last.markEnd) > 2 * timing.length(.wordGap)
+    guard isLive, !isEmpty, let last = elements.last, last.gapEnd == nil else { return false }
+    let wordGap =
+      timing?.length(.wordGap)
+      ?? max(elements[committed...].compactMap(\.lengths.gap).max() ?? 0, 7 * last.followedDot)
+    return MorseReceiver.seconds(time - last.markEnd) > 2 * wordGap
   }
 
   /// Whether nothing is held.
@@ -116,6 +121,14 @@ struct HeldLine: Sendable {
     let logLength = LetterShares.naturalLog(max(length, 1e-4))
     return timing.score(logLength, as: .wordGap) + LineDecoder.logWordEnd
       > timing.score(logLength, as: .letterGap) + LineDecoder.logLetterEnd
+  }
+
+  /// Whether a gap of `length` seconds is between characters (not inside one) by `timing`.
+  private static func isBetweenLetters(_ length: Double, timing: SenderTiming) -> Bool {
+    let logLength = LetterShares.naturalLog(max(length, 1e-4))
+    let inside = max(
+      timing.score(logLength, as: .insideAfterDot), timing.score(logLength, as: .insideAfterDash))
+    return timing.score(logLength, as: .letterGap) > inside
   }
 
   /// The sender changed at the mark that began at `time`.
@@ -168,7 +181,9 @@ struct HeldLine: Sendable {
       var taken = fresh
       if keptMarks > 0 {
         let before = taken.filter { $0.marks.upperBound <= window.count - keptMarks }
-        taken = before.isEmpty ? Array(taken.prefix(1)) : before
+        // A live line waits for the character to end (a run with no meaning is cut at
+        // `LineDecoder.longestRun`); a long file's stretch takes it.
+        taken = before.isEmpty && keptMarks == Self.overlap ? Array(taken.prefix(1)) : before
       }
       guard let last = taken.last else { return read }
       say(taken, of: result, from: start, into: &read)
@@ -237,6 +252,7 @@ struct HeldLine: Sendable {
     stretchStart = 0
     changes = []
     wasProsign = nil
+    isRunCut = false
     timing = nil
   }
 
@@ -265,12 +281,21 @@ struct HeldLine: Sendable {
         character.marks.lowerBound == 0 && start > 0 ? elements[start - 1].lengths.gap : nil
       let isAfterWordGap =
         gapBefore.map { Self.isWordGap($0, timing: result.timing) } ?? character.isAfterWordGap
-      if isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
-        read.outputs.append(.space)
+      // A run cut short goes on in a run with no gap between letters before it.
+      let index = start + character.marks.lowerBound
+      let goesOn =
+        isRunCut && character.text == nil && index > 0
+        && elements[index - 1].lengths.gap.map { !Self.isBetweenLetters($0, timing: result.timing) }
+          == true
+      isRunCut = character.text == nil && (character.isCut || goesOn)
+      if !goesOn {
+        if isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
+          read.outputs.append(.space)
+        }
+        wasProsign = isProsign
+        read.outputs.append(
+          .text(character.text ?? "[\(character.code)\(character.isCut ? "…" : "")]"))
       }
-      wasProsign = isProsign
-      read.outputs.append(
-        .text(character.text ?? "[\(character.code)\(character.isCut ? "…" : "")]"))
       for index in character.marks {
         let element = elements[start + index]
         read.classed.append(

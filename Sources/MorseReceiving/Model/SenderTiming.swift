@@ -90,10 +90,18 @@ struct SenderTiming: Sendable, Hashable {
     let machine = score(Array(repeating: Self.machineSpread, count: strays.count))
     let hand = score([Self.handSpread, Self.handSpread, Self.handSpread, Self.handInsideSpread])
     let most = max(machine, hand)
+    // A hand that lingers after a dash (as long as between letters) is rare, and keys TE as
+    // it keys N: only where its gaps show it does it pay for the letters it merges.
+    let lingers =
+      means[Class.insideAfterDash.rawValue] - means[Class.insideAfterDot.rawValue] > log(1.5)
     return most
       + log(
         (LetterShares.exponential(machine - most) + LetterShares.exponential(hand - most)) / 2)
+      + (lingers ? Self.logLingering : 0)
   }
+
+  /// How often a sender lingers after a dash, as a log: one in ten thousand.
+  static let logLingering = LetterShares.naturalLog(1e-4)
 
   /// The mean length of `kind`, in seconds.
   func length(_ kind: Class) -> Double { LetterShares.exponential(means[kind.rawValue]) }
