@@ -236,8 +236,8 @@ private let lookingAhead: [MorseReceiver.LookAhead] = [.wholeLine, .heldBack]
     #expect(given + read == text + "\n")
   }
 
-  /// A live line too short to learn from is given at a pause of twice its longest gap (or
-  /// of a word gap at the speed followed), not only when the line ends.
+  /// A live line too short to learn from is given at a pause of three times its longest gap
+  /// (or of a word gap at the speed followed), not only when the line ends.
   @Test func aShortLiveLineIsGivenAtAPause() throws {
     let sent = try edges("CQ DE", timing: try MorseTiming(wordsPerMinute: 20))
     var receiver = MorseReceiver(settings: whole(.heldBack))
@@ -246,8 +246,8 @@ private let lookingAhead: [MorseReceiver.LookAhead] = [.wholeLine, .heldBack]
     #expect(outputs.isEmpty)
     // The longest gap held is the word gap, 0.42 s.
     let last = try #require(sent.last).time
-    #expect(receiver.advance(to: last + .milliseconds(800)).isEmpty)
-    outputs = receiver.advance(to: last + .milliseconds(900))
+    #expect(receiver.advance(to: last + .milliseconds(1200)).isEmpty)
+    outputs = receiver.advance(to: last + .milliseconds(1300))
     #expect(outputs == [.text("C"), .text("Q"), .space, .text("D"), .text("E")])
   }
 

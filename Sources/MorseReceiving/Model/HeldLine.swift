@@ -83,14 +83,16 @@ struct HeldLine: Sendable {
   }
 
   /// Whether a live line has paused at `time` with marks held: a silence of twice the word
-  /// gap by the timing learned (before one is, twice the longest gap held or the word gap
-  /// at the speed followed): they are given then, not held to the line's end.
+  /// gap by the timing learned, or before one is, three times the longest gap held or the
+  /// word gap at the speed followed (a word gap is seldom over three letter gaps; Farnsworth
+  /// spacing stretches the first letter gap past two word gaps at the characters' speed):
+  /// they are given then, not held to the line's end.
   func isPaused(at time: MonotonicInstant) -> Bool {
     guard isLive, !isEmpty, let last = elements.last, last.gapEnd == nil else { return false }
-    let wordGap =
-      timing?.length(.wordGap)
-      ?? max(elements[committed...].compactMap(\.lengths.gap).max() ?? 0, 7 * last.followedDot)
-    return MorseReceiver.seconds(time - last.markEnd) > 2 * wordGap
+    let silence = MorseReceiver.seconds(time - last.markEnd)
+    if let timing { return silence > 2 * timing.length(.wordGap) }
+    let longest = elements[committed...].compactMap(\.lengths.gap).max() ?? 0
+    return silence > 3 * max(longest, 7 * last.followedDot)
   }
 
   /// Whether nothing is held.
