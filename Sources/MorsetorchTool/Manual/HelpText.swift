@@ -200,8 +200,9 @@ enum HelpText {
     usage: "receive (--gpio CHIP:LINE | --edges FILE | --video FILE | --camera [DEVICE]) [options]",
     summary: """
       Reads Morse from a GPIO pin, a file of edges, a video or a camera, and prints it as it
-      comes: each character as soon as it is complete, a space at a word gap, a line break
-      after 4 s of silence.
+      comes, by the sender's own timing: a few characters behind (the first of a line once
+      about ten are keyed or it pauses; a file's, a line at a time), a space at a word gap, a
+      line break after 4 s of silence.
       """,
     details: """
       From a GPIO input line (a key to ground with --active-low --bias pull-up, or a light

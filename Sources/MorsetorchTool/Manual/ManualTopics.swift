@@ -104,8 +104,8 @@ enum ManualTopics {
     `morsetorch receive` reads Morse from a GPIO pin, a file of edges, a video or a camera:
     key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
     a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
-    each character as soon as it is complete (from a file, each line once it ends, below),
-    a space at a word gap and a line break after
+    the text as it comes, a few characters behind (from a file, each line once it ends,
+    below), a space at a word gap and a line break after
     4 s of silence (or twice the word gap, for a slow sender). A key goes from the pin to ground with --active-low --bias pull-up; a
     light sensor's output works the same way.
 
@@ -129,19 +129,29 @@ enum ManualTopics {
     are as long as its letter gaps) is read a word at a time where a gap fits both: the word
     is held until its word gap, then cut where the gaps' lengths and how often letters come
     in English text say likeliest (SOS, not STTTS or ST7; TE and N such a hand keys alike).
-    An even hand is never held. That is how a pin, a camera, a FIFO or a pipe is read, as it
-    comes.
+    An even hand is never held. That speed is what the trace and the live view show while a
+    line is read, and what the text is read by, below.
 
-    A regular file (--edges FILE, --video FILE, or - with a file as standard input; not a
-    pipe or a FIFO) is read a line at a time, whole, by the
-    sender's own timing, learned from that line: its marks fall in two groups of length and
-    its gaps in one to three (a message may have no word gap at all), in the sender's own
+    The text is read by the sender's own timing, learned from the line being read. A
+    regular file (--edges FILE, --video FILE, or - with a file as standard input) is read a
+    line at a time, whole. A pin, a camera, a FIFO or a pipe (a video piped through ffmpeg
+    too) is read as it comes: the first 40 marks of a line (about ten characters) are held
+    until the timing is learned from them, then each reading (every 8 marks) prints all but
+    the last 16 marks (about four characters), which what follows may still change; a pause
+    of twice the word gap (before the timing is learned, three times the longest gap of the
+    line, or of a word gap at the speed followed) prints what is held, and so does the end
+    of the line. A sender's speed jump noticed within the last 32 marks is not read past
+    until it is known to last. With --show the text held is shown in brackets after the
+    text printed, as it would read then. Learning the timing: its marks fall in two groups
+    of length and its gaps in one to three (a message may have no word gap at all), in the sender's own
     proportions, not 1:3:7. Each way the groups may be taken (the upper gaps as letter gaps
     or as word gaps; a lone length of mark as dots or as dashes; --wpm and --farnsworth as
-    the timing they say) is refined on what it reads and scored whole: each length by how
-    well it fits its class, each letter by how often it comes in text, each timing by how
-    far its ratios stray from the standard's. The best reading is printed when the line
-    ends (a line of over 2048 marks, a stretch at a time). So a slow lamp whose threshold
+    the timing they say, each group as spread as its lengths) is refined on what it reads
+    and scored whole: each length by how well it fits its class, each letter by how often it
+    comes in text, each timing by how far its ratios stray from the standard's (a hand that
+    lingers after a dash as long as between letters, which keys TE as N, is taken as one in
+    ten thousand). A file's best reading is printed when the line ends (a line of over 2048
+    marks, a stretch at a time). So a slow lamp whose threshold
     cuts its marks short and stretches its gaps, a hand whose letter gaps are six dots with
     no word gap, and Farnsworth spacing with no hint read right. Lengths are weighed against
     the speed followed near each mark, so a sender who speeds up or slows down keeps one
@@ -274,7 +284,8 @@ enum ManualTopics {
     TERM names 256 colours, else, or with NO_COLOR, as ASCII characters from dark to
     bright), with a box around the spot the light is followed in; under it the light's level
     as a bar, | marking the threshold it is read on or off by, the speed followed and where
-    the light is, and the end of the text read. It is redrawn in place five times a second
+    the light is, and the end of the text read, what is held back in brackets as it would
+    read then (`read: CQ CQ DE (N0CALL)`). It is redrawn in place five times a second
     of frames (a video is read as fast as it comes; the terminal is drawn at most 25 times a
     second), at most 80 columns by 30 rows and smaller to fit the terminal, following its
     size as it changes; notes are written above it. When standard output is the same

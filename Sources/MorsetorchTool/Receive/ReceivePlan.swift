@@ -63,8 +63,8 @@ enum ReceiveOption: CommandOption {
         "show",
         help: "with --video or --camera: a live view on the terminal"
       ).detailed(
-        "The picture, the light boxed, its level and the text, redrawn in place; "
-          + "standard error must be a terminal.")
+        "The picture, the light boxed, its level and the text, what is held back in "
+          + "brackets, redrawn in place; standard error must be a terminal.")
     case .activeLow:
       .flag(
         "active-low",
