@@ -11,7 +11,13 @@ public func textReceived(
   var outputs: [MorseReceiver.Output] = []
   for edge in edges { outputs += receiver.receive(edge) }
   outputs += receiver.finish()
-  return outputs.map { output in
+  return text(of: outputs, unknown: unknown)
+}
+
+/// `outputs` as text: a space for a word gap, "\n" for a line break; an unknown code as it
+/// prints, or as `unknown` when given.
+public func text(of outputs: [MorseReceiver.Output], unknown: String? = nil) -> String {
+  outputs.map { output in
     switch output {
     case .text(let text): unknown.map { text.hasPrefix("[") ? $0 : text } ?? text
     case .space: " "

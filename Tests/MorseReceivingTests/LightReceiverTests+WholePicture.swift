@@ -1,4 +1,5 @@
 import Instants
+import MorseCore
 import MorseCorpus
 import MorseTestSupport
 import Testing
@@ -96,5 +97,43 @@ import Testing
     let sent = NoisyChannel().edges(of: pieces, random: &random)
     let (text, events) = read(SyntheticScene().frames(showing: sent, lead: .seconds(3)))
     #expect(text == "TEST ME", "\(events)")
+  }
+
+  /// A lamp whose light follows the key slowly (a filament, a lamp through haze: a time
+  /// constant of 0.1 or 0.2 s, so that it takes a fifth to half a second to rise most of the
+  /// way), keyed at 2.5 WPM: found (its swings were too slow to count as edges), its levels
+  /// not taken for the light's steady ones on the way up or down, its first marks read
+  /// though it is found seconds later, and read by the sender's timing, as a file and as it
+  /// comes, with and without its place given.
+  @Test(arguments: [0.1, 0.2], [MorseReceiver.LookAhead.wholeLine, .heldBack])
+  func aLampWhoseLightFollowsTheKeySlowlyIsFoundAndRead(
+    lag: Double, lookAhead: MorseReceiver.LookAhead
+  ) throws {
+    var scene = SyntheticScene()
+    scene.lag = lag
+    var receiving = MorseReceiver.Settings()
+    receiving.lookAhead = lookAhead
+    var told = LightReceiver.Settings()
+    told.region = LightRegion(x: 96, y: 32, width: 8, height: 16)
+    for text in ["WHAT", "HELLO WORLD"] {
+      let sent = try edges(text, timing: MorseTiming(unit: .milliseconds(480)))
+      let frames = scene.frames(showing: sent, lead: .seconds(2))
+      for light in [LightReceiver.Settings(), told] {
+        var reading = LightReceiver(settings: light, frameInterval: .seconds(1.0 / 30))
+        var receiver = MorseReceiver(settings: receiving)
+        var outputs: [MorseReceiver.Output] = []
+        var found = false
+        for frame in frames {
+          for event in reading.receive(frame) {
+            if case .edge(let edge) = event { outputs += receiver.receive(edge) }
+            if case .found = event { found = true }
+          }
+        }
+        outputs += receiver.finish()
+        #expect(found, "lag \(lag), \(light)")
+        let read = MorseCorpus.text(of: outputs)
+        #expect(read == text + "\n", "lag \(lag), \(light)")
+      }
+    }
   }
 }

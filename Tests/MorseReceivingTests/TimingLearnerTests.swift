@@ -226,13 +226,7 @@ private let lookingAhead: [MorseReceiver.LookAhead] = [.wholeLine, .heldBack]
     #expect(receiver.heldText.isEmpty)
     rest += receiver.advance(to: last + .seconds(5))
     #expect(rest.last == .lineBreak)
-    let read = rest.map { output -> String in
-      switch output {
-      case .text(let character): character
-      case .space: " "
-      case .lineBreak: "\n"
-      }
-    }.joined()
+    let read = MorseCorpus.text(of: rest)
     #expect(given + read == text + "\n")
   }
 

@@ -58,6 +58,10 @@ public struct SyntheticScene: Sendable {
   public var border = 0
   /// Whether the light is lit while idle and dark for the marks (a lamp shuttered to send).
   public var isLitWhileIdle = false
+  /// How slowly the light follows the key (seconds): its level moves toward lit or dark by
+  /// the share of the way that a first-order lag of this time constant goes in a frame (an
+  /// incandescent filament, a lamp seen through haze; 0: at once).
+  public var lag = 0.0
 
   /// The default scene: 160x120 at 30 fps, a sharp light of radius 3, noise of 3 levels.
   public init() {}
@@ -93,10 +97,15 @@ public struct SyntheticScene: Sendable {
     let noiseTable = (0..<65536).map { _ in noise * random.gaussian() }
     var frames: [LightFrame] = []
     var exposureLit = 0.0
+    var lagging = 0.0
     for number in 0..<count where !droppedFrames.contains(number) {
       let start = Double(number) * interval
       let window = (start, start + interval * exposure)
-      let lit = Self.overlap(light, window) / (interval * exposure)
+      var lit = Self.overlap(light, window) / (interval * exposure)
+      if lag > 0 {
+        lagging += (lit - lagging) * (1 - exp(-interval / lag))
+        lit = lagging
+      }
       let beat = Self.overlap(heartbeat(around: start), window) / (interval * exposure)
       // The automatic exposure follows the light with a lag of a few frames.
       let gain = (1 + drift * sin(2 * Double.pi * start / 20)) * (1 - autoExposure * exposureLit)
@@ -116,7 +125,8 @@ public struct SyntheticScene: Sendable {
       add(lightBrightness * lit, disc: (lightX + dx, lightY + dy, lightRadius), to: &values)
       if let otherLight {
         let lit = Self.overlap(other, window) / (interval * exposure)
-        add(otherLight.brightness * lit, disc: (otherLight.x + dx, otherLight.y + dy, 3), to: &values)
+        add(
+          otherLight.brightness * lit, disc: (otherLight.x + dx, otherLight.y + dy, 3), to: &values)
       }
       if hasHeartbeat { add(200 * beat, disc: (130 + dx, 95 + dy, 2), to: &values) }
       if hasLamp { add(250, disc: (30 + dx, 80 + dy, 12), to: &values, replacing: true) }
@@ -232,4 +242,3 @@ public struct SyntheticScene: Sendable {
     }
   }
 }
-

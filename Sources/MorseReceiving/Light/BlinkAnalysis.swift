@@ -2,8 +2,10 @@
 ///
 /// The level is split at the middle of its lowest and highest (each held two frames, so
 /// one noisy frame does not count). A change across that
-/// middle counts as an edge only when it is sharp — within three frames it covers half the
-/// range — so a slow drift of exposure, a shaking camera's gradient or a flickering lamp's
+/// middle counts as an edge only when it is sharp — it covers half the range within three
+/// frames, or, between two runs that each last longer, within half the shorter run (at most
+/// `slowestEdge` frames: a lamp whose light takes a fifth of a second to rise, keyed slowly)
+/// — so a slow drift of exposure, a shaking camera's gradient or a flickering lamp's
 /// ripple does not count. Morse has marks of two lengths (dots and dashes, 1:3); a
 /// heartbeat LED, a blinking power LED or a timer has marks all alike, so a spot is
 /// Morse-like only when its longest whole mark is at least twice its shortest (of those at
@@ -68,13 +70,16 @@ struct BlinkAnalysis {
     var fullMarks = 0
     var swings: [Double] = []
     isOnAt = values.map { $0 > middle }
+    let runs = Self.runLengths(isOnAt)
     var isOn = values.first.map { $0 > middle } ?? false
     for index in values.indices.dropFirst() {
       let on = values[index] > middle
       guard on != isOn else { continue }
       isOn = on
-      let before = values[max(index - 2, 0)..<index]
-      let after = values[index...min(index + 1, values.count - 1)]
+      // Frames either side the swing is looked for in: two, or half the shorter run.
+      let reach = min(max(min(runs[index - 1], runs[index]) / 2, 2), Self.slowestEdge)
+      let before = values[max(index - reach, 0)..<index]
+      let after = values[index...min(index + reach - 1, values.count - 1)]
       let value = values[index]
       let swing =
         on
@@ -90,8 +95,11 @@ struct BlinkAnalysis {
         markStart = index
       } else if let start = markStart {
         // The mark's length in frames, a partly lit frame at either end counting in part.
-        // Over the level just before and after it: a drifting exposure does not lengthen it.
-        let base = min(values[max(start - 2, 0)], values[min(index + 1, values.count - 1)])
+        // Over the lowest level just before and after it (as far as a slow light's edge
+        // reaches): a drifting exposure does not lengthen it.
+        let base = min(
+          values[max(start - Self.slowestEdge, 0)..<start].min() ?? values[start],
+          values[index...min(index + Self.slowestEdge, values.count - 1)].min() ?? values[index])
         var length = 0.0
         var peak = 0.0
         for value in values[max(start - 1, 0)...index] {
@@ -112,6 +120,21 @@ struct BlinkAnalysis {
     self.edges = edges
     step = swings.sorted().dropFirst(swings.count / 2).first ?? contrast
     hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
+  }
+
+  /// The most frames either side of a crossing that a slow light's swing is looked for in.
+  static let slowestEdge = 8
+
+  /// For each frame, the length of the run of frames on the same side that it is in.
+  static func runLengths(_ isOnAt: [Bool]) -> [Int] {
+    var lengths = [Int](repeating: 0, count: isOnAt.count)
+    var start = 0
+    for index in isOnAt.indices
+    where index == isOnAt.count - 1 || isOnAt[index + 1] != isOnAt[index] {
+      for frame in start...index { lengths[frame] = index - start + 1 }
+      start = index + 1
+    }
+    return lengths
   }
 
   /// The lowest of `values` within `reach` of each (a sliding minimum: a queue of indices

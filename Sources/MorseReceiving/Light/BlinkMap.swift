@@ -285,18 +285,25 @@ struct BlinkMap {
     return (ranges, (Double(median) + 0.5) / 16)
   }
 
-  /// How often `block` changes by `step` or more within two of the frames kept (`slots`).
+  /// How often `block` changes by `step` or more within two of the frames kept (`slots`), or
+  /// (a slow light's rise, once for each) within `BlinkAnalysis.slowestEdge`.
   private func sharpChanges(of block: Int, slots: [Int], offsets: [Int], step: Int) -> Int {
-    var jumps = 0
     let base = block * capacity
-    for index in 2..<slots.count
-    where abs(
-      Int(means[base + slots[index]]) - offsets[slots[index]] - Int(means[base + slots[index - 2]])
-        + offsets[slots[index - 2]]) >= step
-    {
-      jumps += 1
+    let value = { (index: Int) in Int(means[base + slots[index]]) - offsets[slots[index]] }
+    var (jumps, slow) = (0, 0)
+    let span = BlinkAnalysis.slowestEdge
+    var lastSlow = -span
+    for index in 2..<slots.count {
+      if abs(value(index) - value(index - 2)) >= step {
+        jumps += 1
+      } else if index >= span, index - lastSlow >= span,
+        abs(value(index) - value(index - span)) >= step
+      {
+        slow += 1
+        lastSlow = index
+      }
     }
-    return jumps
+    return jumps + slow
   }
 
   /// Whether the blocks around `block` are brighter, as they are, over the frames `analysis`
@@ -308,7 +315,8 @@ struct BlinkMap {
   private func brightensItself(around block: Int, following analysis: BlinkAnalysis) -> Bool {
     let around = blocks(around: block)
     let levels = sums(of: around, steadied: false).map { $0 / Double(around.count) }
-    let response = Self.response(of: levels.suffix(analysis.isOnAt.count), following: analysis.isOnAt)
+    let response = Self.response(
+      of: levels.suffix(analysis.isOnAt.count), following: analysis.isOnAt)
     return response >= analysis.contrast / Double(around.count) / 4
   }
 
@@ -371,7 +379,9 @@ struct BlinkMap {
     // there), all alike: the light's sum is the same wherever in the spot it is.
     let touched = weights.filter { isMoving || $0.weight >= strongest / 20 }.map(\.block).filter {
       block in
-      lit.contains { abs($0 / columns - block / columns) <= 1 && abs($0 % columns - block % columns) <= 1 }
+      lit.contains {
+        abs($0 / columns - block / columns) <= 1 && abs($0 % columns - block % columns) <= 1
+      }
     }
     return Spot(
       centre: weights.max { $0.weight < $1.weight }?.block ?? centre,

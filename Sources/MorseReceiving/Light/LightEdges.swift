@@ -31,13 +31,19 @@ struct LightEdges {
   private(set) var isOn = false
   /// A frame: its time, how lit it was, and whether it holds an edge.
   private typealias Frame = (
-    time: MonotonicInstant, lit: Double, holdsEdge: Bool, unseenSince: MonotonicInstant?, level: Double?
+    time: MonotonicInstant, lit: Double, holdsEdge: Bool, unseenSince: MonotonicInstant?,
+    level: Double?
   )
   /// The frame before.
   private var previous: Frame?
   private var lastEdge: MonotonicInstant?
   /// The first frame's time.
   private var start: MonotonicInstant?
+
+  /// How near its level (a share of the contrast) a frame must be for it to be taken as the
+  /// light's steady level, drifting with the exposure: a slow light's frames on the way up
+  /// or down (a filament takes a fifth of a second) are not.
+  static let steadyBand = 0.25
 
   /// A detector for frames `frameInterval` apart exposed for `exposure`, its levels to be
   /// set (`calibrate`).
@@ -96,7 +102,8 @@ struct LightEdges {
       let middle = end + (time - end) / 2
       let lastPart = isOn ? last.lit : 1 - last.lit
       let part = isOn ? lit : 1 - lit
-      edges.append(edge(at: lastPart < 0.95 ? last.time + exposure * lastPart : middle, isOn: !isOn))
+      edges.append(
+        edge(at: lastPart < 0.95 ? last.time + exposure * lastPart : middle, isOn: !isOn))
       edges.append(edge(at: part < 0.95 ? time + exposure * (1 - part) : middle, isOn: !isOn))
       holdsEdge = part < 0.95
     } else if let before, !before.holdsEdge, let unseen = before.unseenSince,
@@ -107,10 +114,13 @@ struct LightEdges {
       edges.append(edge(at: unseen + (before.time - unseen) / 2, isOn: !isOn))
       edges.append(
         edge(at: before.time + exposure * (isOn ? 1 - before.lit : before.lit), isOn: !isOn))
-    } else if let before, let inner = before.level, edges.isEmpty, !before.holdsEdge {
-      // The frame before lies inside a mark or a gap (no edge in it, nor a change after it):
-      // its level is the light's, on or off, drifting with the exposure (the bright level
-      // moves with the dark: the background's drift is in both).
+    } else if let before, let inner = before.level, edges.isEmpty, !before.holdsEdge,
+      isOn ? before.lit > 1 - Self.steadyBand : before.lit < Self.steadyBand
+    {
+      // The frame before lies inside a mark or a gap (no edge in it, nor a change after it,
+      // and near the level it is at: not a slow light on its way up or down): its level is
+      // the light's, on or off, drifting with the exposure (the bright level moves with the
+      // dark: the background's drift is in both).
       follow(inner)
     }
     let unseenSince = previous.flatMap { before == nil ? $0.time + exposure : nil }

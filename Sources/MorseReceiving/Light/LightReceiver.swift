@@ -130,7 +130,9 @@ public struct LightReceiver: Sendable {
   }
 
   /// With a region given: waits until it blinks, then reads it.
-  private mutating func watch(_ region: LightRegion, level: Double, time: MonotonicInstant) -> [Event] {
+  private mutating func watch(_ region: LightRegion, level: Double, time: MonotonicInstant)
+    -> [Event]
+  {
     if detector != nil { return edges(time: time, level: level) }
     regionLevels.append((time, level))
     if regionLevels.count > historyFrames { regionLevels.removeFirst() }
@@ -253,7 +255,8 @@ public struct LightReceiver: Sendable {
   /// Whether `spot`'s levels after `since` show two sharp edges or more, of at least half
   /// the contrast `detector` reads with.
   private func blinksSince(
-    _ since: MonotonicInstant?, in spot: Spot, map: BlinkMap, at time: MonotonicInstant, detector: LightEdges
+    _ since: MonotonicInstant?, in spot: Spot, map: BlinkMap, at time: MonotonicInstant,
+    detector: LightEdges
   ) -> Bool {
     let frames = Int(((time - (since ?? .origin)) / frameInterval).rounded())
     let levels = Array(map.levels(of: spot).suffix(frames))
@@ -277,7 +280,8 @@ public struct LightReceiver: Sendable {
     if let last, carriedLooks < 4 {
       // The level is a mean of the spot's blocks: the light's part of it by their number (it
       // moves, so what its states show of either spot says little).
-      let carried = map.neighbourhood(of: Spot(centre: last, weights: [], isSteadied: spot.isSteadied))
+      let carried = map.neighbourhood(
+        of: Spot(centre: last, weights: [], isSteadied: spot.isSteadied))
       stillLooks = carried.centre == spot.centre ? stillLooks + 1 : 0
       detector.scaleContrast(
         by: Double(spot.weights.count) / Double(carried.weights.count), at: level)
@@ -311,19 +315,24 @@ public struct LightReceiver: Sendable {
     else { return nil }
     let light = (detector.bright - detector.dark) * Double(spot.weights.count)
     let isFar = map.distance(lit.block, spot.centre) > 1
-    guard lit.block == spot.centre
-      || (lit.by >= light / 8 && lit.centre < lit.by * (isFar ? 2.0 / 3 : 1.0 / 3))
+    guard
+      lit.block == spot.centre
+        || (lit.by >= light / 8 && lit.centre < lit.by * (isFar ? 2.0 / 3 : 1.0 / 3))
     else { return nil }
     return lit.block
   }
 
-  /// Reads the spot `found` from the frames kept after `after`.
+  /// Reads the spot `found` from the frames kept after `after`: all of them (a slow lamp is
+  /// found only once it has shown a dot and a dash, seconds into its message), or since it
+  /// was lost (what it sent before is read already).
   private mutating func take(
     _ found: BlinkMap.Candidate, pixels: LightRegion,
     map: BlinkMap, after: MonotonicInstant?, event: Event
   ) -> [Event] {
     spot = found.spot
     states = []
+    var map = map
+    if lostAt == nil { map.window = .max }
     let frames = zip(map.frameTimes, map.levels(of: found.spot))
       .filter { frame in after.map { frame.0 > $0 } ?? true }
       .map { (time: $0.0, level: $0.1) }
