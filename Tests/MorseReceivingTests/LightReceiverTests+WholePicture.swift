@@ -99,13 +99,28 @@ import Testing
     #expect(text == "TEST ME", "\(events)")
   }
 
+  /// A light on for 2 s long before its message (8 s of dark between), found in the last
+  /// seconds' frames as its message goes on: what it sent before it was found is read from
+  /// the dark stretch on, not the light left on before (that was no `T`).
+  @Test func aLightOnLongBeforeItsMessageIsNoPartOfIt() throws {
+    let message = try edges("PARIS PARIS", wpm: 15).map {
+      MorseEdge(time: $0.time + .seconds(10), isOn: $0.isOn)
+    }
+    let sent =
+      [
+        MorseEdge(time: .origin, isOn: true), MorseEdge(time: .origin + .seconds(2), isOn: false),
+      ] + message
+    let (text, events) = read(SyntheticScene().frames(showing: sent, lead: .milliseconds(100)))
+    #expect(
+      text == "PARIS PARIS", "\(events.filter { if case .edge = $0 { false } else { true } })")
+  }
+
   /// A lamp whose light follows the key slowly (a filament, a lamp through haze: a time
-  /// constant of 0.1 or 0.2 s, so that it takes a fifth to half a second to rise most of the
-  /// way), keyed at 2.5 WPM: found (its swings were too slow to count as edges), its levels
-  /// not taken for the light's steady ones on the way up or down, its first marks read
-  /// though it is found seconds later, and read by the sender's timing, as a file and as it
-  /// comes, with and without its place given.
-  @Test(arguments: [0.1, 0.2], [MorseReceiver.LookAhead.wholeLine, .heldBack])
+  /// constant of 0.1 to 0.2 s, so that it takes a fifth to half a second to rise most of the
+  /// way), keyed at 2.5 WPM: found (its swings were too slow to count as edges), its first
+  /// marks read though it is found seconds later (they were left out), and read by the
+  /// sender's timing, as a file and as it comes, with and without its place given.
+  @Test(arguments: [0.1, 0.13, 0.16, 0.2], [MorseReceiver.LookAhead.wholeLine, .heldBack])
   func aLampWhoseLightFollowsTheKeySlowlyIsFoundAndRead(
     lag: Double, lookAhead: MorseReceiver.LookAhead
   ) throws {

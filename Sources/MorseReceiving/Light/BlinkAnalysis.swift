@@ -18,6 +18,9 @@ struct BlinkAnalysis {
   let high: Double
   /// Sharp edges seen.
   let edges: Int
+  /// Whether most of them took over three frames to cross half the range: a slow light (a
+  /// filament, a lamp through haze), whose frames on the way up or down are not its levels.
+  let isSlow: Bool
   /// Whether it has whole marks of two lengths (one at least twice another), three or more
   /// at full strength.
   let hasMarksOfTwoLengths: Bool
@@ -64,6 +67,7 @@ struct BlinkAnalysis {
     let contrast = high - low
     let middle = (low + high) / 2
     var edges = 0
+    var slowEdges = 0
     var markStart: Int?
     var shortest = Double.infinity
     var longest = 0.0
@@ -90,6 +94,9 @@ struct BlinkAnalysis {
         continue
       }
       edges += 1
+      // Within three frames of the crossing (two either side), or only further out.
+      let near = values[max(index - 2, 0)...min(index + 1, values.count - 1)]
+      if (near.max() ?? value) - (near.min() ?? value) < contrast / 2 { slowEdges += 1 }
       swings.append(swing)
       if on {
         markStart = index
@@ -118,6 +125,7 @@ struct BlinkAnalysis {
       }
     }
     self.edges = edges
+    isSlow = 2 * slowEdges > edges
     step = swings.sorted().dropFirst(swings.count / 2).first ?? contrast
     hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
   }

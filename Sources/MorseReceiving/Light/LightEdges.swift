@@ -7,7 +7,8 @@ import Instants
 /// placed there (sub-frame timing) rather than at a frame's boundary. The level is scaled
 /// between the light's dark and bright levels, which follow the exposure's drift: a frame
 /// inside a gap (no edge in it or next to it) moves both half way to its level, one
-/// inside a mark the bright level.
+/// inside a mark the bright level (for a slow light, only a frame within a quarter of the
+/// contrast of that level: not one on its way up or down).
 ///
 /// The light is on from the first frame over half lit, off from the first under half. The
 /// edge lies in the partly lit frame at that change (over 20 % and under 80 %): the frame
@@ -55,10 +56,15 @@ struct LightEdges {
   }
 
   /// Sets the dark and bright levels.
-  mutating func calibrate(dark: Double, bright: Double) {
+  mutating func calibrate(dark: Double, bright: Double, isSlow: Bool = false) {
     self.dark = dark
     self.bright = bright
+    self.isSlow = isSlow
   }
+
+  /// Whether the light is slow to rise and fall (`BlinkAnalysis.isSlow`): only frames near
+  /// its level (`steadyBand`) are followed.
+  private(set) var isSlow = false
 
   /// Scales the difference between the bright and the dark level (the light is weighed
   /// anew), keeping how lit `level` (the last frame's) is.
@@ -115,12 +121,12 @@ struct LightEdges {
       edges.append(
         edge(at: before.time + exposure * (isOn ? 1 - before.lit : before.lit), isOn: !isOn))
     } else if let before, let inner = before.level, edges.isEmpty, !before.holdsEdge,
-      isOn ? before.lit > 1 - Self.steadyBand : before.lit < Self.steadyBand
+      !isSlow || (isOn ? before.lit > 1 - Self.steadyBand : before.lit < Self.steadyBand)
     {
-      // The frame before lies inside a mark or a gap (no edge in it, nor a change after it,
-      // and near the level it is at: not a slow light on its way up or down): its level is
-      // the light's, on or off, drifting with the exposure (the bright level moves with the
-      // dark: the background's drift is in both).
+      // The frame before lies inside a mark or a gap (no edge in it, nor a change after it;
+      // for a slow light, near the level it is at, not on its way up or down): its level is
+      // the light's, on or off, drifting with the exposure or a shaking camera (the bright
+      // level moves with the dark: the background's drift is in both).
       follow(inner)
     }
     let unseenSince = previous.flatMap { before == nil ? $0.time + exposure : nil }

@@ -182,7 +182,7 @@ public struct LightReceiver: Sendable {
     if let first = frames.first {
       let isOn = analysis.isOnAt.first ?? false
       let dark = isOn ? first.level - analysis.step : first.level
-      detector?.calibrate(dark: dark, bright: dark + analysis.step)
+      detector?.calibrate(dark: dark, bright: dark + analysis.step, isSlow: analysis.isSlow)
     }
     return frames.flatMap { edges(time: $0.time, level: $0.level) }
   }
@@ -322,9 +322,31 @@ public struct LightReceiver: Sendable {
     return lit.block
   }
 
+  /// Where the message read from `frames` (all those kept) begins: at the start of the last
+  /// dark stretch as long as a line's end (`MorseReceiver.Settings.lineBreakAfter`) and
+  /// twice as long as any after it, if there is one (a light left on long before is no part
+  /// of the message; a slow lamp's word gaps, as long as each other, are), else at the first
+  /// frame.
+  static func messageStart(_ frames: [(time: MonotonicInstant, level: Double)]) -> Int {
+    let isOnAt = BlinkAnalysis(frames.map(\.level), reach: frames.count).isOnAt
+    let silence = MorseReceiver.Settings().lineBreakAfter
+    // Each dark stretch that follows a lit frame: where it begins, how long it lasts.
+    var darks: [(start: Int, length: Duration)] = []
+    for index in isOnAt.indices.dropFirst() where isOnAt[index - 1] && !isOnAt[index] {
+      let end = isOnAt[index...].firstIndex(of: true) ?? frames.count - 1
+      darks.append((index, frames[end].time - frames[index].time))
+    }
+    var longestAfter = Duration.zero
+    for dark in darks.reversed() {
+      if dark.length >= silence && dark.length >= longestAfter * 2 { return dark.start }
+      longestAfter = max(longestAfter, dark.length)
+    }
+    return 0
+  }
+
   /// Reads the spot `found` from the frames kept after `after`: all of them (a slow lamp is
-  /// found only once it has shown a dot and a dash, seconds into its message), or since it
-  /// was lost (what it sent before is read already).
+  /// found only once it has shown a dot and a dash, seconds into its message) from where it
+  /// began (`messageStart`), or since it was lost (what it sent before is read already).
   private mutating func take(
     _ found: BlinkMap.Candidate, pixels: LightRegion,
     map: BlinkMap, after: MonotonicInstant?, event: Event
@@ -333,9 +355,10 @@ public struct LightReceiver: Sendable {
     states = []
     var map = map
     if lostAt == nil { map.window = .max }
-    let frames = zip(map.frameTimes, map.levels(of: found.spot))
+    var frames = zip(map.frameTimes, map.levels(of: found.spot))
       .filter { frame in after.map { frame.0 > $0 } ?? true }
       .map { (time: $0.0, level: $0.1) }
+    if lostAt == nil, after == nil { frames.removeFirst(Self.messageStart(frames)) }
     detector = LightEdges(frameInterval: frameInterval, exposure: exposure)
     level = frames.last?.level ?? 0
     let events = [event] + replay(frames)

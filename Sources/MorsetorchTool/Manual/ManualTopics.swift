@@ -200,9 +200,12 @@ enum ManualTopics {
     alike, so neither is taken, however bright. A change is sharp when it crosses half the
     light's range within three frames, or, between a mark and a gap that last longer,
     within half the shorter of them (at most 8 frames): a lamp whose filament takes a fifth
-    of a second or more to light and to go dark, keyed slowly, is found, and the frames on
-    its way up or down are not taken for its dark or bright level. What it sent before it
-    was found is read from the frames kept. A mark is when the light is brighter: a spot
+    of a second or more to light and to go dark, keyed slowly, is found, and where most of
+    its edges are that slow, the frames on its way up or down are not taken for its dark or
+    bright level. What it sent before
+    it was found is read from the frames kept, from the last dark stretch of 4 s or more
+    before the frames it was found in (a light on long before is no part of the message).
+    A mark is when the light is brighter: a spot
     that blinks the message upside down, its longest lit runs longer than its longest dark
     ones (a wall that the camera's exposure darkens while a torch beside it is on), is not
     the light. With --active-low a mark is when the light is darker (a lamp lit while idle,
