@@ -42,10 +42,12 @@ import MorseCore
 ///   between characters; or until a pause of twenty times the shortest mark (at least ten
 ///   dots at the fastest speed, at most twice `lineBreakAfter`). Then they are read, their
 ///   marks and gaps known from the start; after that the estimate follows the sender.
-/// - Output: a character as soon as the gap after it is long enough to say it is complete
-///   (two element gaps), a space before the next character when a gap was a word gap, and a
-///   line break after a long silence (`lineBreakAfter`, or twice the word gap when that is
-///   longer); the speed is then found anew, for a new sender.
+/// - Output: with `LookAhead.followed`, a character as soon as the gap after it is long
+///   enough to say it is complete (two element gaps), a space before the next character when
+///   a gap was a word gap; with `.heldBack` or `.wholeLine` (what `morsetorch receive` uses),
+///   the text the sender's own timing reads (`HeldLine`), the speed followed here weighing
+///   its lengths. Either way a line break after a long silence (`lineBreakAfter`, or twice
+///   the word gap when that is longer); the speed is then found anew, for a new sender.
 /// - An uneven hand (gaps after dashes twice those after dots): a word with a gap that fits
 ///   both is held to its end, cut where gaps and letters' frequencies say (`UnevenHand`).
 /// - A code with no meaning is shown in brackets (`[......]`); prosigns as `<SK>`, each a word
