@@ -147,10 +147,8 @@ public struct MorseReading: Sendable {
         if isTracing && !isFound { try handle(.still(FrameStill(frame))) }
         isFound = true
         try handle(.found(region, after: time - origin))
-        try place(region, in: frame, handle)
       case .moved(let region, let time):
         try handle(.moved(region, after: time - origin))
-        try place(region, in: frame, handle)
       case .lost(let region, let time): try handle(.lost(region, after: time - origin))
       }
     }
@@ -162,16 +160,6 @@ public struct MorseReading: Sendable {
       }
     }
     try hand({ $0.advance(to: frame.time) }, handle)
-  }
-
-  /// A doubt about where the light was found, unless it was told where to look.
-  private mutating func place<Failure: Error>(
-    _ region: LightRegion, in frame: LightFrame, _ handle: (Event) throws(Failure) -> Void
-  ) throws(Failure) {
-    guard light?.settings.region == nil,
-      let doubt = doubts.found(region, width: frame.width, height: frame.height)
-    else { return }
-    try handle(.doubt(doubt))
   }
 
   /// `edge` to `handle`, then (if it took it) to the receiver, and what that decoded.
@@ -194,6 +182,7 @@ public struct MorseReading: Sendable {
     let speed = outputs.contains(.lineBreak) ? before : receiver.wordsPerMinute
     // Taken whether tracing or not, so that nothing piles up.
     let classed = receiver.takeClassed()
+    doubts.unsureCharacters = receiver.unsureCharacters
     for mark in classed where mark.kind.isMark {
       doubts.mark(
         lasting: (mark.end - mark.start) / .seconds(1), wordsPerMinute: mark.wordsPerMinute)

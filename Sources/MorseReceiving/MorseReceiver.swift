@@ -158,6 +158,11 @@ public struct MorseReceiver: Sendable {
     }
   }
 
+  /// How many of the characters read out the reading by the sender's own timing was unsure
+  /// of: another reading of them nearly as likely (under a twentieth as likely as the one
+  /// given), or no meaning. None when read as followed (`LookAhead.followed`).
+  public private(set) var unsureCharacters = 0
+
   /// The current estimate of the speed, in words per minute.
   public var wordsPerMinute: Double { 1.2 / dot }
 
@@ -167,17 +172,17 @@ public struct MorseReceiver: Sendable {
 
   /// Forgets the speed estimate and what was half received.
   public mutating func reset() {
-    let kept = classed
+    let (kept, unsure) = (classed, unsureCharacters)
     self = MorseReceiver(settings: settings)
-    classed = kept
+    (classed, unsureCharacters) = (kept, unsure)
   }
 
   /// Forgets the speed estimate for a new line (a long silence ended the last), keeping what
   /// was classed for the line to be read.
   private mutating func startAnew() {
-    let (kept, classedSoFar, held) = (classed, followed, line)
+    let (kept, classedSoFar, held, unsure) = (classed, followed, line, unsureCharacters)
     self = MorseReceiver(settings: settings)
-    (classed, followed, line) = (kept, classedSoFar, held)
+    (classed, followed, line, unsureCharacters) = (kept, classedSoFar, held, unsure)
   }
 
   /// Takes the next edge (edges come in time order); returns what became known.
@@ -225,13 +230,14 @@ public struct MorseReceiver: Sendable {
       case .elementGap, .letterGap, .wordGap:
         if let classed = line.gap(to: record.end) { finished.append(classed) }
       case .lineBreak:
-        lines.append(Self.readLine(&line, into: &finished))
+        lines.append(Self.readLine(&line, into: &finished, unsure: &unsureCharacters))
         finished.append(record)
       }
     }
     var outputs: [Output] = []
     for output in given where output == .lineBreak {
-      outputs += lines.isEmpty ? Self.readLine(&line, into: &finished) : lines.removeFirst()
+      outputs +=
+        lines.isEmpty ? Self.readLine(&line, into: &finished, unsure: &unsureCharacters) : lines.removeFirst()
       outputs.append(.lineBreak)
     }
     // Read at the end of the line or a pause, or what is ready of a line still coming.
@@ -240,6 +246,7 @@ public struct MorseReceiver: Sendable {
       let read = line.read(isEnd: isEnd || isPaused)
       outputs += read.outputs
       finished += read.classed
+      unsureCharacters += read.unsure
     }
     classed += finished
     if classed.count > Self.mostClassedKept {
@@ -249,11 +256,12 @@ public struct MorseReceiver: Sendable {
   }
 
   /// The rest of `line`, read whole, its classes added to `finished`; the line forgotten.
-  private static func readLine(_ line: inout HeldLine, into finished: inout [Classed])
-    -> [Output]
-  {
+  private static func readLine(
+    _ line: inout HeldLine, into finished: inout [Classed], unsure: inout Int
+  ) -> [Output] {
     let read = line.read(isEnd: true)
     finished += read.classed
+    unsure += read.unsure
     line.clear()
     return read.outputs
   }

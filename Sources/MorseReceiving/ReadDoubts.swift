@@ -1,10 +1,12 @@
 /// What makes a reading's text doubtful, found as the reading goes: each doubt given once,
 /// when it is first known, so that the tool can say it and what to try.
 ///
-/// A reading that looks right can be wrong in ways the receivers cannot tell from inside:
-/// a speed found at the edge of the range they follow (a dash taken for a dot, or noise for
-/// Morse), a "light" that is the corner or the whole of the picture, codes that mean
-/// nothing. Values only; the tool words them.
+/// A reading that looks right can be wrong: a speed found at the edge of the range the
+/// receiver follows (a dash taken for a dot, or noise for Morse); characters the reading by
+/// the sender's own timing was unsure of (another reading nearly as likely: the model's own
+/// margin, `MorseReceiver.unsureCharacters`) or that mean nothing; marks of neither length.
+/// Where a light was found says nothing of it: a narrow picture's light is at its edge, and a
+/// screen flashed whole fills it. Values only; the tool words them.
 public struct ReadDoubts: Sendable, Hashable {
   /// One reason to doubt what was read.
   public enum Doubt: Sendable, Hashable {
@@ -12,12 +14,9 @@ public struct ReadDoubts: Sendable, Hashable {
     case slowSpeed(wordsPerMinute: Double)
     /// Characters were read at this speed, at the fast end of the range or above it.
     case fastSpeed(wordsPerMinute: Double)
-    /// The light was found here, against the picture's edge (often not a light at all).
-    case lightAtEdge(LightRegion)
-    /// The light found is most of the picture (the room's light, or the exposure changing).
-    case wholePicture(LightRegion)
-    /// This many of the characters read were codes with no meaning (`[......]`).
-    case unknownCodes(Int, of: Int)
+    /// This many of the characters read were unsure: another reading of them nearly as
+    /// likely, or no meaning (`[......]`).
+    case unsure(Int, of: Int)
     /// This many of the marks read were over `longMark` dots long at the speed followed:
     /// marks of more than two lengths (a light left on, marks run together, a speed misread).
     case longMarks(Int, of: Int)
@@ -25,17 +24,17 @@ public struct ReadDoubts: Sendable, Hashable {
 
   /// A doubt's kind: what is said once.
   private enum Kind: Hashable {
-    case speed, place, codes, marks
+    case speed, unsure, marks
   }
 
   /// How far into the edge of the receiver's range a speed is doubtful: within a quarter of
   /// the slowest, within a fifth of the fastest (60 WPM: from 50).
   static let slowMargin = 1.25
   static let fastMargin = 1.2
-  /// At least this many codes with no meaning, and over a quarter of the characters.
-  static let fewestUnknownCodes = 3
+  /// At least this many marks of neither length are doubtful (and over a tenth of them).
+  static let fewestLongMarks = 3
   /// A mark over this many dots is neither a dot nor a dash (a dash is three); at least
-  /// `fewestUnknownCodes` of them, and over a tenth of the marks, are doubtful.
+  /// `fewestLongMarks` of them, and over a tenth of the marks, are doubtful.
   public static let longMark = 6.0
 
   /// The speeds the receiver follows.
@@ -44,6 +43,9 @@ public struct ReadDoubts: Sendable, Hashable {
   public private(set) var characters = 0
   /// Codes with no meaning read.
   public private(set) var unknownCodes = 0
+  /// Characters the reading by the sender's own timing was unsure of (meaning or not), as
+  /// the receiver counts them.
+  public var unsureCharacters = 0
   /// Marks read, and those over `longMark` dots.
   public private(set) var marks = 0
   public private(set) var longMarks = 0
@@ -73,31 +75,19 @@ public struct ReadDoubts: Sendable, Hashable {
     if seconds > Self.longMark * 1.2 / wordsPerMinute { longMarks += 1 }
   }
 
-  /// The light found (or moved) to `region` in a picture `width` by `height`: a doubt about
-  /// where it is, the first time.
-  public mutating func found(_ region: LightRegion, width: Int, height: Int) -> Doubt? {
-    if region.width * region.height * 2 > width * height {
-      return say(.place, .wholePicture(region))
-    }
-    if region.x <= 0 || region.y <= 0 || region.x + region.width >= width
-      || region.y + region.height >= height
-    {
-      return say(.place, .lightAtEdge(region))
-    }
-    return nil
-  }
-
-  /// What can be known only at the end: many codes with no meaning (at least three, over a
-  /// quarter of the characters); many marks of neither length (at least three, over a tenth
-  /// of the marks).
+  /// What can be known only at the end: unsure characters, over a quarter of those read
+  /// (codes with no meaning, or as the receiver counts them if more: Morse read right is
+  /// sure of nearly every character, a light switched at random of few); many marks of
+  /// neither length (at least three, over a tenth of the marks).
   public mutating func finish() -> [Doubt] {
     var doubts: [Doubt] = []
-    if unknownCodes >= Self.fewestUnknownCodes, unknownCodes * 4 > characters,
-      let doubt = say(.codes, .unknownCodes(unknownCodes, of: characters))
+    let unsure = max(unknownCodes, unsureCharacters)
+    if unsure > 0, unsure * 4 > characters,
+      let doubt = say(.unsure, .unsure(unsure, of: characters))
     {
       doubts.append(doubt)
     }
-    if longMarks >= Self.fewestUnknownCodes, longMarks * 10 > marks,
+    if longMarks >= Self.fewestLongMarks, longMarks * 10 > marks,
       let doubt = say(.marks, .longMarks(longMarks, of: marks))
     {
       doubts.append(doubt)

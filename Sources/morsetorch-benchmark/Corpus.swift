@@ -15,14 +15,36 @@ struct CorpusDecoder {
   let name: String
   /// Why it cannot run here, or nil.
   let missing: String?
-  /// The text it reads from the message whose edges are in the file.
-  let decode: (_ message: ReceiverCorpus.Message, _ edgesFile: String) -> String?
+  /// The text it reads from the message whose edges are in the file, and the doubts it said
+  /// of it (nil: it cannot say).
+  let decode: (_ message: ReceiverCorpus.Message, _ edgesFile: String) -> Reading?
+
+  struct Reading: ExpressibleByStringLiteral {
+    var text: String
+    var doubts: [String]?
+
+    init(text: String, doubts: [String]? = nil) {
+      self.text = text
+      self.doubts = doubts
+    }
+
+    init(stringLiteral text: String) { self.init(text: text) }
+  }
 }
 
 /// Everything the receiver makes of `edges`, as text: an unknown code (`[.-.-.-]`) as one
-/// `?`, as libcw-receive prints it.
-func morsetorchRead(_ edges: [MorseEdge], settings: MorseReceiver.Settings) -> String {
-  textReceived(from: edges, settings: settings, unknown: "?")
+/// `?`, as libcw-receive prints it; and whether the reading doubted it (`ReadDoubts`), as
+/// `receive` would say.
+func morsetorchRead(_ edges: [MorseEdge], settings: MorseReceiver.Settings)
+  -> (text: String, doubts: [String])
+{
+  var reading = MorseReading(receiver: MorseReceiver(settings: settings))
+  var events: [MorseReading.Event] = []
+  for edge in edges { reading.read(.edge(edge)) { events.append($0) } }
+  events += reading.finish()
+  let outputs = events.compactMap { if case .output(let output) = $0 { output } else { nil } }
+  let doubts = events.compactMap { if case .doubt(let doubt) = $0 { "\(doubt)" } else { nil } }
+  return (MorseCorpus.text(of: outputs, unknown: "?"), doubts)
 }
 
 /// multimon-ng's output with each code it could not map (`<.-.-_>`, `<ERR_9>`) as one `?`.
@@ -110,7 +132,8 @@ func morsetorchDecoders() -> [CorpusDecoder] {
   return [(false, true), (false, false), (true, true), (true, false)].map { isFile, isHinted in
     let name = "morsetorch\(isFile ? " file" : "") \(isHinted ? "hint" : "no hint")"
     return CorpusDecoder(name: name, missing: nil) { message, _ in
-      morsetorchRead(message.edges, settings: settings(message, isHinted, isFile))
+      let read = morsetorchRead(message.edges, settings: settings(message, isHinted, isFile))
+      return CorpusDecoder.Reading(text: read.text, doubts: read.doubts)
     }
   }
 }
@@ -132,7 +155,7 @@ func libcwDecoders(scratch: String) -> [CorpusDecoder] {
       guard runFiltering(libcw!, arguments, input: edgesFile, output: output) == 0,
         let text = readLossily(output)
       else { return nil }
-      return text
+      return CorpusDecoder.Reading(text: text)
     }
   }
 }
@@ -167,7 +190,7 @@ func multimonDecoders(scratch: String) -> [CorpusDecoder] {
       guard runFiltering(multimon!, arguments, input: audio, output: output) == 0,
         let text = readLossily(output)
       else { return nil }
-      return multimonText(text)
+      return CorpusDecoder.Reading(text: multimonText(text))
     }
   }
 }
@@ -206,11 +229,31 @@ struct ErrorCount {
   var errors = 0
   var sent = 0
   var failed = false
+  /// Messages read with errors and exactly, and of each how many the decoder doubted.
+  var wrong = 0
+  var doubtedWrong = 0
+  var exact = 0
+  var doubtedExact = 0
 
   mutating func add(_ other: ErrorCount) {
     errors += other.errors
     sent += other.sent
     failed = failed || other.failed
+    wrong += other.wrong
+    doubtedWrong += other.doubtedWrong
+    exact += other.exact
+    doubtedExact += other.doubtedExact
+  }
+
+  /// One message's reading: `errors` in it, and whether it was doubted.
+  mutating func count(errors: Int, isDoubted: Bool) {
+    if errors > 0 {
+      wrong += 1
+      if isDoubted { doubtedWrong += 1 }
+    } else {
+      exact += 1
+      if isDoubted { doubtedExact += 1 }
+    }
   }
 }
 
@@ -329,11 +372,13 @@ struct CorpusRun {
         counts[column].failed = true
         continue
       }
-      let (errors, sent) = characterErrors(read: read, sent: message.text)
+      let (errors, sent) = characterErrors(read: read.text, sent: message.text)
       counts[column].errors += errors
       counts[column].sent += sent
+      if let doubts = read.doubts { counts[column].count(errors: errors, isDoubted: !doubts.isEmpty) }
       if verbose {
-        print("    \(label) \(decoder.name): \(errors) errors: \(read)")
+        let doubt = read.doubts.map { $0.isEmpty ? "" : " (doubted: \($0.joined(separator: "; ")))" } ?? ""
+        print("    \(label) \(decoder.name): \(errors) errors\(doubt): \(read.text)")
       }
     }
   }
@@ -366,5 +411,11 @@ func runCorpus(seed: UInt64) throws {
   }
   let allSent = totals.map(\.sent).max() ?? 0
   print(run.row("all conditions (\(allSent))", run.cells(totals)))
+  // How well the doubt note tells: said of readings with errors, not of exact ones.
+  for (decoder, count) in zip(run.decoders, totals) where count.wrong + count.exact > 0 {
+    print(
+      "  doubted, \(decoder.name): \(count.doubtedWrong) of \(count.wrong) messages read "
+        + "with errors, \(count.doubtedExact) of \(count.exact) read exactly")
+  }
   for line in overlaps { print("  gaps: " + line) }
 }

@@ -1,5 +1,6 @@
 import Instants
 import MorseCore
+import MorseCorpus
 import MorseTestSupport
 import Testing
 
@@ -165,22 +166,107 @@ extension String {
     #expect(reading.characters == 10)
   }
 
-  @Test func aLightInThePicturesCornerIsDoubtedUnlessToldWhere() throws {
+  /// Where a light is found says nothing of what was read: a light in the picture's corner,
+  /// or one that fills it (a screen flashed whole), is read with no doubt.
+  @Test(arguments: [(2.0, 2.0, 3.0), (158.0, 60.0, 3.0), (80.0, 60.0, 90.0)])
+  func aLightAtThePicturesEdgeOrFillingItRaisesNoDoubt(x: Double, y: Double, radius: Double)
+    throws
+  {
     var scene = SyntheticScene()
-    (scene.lightX, scene.lightY) = (2, 2)
-    let frames = scene.frames(showing: try edges("PARIS PARIS"))
+    (scene.lightX, scene.lightY, scene.lightRadius) = (x, y, radius)
+    let frames = scene.frames(showing: try edges("PARIS PARIS", wpm: 10))
     let interval = Duration.seconds(1 / scene.framesPerSecond)
-    var found = MorseReading(receiver: MorseReceiver(), light: LightReceiver(frameInterval: interval))
-    var events: [MorseReading.Event] = []
-    for frame in frames { found.read(.frame(frame)) { events.append($0) } }
-    #expect(events.contains { if case .doubt(.lightAtEdge) = $0 { true } else { false } })
-    var settings = LightReceiver.Settings()
-    settings.region = LightRegion(x: 0, y: 0, width: 5, height: 5)
-    var told = MorseReading(
-      receiver: MorseReceiver(), light: LightReceiver(settings: settings, frameInterval: interval))
-    var toldEvents: [MorseReading.Event] = []
-    for frame in frames { told.read(.frame(frame)) { toldEvents.append($0) } }
-    #expect(told.characters > 0)
-    #expect(!toldEvents.contains { if case .doubt = $0 { true } else { false } })
+    var settings = MorseReceiver.Settings()
+    settings.lookAhead = .wholeLine
+    let reading = MorseReading(
+      receiver: MorseReceiver(settings: settings), light: LightReceiver(frameInterval: interval))
+    let (read, final) = events(frames.map { .frame($0) }, reading: reading)
+    #expect(text(outputs(read) + final).trimmingNewlines == "PARIS PARIS", "\(read)")
+    #expect(!read.contains { if case .doubt = $0 { true } else { false } }, "\(read)")
+  }
+}
+
+/// Doubt from the reading's own margin: a light switched at random (a bulb switched by hand,
+/// a light lost and another found) is doubted, Morse read exactly is not, whatever its
+/// sender.
+@Suite struct ModelDoubtTests {
+  /// The doubts of reading `keyed` by the sender's own timing, and the text read.
+  private func read(_ keyed: [MorseEdge], _ lookAhead: MorseReceiver.LookAhead)
+    -> (text: String, doubts: [ReadDoubts.Doubt])
+  {
+    var settings = MorseReceiver.Settings()
+    settings.lookAhead = lookAhead
+    var reading = MorseReading(receiver: MorseReceiver(settings: settings))
+    var read: [MorseReading.Event] = []
+    for edge in keyed { reading.read(.edge(edge)) { read.append($0) } }
+    read += reading.finish()
+    let doubts = read.compactMap { if case .doubt(let doubt) = $0 { doubt } else { nil } }
+    return (text(outputs(read)).trimmingNewlines, doubts)
+  }
+
+  /// Switched on and off at random: each time on and off between `shortest` and 12 times it
+  /// (evenly in the log), 60 times.
+  private func switched(seed: UInt64, shortest: Double) -> [MorseEdge] {
+    var random = SplitMix64(state: seed)
+    var time = MonotonicInstant.origin + .seconds(1)
+    var keyed: [MorseEdge] = []
+    for index in 0..<120 {
+      keyed.append(MorseEdge(time: time, isOn: index % 2 == 0))
+      let length = shortest * LetterShares.exponential(Double.random(in: 0...2.5, using: &random))
+      time += .seconds(length)
+    }
+    return keyed
+  }
+
+  @Test(arguments: [(1, 0.05), (2, 0.2), (3, 0.5), (4, 0.1), (5, 0.3), (6, 1.0)])
+  func aLightSwitchedAtRandomIsDoubted(seed: UInt64, shortest: Double) {
+    for lookAhead in [MorseReceiver.LookAhead.wholeLine, .heldBack] {
+      let (text, doubts) = read(switched(seed: seed, shortest: shortest), lookAhead)
+      #expect(
+        doubts.contains { if case .unsure = $0 { true } else { false } },
+        "\(lookAhead): \(text) \(doubts)")
+    }
+  }
+
+  /// A light that blinks its message and goes dark, and another found after it that is
+  /// switched at random (a lamp switched by hand across the room): doubted, and the text of
+  /// the first still read.
+  @Test(arguments: [UInt64(7), 8, 9])
+  func aLightLostAndAnotherFoundSwitchedAtRandomIsDoubted(seed: UInt64) throws {
+    var scene = SyntheticScene()
+    let message = try edges("PARIS", wpm: 12)
+    let end = try #require(message.last).time
+    let other = switched(seed: seed, shortest: 0.3).map {
+      MorseEdge(time: $0.time + (end - .origin) + .seconds(6), isOn: $0.isOn)
+    }
+    scene.otherLight = (x: 40, y: 90, brightness: 180, edges: other)
+    let frames = scene.frames(
+      showing: message, tail: try #require(other.last).time - end + .seconds(2))
+    var settings = MorseReceiver.Settings()
+    settings.lookAhead = .wholeLine
+    var reading = MorseReading(
+      receiver: MorseReceiver(settings: settings),
+      light: LightReceiver(frameInterval: .seconds(1 / scene.framesPerSecond)))
+    var read: [MorseReading.Event] = []
+    for frame in frames { reading.read(.frame(frame)) { read.append($0) } }
+    read += reading.finish()
+    let said = text(outputs(read)).trimmingNewlines
+    #expect(said.hasPrefix("PARIS"), "\(said)")
+    #expect(read.contains { if case .doubt(.unsure) = $0 { true } else { false } }, "\(said)")
+  }
+
+  /// Senders of every kind in the corpus, read exactly, raise no doubt.
+  @Test(arguments: [
+    ReceiverCorpus.Condition.ideal5, .ideal25, .ideal40, .hand15, .drift15to25, .farnsworth18of8,
+    .bounce,
+  ])
+  func morseReadExactlyRaisesNoDoubt(condition: ReceiverCorpus.Condition) {
+    for message in ReceiverCorpus.messages(condition, seed: 11).prefix(3) {
+      for lookAhead in [MorseReceiver.LookAhead.wholeLine, .heldBack] {
+        let (text, doubts) = read(message.edges, lookAhead)
+        guard characterErrors(read: text, sent: message.text).errors == 0 else { continue }
+        #expect(doubts.isEmpty, "\(lookAhead): \(text) \(doubts)")
+      }
+    }
   }
 }

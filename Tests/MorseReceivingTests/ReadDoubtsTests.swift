@@ -5,11 +5,6 @@ import Testing
 
 @testable import MorseReceiving
 
-/// A region, or a failed test.
-private func region(_ x: Int, _ y: Int, _ width: Int, _ height: Int) throws -> LightRegion {
-  try #require(LightRegion(x: x, y: y, width: width, height: height))
-}
-
 @Suite struct ReadDoubtsTests {
   @Test(arguments: [
     (1.0, ReadDoubts.Doubt.slowSpeed(wordsPerMinute: 1)),
@@ -36,29 +31,12 @@ private func region(_ x: Int, _ y: Int, _ width: Int, _ height: Int) throws -> L
     var doubts = ReadDoubts(speeds: 1...60)
     #expect(doubts.read("E", wordsPerMinute: 1) == .slowSpeed(wordsPerMinute: 1))
     #expect(doubts.read("T", wordsPerMinute: 60) == nil)
-    #expect(doubts.found(try region(0, 0, 8, 8), width: 160, height: 120) != nil)
-    #expect(doubts.found(try region(0, 0, 160, 120), width: 160, height: 120) == nil)
     for _ in 0..<3 { _ = doubts.read("[......]", wordsPerMinute: 15) }
-    #expect(doubts.finish() == [.unknownCodes(3, of: 5)])
+    #expect(doubts.finish() == [.unsure(3, of: 5)])
     #expect(doubts.finish().isEmpty)
   }
 
-  @Test func aLightAgainstThePicturesEdgeOrFillingItIsDoubtful() throws {
-    let cases: [(LightRegion, ReadDoubts.Doubt?)] = [
-      (try region(0, 0, 8, 8), .lightAtEdge(try region(0, 0, 8, 8))),
-      (try region(152, 50, 8, 8), .lightAtEdge(try region(152, 50, 8, 8))),
-      (try region(60, 112, 8, 8), .lightAtEdge(try region(60, 112, 8, 8))),
-      (try region(0, 0, 160, 120), .wholePicture(try region(0, 0, 160, 120))),
-      (try region(10, 10, 140, 100), .wholePicture(try region(10, 10, 140, 100))),
-      (try region(96, 36, 8, 8), nil),
-    ]
-    for (found, doubt) in cases {
-      var doubts = ReadDoubts(speeds: 1...60)
-      #expect(doubts.found(found, width: 160, height: 120) == doubt, "\(found)")
-    }
-  }
-
-  @Test(arguments: [(3, 12, false), (3, 11, true), (2, 4, false), (4, 10, true)])
+  @Test(arguments: [(3, 12, false), (3, 11, true), (1, 4, false), (1, 3, true), (0, 0, false)])
   func manyCodesWithNoMeaningAreDoubtfulAtTheEnd(unknown: Int, of characters: Int, isDoubtful: Bool) {
     var doubts = ReadDoubts(speeds: 1...60)
     for number in 0..<characters {
@@ -66,6 +44,16 @@ private func region(_ x: Int, _ y: Int, _ width: Int, _ height: Int) throws -> L
     }
     #expect(doubts.unknownCodes == unknown)
     #expect(!doubts.finish().isEmpty == isDoubtful)
+  }
+
+  /// The receiver's count of unsure characters (the model's margin), when it is more than
+  /// the codes with no meaning, is what is weighed.
+  @Test(arguments: [(3, 12, false), (3, 11, true), (1, 4, false), (1, 1, true), (9, 20, true)])
+  func manyUnsureCharactersAreDoubtfulAtTheEnd(unsure: Int, of characters: Int, isDoubtful: Bool) {
+    var doubts = ReadDoubts(speeds: 1...60)
+    for _ in 0..<characters { _ = doubts.read("E", wordsPerMinute: 15) }
+    doubts.unsureCharacters = unsure
+    #expect(doubts.finish() == (isDoubtful ? [.unsure(unsure, of: characters)] : []))
   }
 
   /// At 15 WPM (a dot of 80 ms) a mark over 480 ms is neither a dot nor a dash: three of

@@ -120,10 +120,8 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     let recording = RecordingReceiveConsole()
     #expect(try loop(recording).run(source) == 5)
     #expect(recording.text == "[-..-..-][-..-..-][-..-..-]TE\n")
-    #expect(
-      recording.noted == [
-        ReceivedText.said(.unknownCodes(3, of: 5)), ReceivedText.doubtful,
-      ])
+    #expect(recording.noted.count == 1, "said once: \(recording.noted)")
+    #expect(recording.noted.first?.hasPrefix("doubtful: 3 of the 5 characters") == true)
     #expect(recording.noted.first?.contains("--trace") == true)
   }
 

@@ -32,6 +32,18 @@ struct HeldLine: Sendable {
   struct Read: Sendable {
     var outputs: [MorseReceiver.Output] = []
     var classed: [MorseReceiver.Classed] = []
+    /// How many of the characters given the reading was unsure of (`isUnsure`).
+    var unsure = 0
+  }
+
+  /// How much likelier than any other a character's reading must be (a log: twenty times)
+  /// for the reading to be sure of it.
+  static let sureMargin = LetterShares.naturalLog(20)
+
+  /// Whether the reading was unsure of `character`: another reading of it was nearly as
+  /// likely, or it has no meaning.
+  static func isUnsure(_ character: LineDecoder.Character) -> Bool {
+    character.text == nil || character.margin < sureMargin
   }
 
   /// The most elements of a file's line read at once: a longer line is read a stretch at a
@@ -291,6 +303,7 @@ struct HeldLine: Sendable {
           == true
       isRunCut = character.text == nil && (character.isCut || goesOn)
       if !goesOn {
+        if Self.isUnsure(character) { read.unsure += 1 }
         if isAfterWordGap || (wasProsign.map { $0 || isProsign } ?? false) {
           read.outputs.append(.space)
         }

@@ -48,6 +48,12 @@ struct LineDecoder {
     var isAfterWordGap: Bool
     /// Whether its code was cut at `longestRun` elements (a light that only blinks).
     var isCut: Bool
+    /// How much likelier (a log) the reading is than the likeliest that reads this character
+    /// otherwise (`LineDecoder.margins`, and other timings' readings): infinite until known.
+    var margin = Double.infinity
+
+    /// What it reads as, where: two readings that agree on it agree on this.
+    var reading: [AnyHashable] { [marks, code, isAfterWordGap] }
   }
 
   /// The likeliest reading.
@@ -84,118 +90,228 @@ struct LineDecoder {
 
   let table: CodeTable
 
+  /// Each mark's score as a dot and as a dash, each gap's inside a character (after a dot,
+  /// after a dash), and between characters (the likelier of a letter gap and a word gap, and
+  /// each apart), under a timing.
+  struct Scores {
+    var marks: [(dot: Double, dash: Double)] = []
+    var inside: [(afterDot: Double, afterDash: Double)] = []
+    var letter: [Double] = []
+    var word: [Double] = []
+    var boundaries: [(score: Double, isWord: Bool)] = []
+
+    init(_ elements: [Element], timing: SenderTiming) {
+      let count = elements.count
+      marks.reserveCapacity(count)
+      inside.reserveCapacity(count)
+      boundaries.reserveCapacity(count)
+      letter.reserveCapacity(count)
+      word.reserveCapacity(count)
+      for element in elements {
+        let length = element.logMark
+        marks.append((timing.score(length, as: .dot), timing.score(length, as: .dash)))
+        guard let gapLength = element.logGap else {
+          inside.append((-.infinity, -.infinity))
+          letter.append(0)
+          word.append(-.infinity)
+          boundaries.append((0, false))
+          continue
+        }
+        inside.append(
+          (
+            timing.score(gapLength, as: .insideAfterDot),
+            timing.score(gapLength, as: .insideAfterDash)
+          ))
+        let letterScore = timing.score(gapLength, as: .letterGap) + LineDecoder.logLetterEnd
+        let wordScore = timing.score(gapLength, as: .wordGap) + LineDecoder.logWordEnd
+        letter.append(letterScore)
+        word.append(wordScore)
+        boundaries.append(wordScore > letterScore ? (wordScore, true) : (letterScore, false))
+      }
+    }
+
+    /// The score of the gap after mark `index` inside a character, after a dash or a dot.
+    func inside(_ index: Int, afterDash: Bool) -> Double {
+      afterDash ? inside[index].afterDash : inside[index].afterDot
+    }
+  }
+
+  /// Each character that may begin at mark `start` and end before `limit`, handed to `body`
+  /// with where it ends, its score (its marks, the gaps inside it and its share of text), its
+  /// key (nil: a run with no meaning) and whether it was cut.
+  @inline(__always)
+  private func characters(
+    from start: Int, before limit: Int, _ scores: Scores,
+    _ body: (_ end: Int, _ score: Double, _ key: Int?, _ isCut: Bool) -> Void
+  ) {
+    var states: [(key: Int, score: Double)] = [(CodeTable.empty, 0)]
+    var next: [(key: Int, score: Double)] = []
+    for index in start..<min(start + table.longestCode, limit) {
+      next.removeAll(keepingCapacity: true)
+      let marks = scores.marks[index]
+      for state in states {
+        for isDash in [false, true] {
+          let markScore = isDash ? marks.dash : marks.dot
+          guard markScore + Self.sureMark >= max(marks.dot, marks.dash) else { continue }
+          let key = CodeTable.key(state.key, appending: isDash)
+          guard table.begins(key) else { continue }
+          let score = state.score + markScore
+          if table.text(of: key) != nil {
+            body(index + 1, score + table.logShare(of: key), key, false)
+          }
+          if index + 1 < limit {
+            next.append((key, score + scores.inside(index, afterDash: isDash)))
+          }
+        }
+      }
+      swap(&states, &next)
+      if states.isEmpty { break }
+    }
+    // The run its gaps make one character, if it has no meaning: each mark as its length
+    // says, up to the first gap likelier between characters.
+    var key = CodeTable.empty
+    var score = 0.0
+    for index in start..<limit {
+      let marks = scores.marks[index]
+      let isDash = marks.dash > marks.dot
+      score += max(marks.dot, marks.dash)
+      key = index - start < CodeTable.longest ? CodeTable.key(key, appending: isDash) : 0
+      let inside = scores.inside(index, afterDash: isDash)
+      let length = index - start + 1
+      let isEnd = index + 1 == limit || scores.boundaries[index].score >= inside
+      if isEnd || length == Self.longestRun {
+        if table.text(of: key) == nil {
+          body(index + 1, score + Self.logUnknown, nil, !isEnd)
+        }
+        break
+      }
+      score += inside
+    }
+  }
+
+  /// Whether mark `index` is a dash in the character from `start` to `end` of `key` (nil: a
+  /// run with no meaning, each mark as its length says).
+  private static func isDash(_ index: Int, start: Int, end: Int, key: Int?, _ scores: Scores)
+    -> Bool
+  {
+    guard let key else { return scores.marks[index].dash > scores.marks[index].dot }
+    return (key >> (end - 1 - index)) & 1 == 1
+  }
+
   /// The likeliest reading of `elements` under `timing`; none may span `boundary` (a
   /// character boundary decided before: its marks on either side are read apart).
   func decode(_ elements: [Element], timing: SenderTiming, boundary: Int? = nil) -> Reading {
     let count = elements.count
     guard count > 0 else { return Reading(score: 0, characters: [], isDash: [], gaps: []) }
-    var markScores: [(dot: Double, dash: Double)] = []
-    var insideScores: [(afterDot: Double, afterDash: Double)] = []
-    var boundaries: [(score: Double, isWord: Bool)] = []
-    markScores.reserveCapacity(count)
-    for element in elements {
-      let length = element.logMark
-      markScores.append((timing.score(length, as: .dot), timing.score(length, as: .dash)))
-      guard let gapLength = element.logGap else {
-        insideScores.append((-.infinity, -.infinity))
-        boundaries.append((0, false))
-        continue
-      }
-      insideScores.append(
-        (
-          timing.score(gapLength, as: .insideAfterDot),
-          timing.score(gapLength, as: .insideAfterDash)
-        ))
-      let letter = timing.score(gapLength, as: .letterGap) + Self.logLetterEnd
-      let word = timing.score(gapLength, as: .wordGap) + Self.logWordEnd
-      boundaries.append(word > letter ? (word, true) : (letter, false))
-    }
-    // The best score of the first `end` marks read as whole characters, and the character
-    // that ends there: its first mark, its key (nil: no meaning), whether it was cut.
-    var best = [Double](repeating: -.infinity, count: count + 1)
-    var back = [(start: Int, key: Int?, isCut: Bool)](
-      repeating: (0, nil, false), count: count + 1)
-    best[0] = 0
-    func consider(_ start: Int, _ end: Int, _ score: Double, _ key: Int?, _ isCut: Bool) {
-      let total = best[start] + score + (end < count ? boundaries[end - 1].score : 0)
-      if total > best[end] {
-        best[end] = total
-        back[end] = (start, key, isCut)
-      }
-    }
-    var states: [(key: Int, score: Double)] = []
-    var next: [(key: Int, score: Double)] = []
-    for start in 0..<count where best[start] > -.infinity {
-      let limit = boundary.map { start < $0 ? $0 : count } ?? count
-      states = [(CodeTable.empty, 0)]
-      for index in start..<min(start + table.longestCode, limit) {
-        next.removeAll(keepingCapacity: true)
-        let marks = markScores[index]
-        for state in states {
-          for isDash in [false, true] {
-            let markScore = isDash ? marks.dash : marks.dot
-            guard markScore + Self.sureMark >= max(marks.dot, marks.dash) else { continue }
-            let key = CodeTable.key(state.key, appending: isDash)
-            guard table.begins(key) else { continue }
-            let score = state.score + markScore
-            if table.text(of: key) != nil {
-              consider(start, index + 1, score + table.logShare(of: key), key, false)
-            }
-            if index + 1 < limit {
-              let inside = insideScores[index]
-              next.append((key, score + (isDash ? inside.afterDash : inside.afterDot)))
-            }
-          }
-        }
-        swap(&states, &next)
-        if states.isEmpty { break }
-      }
-      // The run its gaps make one character, if it has no meaning: each mark as its length
-      // says, up to the first gap likelier between characters.
-      var key = CodeTable.empty
-      var score = 0.0
-      for index in start..<limit {
-        let marks = markScores[index]
-        let isDash = marks.dash > marks.dot
-        score += max(marks.dot, marks.dash)
-        key = index - start < CodeTable.longest ? CodeTable.key(key, appending: isDash) : 0
-        let inside = isDash ? insideScores[index].afterDash : insideScores[index].afterDot
-        let length = index - start + 1
-        let isEnd = index + 1 == limit || boundaries[index].score >= inside
-        if isEnd || length == Self.longestRun {
-          if table.text(of: key) == nil {
-            consider(start, index + 1, score + Self.logUnknown, nil, !isEnd)
-          }
-          break
-        }
-        score += inside
-      }
-    }
+    let scores = Scores(elements, timing: timing)
+    let best = forward(scores, count: count, boundary: boundary)
     // Back from the end: the characters, their marks' classes and their gaps'.
     var characters: [Character] = []
     var isDash = [Bool](repeating: false, count: count)
     var gaps = [Gap](repeating: .inside, count: elements.last?.gap == nil ? count - 1 : count)
     var end = count
     while end > 0 {
-      let (start, key, isCut) = back[end]
+      let (_, start, key, isCut) = best[end]
       for index in start..<end {
-        if let key {
-          isDash[index] = (key >> (end - 1 - index)) & 1 == 1
-        } else {
-          isDash[index] = markScores[index].dash > markScores[index].dot
-        }
+        isDash[index] = Self.isDash(index, start: start, end: end, key: key, scores)
       }
       if end - 1 < gaps.count {
-        gaps[end - 1] = end < count ? (boundaries[end - 1].isWord ? .word : .letter) : .letter
+        gaps[end - 1] = end < count ? (scores.boundaries[end - 1].isWord ? .word : .letter) : .letter
       }
       let code = String((start..<end).map { isDash[$0] ? "-" : "." })
       characters.append(
         Character(
           marks: start..<end, code: code, text: key.flatMap { table.text(of: $0) },
-          isAfterWordGap: start > 0 && boundaries[start - 1].isWord, isCut: isCut))
+          isAfterWordGap: start > 0 && scores.boundaries[start - 1].isWord, isCut: isCut))
       end = start
     }
     return Reading(
-      score: best[count], characters: characters.reversed(), isDash: isDash, gaps: gaps)
+      score: best[count].score, characters: characters.reversed(), isDash: isDash, gaps: gaps)
+  }
+
+  /// The best score of the first `end` marks read as whole characters (with the gap after
+  /// them between characters), and the character that ends there: its first mark, its key
+  /// (nil: no meaning), whether it was cut (Viterbi's forward pass).
+  private func forward(_ scores: Scores, count: Int, boundary: Int?)
+    -> [(score: Double, start: Int, key: Int?, isCut: Bool)]
+  {
+    var best = [(score: Double, start: Int, key: Int?, isCut: Bool)](
+      repeating: (-.infinity, 0, nil, false), count: count + 1)
+    best[0].score = 0
+    for start in 0..<count where best[start].score > -.infinity {
+      let limit = boundary.map { start < $0 ? $0 : count } ?? count
+      let before = best[start].score
+      characters(from: start, before: limit, scores) { end, score, key, isCut in
+        let total = before + score + (end < count ? scores.boundaries[end - 1].score : 0)
+        if total > best[end].score { best[end] = (total, start, key, isCut) }
+      }
+    }
+    return best
+  }
+
+  /// How much likelier `reading` (of `elements` under `timing`, `boundary` as it was read
+  /// with) is than the likeliest reading that reads each of its characters otherwise (a log;
+  /// infinite where nothing else could be read): the least of the margins of its marks (a
+  /// dot, not a dash), of the gaps inside it and of the gaps either side (inside a character,
+  /// between two, between words). Max-marginals over the same lattice, forward and back.
+  func margins(_ elements: [Element], timing: SenderTiming, boundary: Int? = nil, of reading: Reading)
+    -> [Double]
+  {
+    let count = elements.count
+    guard count > 0 else { return [] }
+    let scores = Scores(elements, timing: timing)
+    let best = forward(scores, count: count, boundary: boundary)
+    var candidates: [(start: Int, end: Int, score: Double, key: Int?)] = []
+    for start in 0..<count where best[start].score > -.infinity {
+      let limit = boundary.map { start < $0 ? $0 : count } ?? count
+      characters(from: start, before: limit, scores) { end, score, key, _ in
+        candidates.append((start, end, score, key))
+      }
+    }
+    func after(_ end: Int) -> Double { end < count ? scores.boundaries[end - 1].score : 0 }
+    // The best score of the marks from `start` to the end read as whole characters.
+    var rest = [Double](repeating: -.infinity, count: count + 1)
+    rest[count] = 0
+    for candidate in candidates.sorted(by: { $0.start > $1.start }) {
+      let total = candidate.score + after(candidate.end) + rest[candidate.end]
+      rest[candidate.start] = max(rest[candidate.start], total)
+    }
+    let total = best[count].score
+    // The best whole reading with each mark read otherwise, with each gap inside a
+    // character, and with each gap between characters (letter and word apart).
+    var otherMark = [Double](repeating: -.infinity, count: count)
+    var inside = [Double](repeating: -.infinity, count: count)
+    for candidate in candidates where best[candidate.start].score > -.infinity {
+      let through =
+        best[candidate.start].score + candidate.score + after(candidate.end) + rest[candidate.end]
+      for index in candidate.start..<candidate.end {
+        let isDash = Self.isDash(
+          index, start: candidate.start, end: candidate.end, key: candidate.key, scores)
+        if isDash != reading.isDash[index] { otherMark[index] = max(otherMark[index], through) }
+        if index + 1 < candidate.end { inside[index] = max(inside[index], through) }
+      }
+    }
+    // The margin of the gap after mark `index` (none at the end).
+    func gapMargin(_ index: Int) -> Double {
+      guard index + 1 < count, index < reading.gaps.count else { return .infinity }
+      let end = index + 1
+      let around = best[end].score - scores.boundaries[index].score + rest[end]
+      var rival: Double
+      switch reading.gaps[index] {
+      case .inside: rival = around + scores.boundaries[index].score
+      case .letter: rival = max(inside[index], around + scores.word[index])
+      case .word: rival = max(inside[index], around + scores.letter[index])
+      }
+      if !(rival > -.infinity) { rival = -.infinity }
+      return total - rival
+    }
+    return reading.characters.map { character in
+      var margin = Double.infinity
+      for index in character.marks {
+        margin = min(margin, total - otherMark[index], gapMargin(index))
+      }
+      if character.marks.lowerBound > 0 { margin = min(margin, gapMargin(character.marks.lowerBound - 1)) }
+      return max(margin, 0)
+    }
   }
 }

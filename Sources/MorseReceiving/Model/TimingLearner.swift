@@ -57,7 +57,21 @@ struct TimingLearner {
       let timing = Self.standard(dot: hint.dot ?? 0.08)
       return Result(reading: decoder.decode(elements, timing: timing), timing: timing)
     }
-    return Result(reading: best.reading, timing: best.timing)
+    var reading = best.reading
+    let margins = decoder.margins(elements, timing: best.timing, boundary: boundary, of: reading)
+    // The likeliest reading under another timing that reads otherwise: each character it
+    // does not read as this one is as sure as the scores differ, at most.
+    let text = reading.text
+    let rival = all.filter { $0.reading.text != text }.max { $0.reading.score < $1.reading.score }
+    let agreed = Set((rival?.reading.characters ?? []).map(\.reading))
+    for index in reading.characters.indices {
+      var margin = margins[index]
+      if let rival, !agreed.contains(reading.characters[index].reading) {
+        margin = min(margin, reading.score - rival.reading.score)
+      }
+      reading.characters[index].margin = margin
+    }
+    return Result(reading: reading, timing: best.timing)
   }
 
   /// `decoder`'s reading of `elements` under `timing`, scored with how likely a sender is to

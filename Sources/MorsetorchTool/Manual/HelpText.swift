@@ -240,11 +240,10 @@ enum HelpText {
       helps from the first gap).
       Prosigns print as <SK>, a code with no meaning as [......].
 
-      Standard error says, once each and as soon as it is known, what makes the text
-      doubtful and what to try: a speed at either end of the range (near \(ReceiverSpeeds.range.lowerBound) or \(ReceiverSpeeds.range.upperBound) WPM;
-      --wpm), a light against the picture's edge or filling most of it (--region), many codes
-      with no meaning (at the end); and at the end that the text is doubtful. Nothing read at
-      all (no character) is exit status 5.
+      Standard error says, once each, what makes the text doubtful and what to try: a speed
+      at either end of the range (near \(ReceiverSpeeds.range.lowerBound) or \(ReceiverSpeeds.range.upperBound) WPM; --wpm); at the end, many characters
+      the reading was not sure of (another reading nearly as likely) or with no meaning, and
+      many marks of neither length. Nothing read at all (no character) is exit status 5.
       """,
     options: ReceiveOption.specs, environment: [gpioDirectoryVariable, videoDirectoryVariable],
     statuses: statuses(

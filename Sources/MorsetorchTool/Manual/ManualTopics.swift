@@ -169,19 +169,23 @@ enum ManualTopics {
     ends the receive. In an edge file a # comment line may be any length (it is skipped as it
     is read); an edge line longer than 4096 bytes is a bad line (status 65).
 
-    A reading can look right and be wrong, and standard error says why, each reason once and
-    as soon as it is known, with what to try: characters read at a speed at either end of
-    the range (up to 1.25 WPM, or from 50 WPM: a dash taken for a dot, flicker read as
-    Morse; give the sender's speed with --wpm), a light found against the picture's edge or
-    filling over half of it (often a border, a shaking frame or the exposure; say where the
-    light is with --region, which also stops these doubts), and at the end, codes with no
-    meaning making over a quarter of the characters (at least three), and marks of more than
-    two lengths: over six dots long, at the speed followed, making over a tenth of the marks
-    (at least three; a light left on, marks run together, the speed misread). After a doubtful
-    reading a last note says the text is doubtful; the exit status is still 0. When nothing
-    at all was read (no light found, no frame, no edge, no character, or --timeout before
-    any), the exit status is 5, and standard error says why; a reading stopped by a signal
-    exits with the signal's status whatever it read.
+    A reading can look right and be wrong, and standard error says so, each reason once,
+    with what to try. The doubt comes from the reading itself: each character printed is
+    sure when the reading is over twenty times likelier than the likeliest that reads it
+    otherwise (a dot for a dash, a gap inside a letter for one between letters or words, or
+    another way the timing may be); at the end, when over a quarter of the characters were
+    not sure or are codes with no meaning, the text is doubtful (a light
+    switched at random, another light found, marks run together; give the sender's speed
+    with --wpm, its spacing with --farnsworth, the light's place with --region). Two more
+    reasons: characters read at a speed at either end of the range (up to 1.25 WPM, or from
+    50 WPM: a dash taken for a dot, flicker read as Morse; said as soon as it is read), and
+    at the end, marks of more than two lengths (over six dots long at the speed followed,
+    over a tenth of the marks and at least three: a light left on). Where the light was
+    found raises no doubt: a narrow picture's light is at its edge, a flashed screen fills
+    it. A doubtful reading exits with status 0. When nothing at all was read (no light
+    found, no frame, no edge, no character, or --timeout before any), the exit status is 5,
+    and standard error says why; a reading stopped by a signal exits with the signal's
+    status whatever it read.
 
     From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
     recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |

@@ -18,18 +18,11 @@ extension ReceivedText {
         + "(\(ReceiverSpeeds.span) WPM): flicker or noise may "
         + "have been read as Morse; give the sender's speed with --wpm N, for a light also its "
         + "place with --region X,Y,W,H (\(traceHint))"
-    case .lightAtEdge(let region):
-      "doubtful: the light found at \(region) is against the picture's edge, where a border, "
-        + "a shaking frame or the exposure often blinks instead: if the light is elsewhere, "
-        + "say where with --region X,Y,W,H (\(traceHint))"
-    case .wholePicture(let region):
-      "doubtful: the light found, \(region), is most of the picture (the room's light or the "
-        + "exposure changing): if a light blinks in a part of it, say where with --region "
-        + "X,Y,W,H (\(traceHint))"
-    case .unknownCodes(let unknown, let characters):
-      "doubtful: \(unknown) of the \(characters) characters read are codes with no meaning "
-        + "([...]): the speed or the light may be wrong; try --wpm N at the sender's speed, "
-        + "--region X,Y,W,H for a light (\(traceHint))"
+    case .unsure(let unsure, let characters):
+      "doubtful: \(unsure) of the \(characters) characters read could as well be read "
+        + "otherwise (another reading of them nearly as likely) or mean nothing ([...]): "
+        + "give the sender's speed with --wpm N (and --farnsworth N if its letters are spaced "
+        + "wide), for a light its place with --region X,Y,W,H (\(traceHint))"
     case .longMarks(let long, let marks):
       "doubtful: \(long) of the \(marks) marks read are over \(Int(ReadDoubts.longMark)) dots "
         + "long, neither dots nor dashes (a light left on, marks run together by a short dark "
@@ -37,9 +30,6 @@ extension ReceivedText {
         + "(\(traceHint))"
     }
   }
-
-  /// The closing word on a reading that raised doubts.
-  static let doubtful = "the text read is doubtful: the notes above say why and what to try"
 
   /// The closing word on a reading with no character, when nothing else said why.
   static let nothingRead =

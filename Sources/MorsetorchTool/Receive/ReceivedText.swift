@@ -63,14 +63,11 @@ struct ReceivedText {
   }
 
   /// The closing word once a reading has ended normally: why nothing was read (no light in
-  /// the frames of `picture`, no frame, no character), or that the text is doubtful.
+  /// the frames of `picture`, no frame, no character). A doubtful reading was said so
+  /// already, each reason once.
   func sayEnd(of reading: MorseReading, picture: ReceivedPicture?) {
     if let picture, say(reading.sighting, of: picture) { return }
-    if reading.characters == 0 {
-      console.note(Self.nothingRead)
-    } else if reading.doubts.isDoubtful {
-      console.note(Self.doubtful)
-    }
+    if reading.characters == 0 { console.note(Self.nothingRead) }
   }
 
   /// Says so when no light was found in all the frames of `picture`, or no frame came (else
