@@ -9,9 +9,12 @@
 ///    a `TorchDevice` (save, claim, restore from a record, check a record) whose `id` is the
 ///    new case, its `Torch`, and its error type.
 /// 3. `MorsetorchTool/Devices/DeviceHome.swift`: the case in `DeviceID.home` (the compiler
-///    asks), and the kind's home beside `LEDHome.swift` and `GPIOLineHome.swift`: its nouns
-///    and option, whether a device is there, its driver from a record, its errors' report.
-/// 4. `MorsetorchTool/Process/FailureReport.swift`: its error type to that report.
+///    asks), the kind's home beside `LEDHome.swift` and `GPIOLineHome.swift` (the compiler
+///    asks for all of it: its nouns and option, who may use it and the udev rule that lets
+///    them, whether a device is there, its driver from a record, its errors' report), and
+///    the home in `deviceHomes` (the error report, the manual's rules and groups ask it).
+/// 4. The package's udev rules file (`Sources/morsetorch/Packaging/90-morsetorch.rules`):
+///    the home's rule (a test compares them).
 /// 5. The command line: its option in `SendOption` (opened in `SendCommand.transmit`) and in
 ///    `ControlPlan` for `status` and `stop`, its listing in `ListCommand`, its names in
 ///    `Completions`; the manual says the rest from the options.

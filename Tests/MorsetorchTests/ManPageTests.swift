@@ -220,8 +220,9 @@ struct ManPageTests {
     let section = page.components(separatedBy: "\n.SH PERMISSIONS\n").dropFirst().first ?? ""
     let text = section.components(separatedBy: "\n.SH ").first ?? ""
     #expect(text.contains("usermod \\-aG leds"))
-    #expect(text.contains(ManPage.escaped(PermissionAdvice.ledRule)))
-    #expect(text.contains(ManPage.escaped(PermissionAdvice.gpioRule)))
+    for rule in deviceHomes.compactMap { $0.access.rule } {
+      #expect(text.contains(ManPage.escaped(rule)))
+    }
     #expect(text.contains("3770"))
   }
 

@@ -19,8 +19,9 @@ struct PermissionAdviceTests {
   /// Every distribution's own udev rules give the cameras to group `video`: no rule to add.
   @Test func forACameraJoiningGroupVideoIsTheStep() {
     let text = advice("video", rule: false, listed: false, hasGroup: false)
-    #expect(text == "Only root and group `video` may use the cameras here: add yourself with "
-      + "`sudo usermod -aG video $USER` and log in again.")
+    #expect(
+      text == "Only root and group `video` may use the cameras here: add yourself with "
+        + "`sudo usermod -aG video $USER` and log in again.")
   }
 
   @Test func aMemberWhoseLoginIsOlderIsToldToLogInAgain() {
@@ -32,7 +33,7 @@ struct PermissionAdviceTests {
 
   @Test func withoutThePackageTheRuleAndEveryStepAreGiven() {
     let text = advice("leds", rule: false, listed: false, hasGroup: false)
-    #expect(text.contains(PermissionAdvice.ledRule))
+    #expect(text.contains(LEDHome.access.rule!))
     // Both events: the LED's arrival, and each trigger change (its settings' files appear).
     #expect(text.contains(#"ACTION=="add|change""#))
     #expect(text.contains("usermod -aG leds"))
@@ -50,7 +51,7 @@ struct PermissionAdviceTests {
     #expect(!text.contains("usermod"))
     #expect(!text.contains("log in again"))
     let withoutRule = advice("gpio", rule: false, listed: true, hasGroup: true)
-    #expect(withoutRule.contains(PermissionAdvice.gpioRule))
+    #expect(withoutRule.contains(GPIOLineHome.access.rule!))
     #expect(withoutRule.contains("--subsystem-match=gpio"))
     #expect(!withoutRule.contains("usermod"))
   }
@@ -91,7 +92,8 @@ struct PermissionAdviceTests {
       facts: .init(isRoot: true, overridesFilePermissions: false))
     #expect(capability.contains("without CAP_DAC_OVERRIDE"))
     #expect(capability.contains("SupplementaryGroups=leds"))
-    let module = advice("gpio", rule: true, listed: false, hasGroup: false, facts: .init(isRoot: true))
+    let module = advice(
+      "gpio", rule: true, listed: false, hasGroup: false, facts: .init(isRoot: true))
     #expect(module.contains("security module"))
     for text in [container, capability, module] { #expect(!text.contains("usermod")) }
   }
@@ -100,16 +102,19 @@ struct PermissionAdviceTests {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
-    #expect(text.contains(PermissionAdvice.ledRule))
-    #expect(text.contains(PermissionAdvice.gpioRule))
+    for rule in deviceHomes.compactMap { $0.access.rule } { #expect(text.contains(rule)) }
   }
+
+  /// Each group's devices, as the tool knows them.
+  private static let accesses = [LEDHome.access, GPIOLineHome.access, CameraSource.access]
 
   private func advice(
     _ group: String, rule: Bool, listed: Bool, hasGroup: Bool, groupsFile: Bool = false,
     facts: PermissionAdvice.ConfinementFacts = .init()
   ) -> String {
     PermissionAdvice(
-      group: group, path: "/sys/class/leds/input3::capslock/brightness",
+      access: Self.accesses.first { $0.group == group }!,
+      path: "/sys/class/leds/input3::capslock/brightness",
       errno: facts.readOnlyMount == nil ? .permissionDenied : .readOnlyFileSystem,
       isRuleInstalled: rule, isListedInGroup: listed, hasGroup: hasGroup,
       isGroupsFile: groupsFile, confinement: facts

@@ -1,5 +1,5 @@
-import LinuxSystem
 import DeviceContract
+import LinuxSystem
 import TransmitterControl
 
 extension ControlNote {

@@ -1,4 +1,5 @@
 import DeviceContract
+import LinuxSystem
 import TransmitterControl
 
 /// What the tool knows of one kind of device, in one place: how the user names it and reads
@@ -14,6 +15,13 @@ protocol DeviceHome {
   static var option: String { get }
   /// What a stopped `send` says it left one as: "restored", "left inactive".
   static var restoredPhrase: String { get }
+  /// Who may use the devices, and the udev rule that lets them.
+  static var access: DeviceAccess { get }
+
+  /// The errors of this kind's driver.
+  associatedtype Failure: DeviceFailure
+  /// What `error` says, with the way out, and the status to exit with.
+  static func report(_ error: Failure) -> (message: String, status: Int32)
 
   /// Whether the device is there: a lock file that names none (planted, or left by one
   /// unplugged) holds no transmission worth looking at.
@@ -24,6 +32,31 @@ protocol DeviceHome {
   func driver(record: TransmissionRecord, environment: ProcessEnvironment) throws
     -> (any TorchDevice)?
 }
+
+/// An error of a device's driver, as the tool needs to tell it apart.
+protocol DeviceFailure: Error {
+  /// The errno of a failed read or write, if it is one (a descriptor limit is said as such).
+  var ioErrno: Errno? { get }
+  /// Whether it says the device is gone (nothing to restore either).
+  var hasVanished: Bool { get }
+}
+
+extension DeviceHome {
+  /// What an error of this kind's driver says, with the way out, and the status to exit
+  /// with; nil for an error of another kind (`failureReport` asks each home).
+  static func report(ifOwn error: any Error) -> (message: String, status: Int32)? {
+    (error as? Failure).map(report)
+  }
+
+  /// The errno of a failed read or write of this kind's driver, if `error` is one.
+  static func ioErrno(of error: any Error) -> Errno? { (error as? Failure)?.ioErrno }
+
+  /// Whether `error` says a device of this kind is gone.
+  static func hasVanished(_ error: any Error) -> Bool { (error as? Failure)?.hasVanished ?? false }
+}
+
+/// Every kind's home, in the order the manual and `list` name them.
+let deviceHomes: [any DeviceHome.Type] = [LEDHome.self, GPIOLineHome.self]
 
 extension DeviceID {
   /// The home of this device's kind: the one place from a kind to what the tool does with

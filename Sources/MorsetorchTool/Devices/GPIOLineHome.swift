@@ -1,5 +1,6 @@
-import GPIODriver
 import DeviceContract
+import GPIODriver
+import LinuxSystem
 import TransmitterControl
 
 /// GPIO lines, as the tool handles them: `--gpio CHIP:LINE`, restored from a record by the
@@ -13,6 +14,11 @@ struct GPIOLineHome: DeviceHome {
   static let nounPlural = "GPIO lines"
   static let option = "--gpio"
   static let restoredPhrase = "left inactive"
+  /// Group `gpio` uses every GPIO chip.
+  static let access = DeviceAccess(
+    group: "gpio", devices: "GPIO chips", use: "use the GPIO chips",
+    rule: #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#,
+    triggerMatch: "--subsystem-match=gpio")
 
   func exists(environment: ProcessEnvironment) -> Bool {
     guard let lines = try? environment.gpioChips.chip(named: chip).info().lines else {
@@ -53,11 +59,16 @@ struct GPIOLineHome: DeviceHome {
     case .lineBusy:
       return (error.description, ExitStatus.temporaryFailure)
     case .permissionDenied(let path, let errno):
-      return PermissionAdvice.report(error.description, group: "gpio", path: path, errno: errno)
+      return PermissionAdvice.report(error.description, access, path: path, errno: errno)
     case .io:
       return (error.description, ExitStatus.ioError)
     case .notRecordable:
       return (error.description, ExitStatus.dataError)
     }
   }
+}
+
+extension GPIOError: DeviceFailure {
+  var ioErrno: Errno? { if case .io(_, _, let errno) = self { errno } else { nil } }
+  var hasVanished: Bool { if case .vanished = self { true } else { false } }
 }

@@ -1,5 +1,6 @@
-import LEDDriver
 import DeviceContract
+import LEDDriver
+import LinuxSystem
 import TransmitterControl
 
 /// LEDs of the LED class, as the tool handles them: `--led NAME`, restored from a record by
@@ -12,6 +13,15 @@ struct LEDHome: DeviceHome {
   static let nounPlural = "LEDs"
   static let option = "--led"
   static let restoredPhrase = "restored"
+  /// Group `leds` switches every LED and puts its trigger's settings back: the package's
+  /// rule gives it every writable file of an LED and one directory below it (power/ and
+  /// uevent left alone), at the LED's arrival and at each trigger change.
+  static let access = DeviceAccess(
+    group: "leds", devices: "LEDs", use: "switch LEDs",
+    rule: #"ACTION=="add|change", SUBSYSTEM=="leds", RUN+="/usr/bin/find /sys%p/ -mindepth 1 "#
+      + #"-maxdepth 2 ( -name power -o -name uevent ) -prune -o -type f -perm -200 "#
+      + #"-exec chgrp leds {} + -exec chmod g+w {} +""#,
+    triggerMatch: "--action=add --subsystem-match=leds")
 
   func exists(environment: ProcessEnvironment) -> Bool {
     (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
@@ -36,7 +46,7 @@ struct LEDHome: DeviceHome {
     case .classDirectoryMissing, .noLEDs, .vanished, .malformed:
       return (error.description, ExitStatus.unavailable)
     case .permissionDenied(let path, let errno):
-      return PermissionAdvice.report(error.description, group: "leds", path: path, errno: errno)
+      return PermissionAdvice.report(error.description, access, path: path, errno: errno)
     case .busy:
       return (error.description, ExitStatus.temporaryFailure)
     case .io:
@@ -59,4 +69,9 @@ struct LEDHome: DeviceHome {
     let members = (torch as? TorchGroup)?.members ?? [torch]
     return members.compactMap { $0 as? SysfsTorch }
   }
+}
+
+extension LEDError: DeviceFailure {
+  var ioErrno: Errno? { if case .io(_, _, let errno) = self { errno } else { nil } }
+  var hasVanished: Bool { if case .vanished = self { true } else { false } }
 }

@@ -3,25 +3,16 @@ import LinuxSystem
 /// What a user who may not write an LED or a GPIO chip is told to do: the one step that is
 /// missing, as far as this system shows it (the library's errors say only what failed).
 struct PermissionAdvice {
-  /// The udev rule that lets group `leds` switch every LED and put its trigger's settings
-  /// back: every writable file of an LED and one directory below it (power/ and uevent left
-  /// alone), at the LED's arrival and at each trigger change.
-  static let ledRule =
-    #"ACTION=="add|change", SUBSYSTEM=="leds", RUN+="/usr/bin/find /sys%p/ -mindepth 1 "#
-    + #"-maxdepth 2 ( -name power -o -name uevent ) -prune -o -type f -perm -200 "#
-    + #"-exec chgrp leds {} + -exec chmod g+w {} +""#
-
-  /// The udev rule that lets group `gpio` use every GPIO chip.
-  static let gpioRule = #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#
-
   /// Where the package's udev rule may be.
   static let packageRulePaths = [
     "/lib/udev/rules.d/90-morsetorch.rules", "/usr/lib/udev/rules.d/90-morsetorch.rules",
     "/etc/udev/rules.d/90-morsetorch.rules",
   ]
 
-  /// The group that may use the devices: `leds` or `gpio`.
-  let group: String
+  /// Who may use the kind of device refused, and the rule that lets them.
+  let access: DeviceAccess
+  /// The group that may use the devices: `leds`, `gpio`, `video`.
+  var group: String { access.group }
   /// The file that was refused, and why (`EACCES`, `EPERM`, `EROFS`).
   let path: String
   let errno: Errno
@@ -50,11 +41,14 @@ struct PermissionAdvice {
     var service: String?
   }
 
-  /// The advice for `group` on this system about `path` refused with `errno`, as the files,
-  /// /proc and this process show it.
-  static func current(group: String, path: String, errno: Errno) -> PermissionAdvice {
+  /// The advice for the devices of `access` on this system about `path` refused with
+  /// `errno`, as the files, /proc and this process show it.
+  static func current(_ access: DeviceAccess, path: String, errno: Errno) -> PermissionAdvice {
+    let group = access.group
     let groupID = UserRights.groupID(named: group)
-    let listed = groupID.map { UserRights.of(userID: CurrentProcess.realUserID).groupIDs.contains($0) }
+    let listed = groupID.map {
+      UserRights.of(userID: CurrentProcess.realUserID).groupIDs.contains($0)
+    }
     let status = try? FileSystem.status(path)
     let environment = CurrentProcess.environmentVariables()
     let root = CurrentProcess.effectiveUserID == 0
@@ -67,7 +61,7 @@ struct PermissionAdvice {
       service: environment[SendCommand.serviceVariable]
         ?? (environment["INVOCATION_ID"] != nil ? "this service" : nil))
     return PermissionAdvice(
-      group: group, path: path, errno: errno,
+      access: access, path: path, errno: errno,
       isRuleInstalled: packageRulePaths.contains(where: FileSystem.exists),
       isListedInGroup: listed ?? false,
       hasGroup: groupID.map(CurrentProcess.groupIDs.contains) ?? false,
@@ -75,11 +69,11 @@ struct PermissionAdvice {
       confinement: facts)
   }
 
-  /// A refused device's error (`description`), then the advice for `group`: status 77.
-  static func report(_ description: String, group: String, path: String, errno: Errno)
+  /// A refused device's error (`description`), then the advice for its `access`: status 77.
+  static func report(_ description: String, _ access: DeviceAccess, path: String, errno: Errno)
     -> (message: String, status: Int32)
   {
-    let advice = current(group: group, path: path, errno: errno).text
+    let advice = current(access, path: path, errno: errno).text
     return (description + "\n" + advice, ExitStatus.permissionDenied)
   }
 
@@ -97,55 +91,45 @@ struct PermissionAdvice {
         + applyRuleText
     }
     if isListedInGroup {
-      let login = "You are in group `\(group)`, but this login is not yet: log in again (or run "
+      let login =
+        "You are in group `\(group)`, but this login is not yet: log in again (or run "
         + "`newgrp \(group)`)."
-      return isGroupsFile || group == "video" ? login : login + " And " + path
-        + " is not the group's to write yet: " + applyRuleText
+      return isGroupsFile || access.rule == nil
+        ? login
+        : login + " And " + path
+          + " is not the group's to write yet: " + applyRuleText
     }
-    if isRuleInstalled || group == "video" {
+    guard !isRuleInstalled, let rule = access.rule else {
       // Cameras: every distribution's udev rules give /dev/video* to group `video`.
-      return "Only root and group `\(group)` may \(devices) here: add yourself with "
+      return "Only root and group `\(group)` may \(access.use) here: add yourself with "
         + "`sudo usermod -aG \(group) $USER` and log in again."
     }
     return """
-      Run it as root, or let group `\(group)` \(devices): install this udev rule as a file in \
-      /etc/udev/rules.d/ (man morsetorch, PERMISSIONS):
+      Run it as root, or let group `\(group)` \(access.use): install this udev rule as a file \
+      in /etc/udev/rules.d/ (man morsetorch, PERMISSIONS):
         \(rule)
       then run `sudo groupadd -f \(group) && sudo usermod -aG \(group) $USER`, apply the rule \
-      (\(applyCommand)) and log in again.
+      (\(access.applyCommand)) and log in again.
       """
-  }
-
-  private var devices: String {
-    switch group {
-    case "leds": "switch LEDs"
-    case "video": "use the cameras"
-    default: "use the GPIO chips"
-    }
-  }
-
-  private var rule: String { group == "leds" ? Self.ledRule : Self.gpioRule }
-
-  /// The commands that apply the udev rule to the devices already there.
-  private var applyCommand: String {
-    let match = group == "leds" ? "--action=add --subsystem-match=leds" : "--subsystem-match=gpio"
-    return "`sudo udevadm control --reload && sudo udevadm trigger \(match)`"
   }
 
   /// The udev rule not applied (yet) to this device: apply it, or install it first.
   private var applyRuleText: String {
-    if group == "video" {
-      return "the distribution's udev rules give cameras to group `video`; run "
-        + "`sudo udevadm trigger --subsystem-match=video4linux`."
+    guard let rule = access.rule else {
+      return "the distribution's udev rules give \(access.devices) to group `\(group)`; run "
+        + "`sudo udevadm trigger \(access.triggerMatch)`."
     }
-    if isRuleInstalled { return "the udev rule has not been applied to it; run \(applyCommand)." }
+    if isRuleInstalled {
+      return "the udev rule has not been applied to it; run \(access.applyCommand)."
+    }
     return "install this udev rule as a file in /etc/udev/rules.d/ (man morsetorch, "
-      + "PERMISSIONS):\n  \(rule)\nthen run \(applyCommand)."
+      + "PERMISSIONS):\n  \(rule)\nthen run \(access.applyCommand)."
   }
 
   /// `EROFS`: nobody may write it, root neither; what made it read-only.
   private func readOnlyText(_ mount: String) -> String {
-    let head = "\(shown: path) is on a read-only file system (mounted read-only at \(shown: mount)): "
+    let head =
+      "\(shown: path) is on a read-only file system (mounted read-only at \(shown: mount)): "
       + "nobody may write it there, root neither. "
     if let service = confinement.service {
       return head + "The systemd unit \(shown: service) makes it so with a sandbox setting "
@@ -153,7 +137,8 @@ struct PermissionAdvice {
         + "ReadOnlyPaths=): remove that setting, or add `ReadWritePaths=\(shown: mount)` "
         + "(`sudo systemctl edit \(shown: service)`)."
     }
-    return head + "Mount it read-write (`sudo mount -o remount,rw \(shown: mount)`), or run morsetorch "
+    return head
+      + "Mount it read-write (`sudo mount -o remount,rw \(shown: mount)`), or run morsetorch "
       + "where it is writable: a container's /sys is read-only unless the container is "
       + "privileged."
   }
@@ -161,12 +146,14 @@ struct PermissionAdvice {
   /// Root refused (`EACCES`, `EPERM`): not the permission bits of a real root.
   private var rootText: String {
     if confinement.isInUserNamespace {
-      return "This root is a container's (a user namespace): \(shown: path) belongs to a user outside "
+      return
+        "This root is a container's (a user namespace): \(shown: path) belongs to a user outside "
         + "it, and only the host's root or group `\(group)` may write it. Run morsetorch on the "
         + "host, or give the container's user the device (its udev rule, group `\(group)`)."
     }
     if !confinement.overridesFilePermissions {
-      let unit = confinement.service.map { "the unit \($0)'s CapabilityBoundingSet=" }
+      let unit =
+        confinement.service.map { "the unit \($0)'s CapabilityBoundingSet=" }
         ?? "a systemd unit's CapabilityBoundingSet=, a container"
       return "This root runs without CAP_DAC_OVERRIDE (\(unit)), so the permission bits of "
         + "\(shown: path) count: give the process group `\(group)` (SupplementaryGroups=\(group) in a "

@@ -132,10 +132,10 @@ enum ManPage {
   /// PERMISSIONS: who may use which device, and how to set it up, with the udev rules.
   private static var permissionsSection: [String] {
     [".SH PERMISSIONS"] + prose(permissions) + [".PP", ".nf"]
-      + [PermissionAdvice.ledRule, PermissionAdvice.gpioRule].map(escaped) + [".fi"]
+      + deviceHomes.compactMap { $0.access.rule }.map(escaped) + [".fi"]
       + paragraph(
         """
-        Then run `sudo groupadd -f leds && sudo groupadd -f gpio`, `sudo udevadm control
+        Then run `\(deviceHomes.map { "sudo groupadd -f \($0.access.group)" }.joined(separator: " && "))`, `sudo udevadm control
         --reload && sudo udevadm trigger --action=add`, join the groups and log in again, and
         give root and the group one runtime directory with the line
         `d /run/morsetorch 3770 root leds -` in /etc/tmpfiles.d/morsetorch.conf

@@ -14,6 +14,10 @@ import TransmitterControl
 /// nothing is printed (standard output closed by its reader, as with `| head`).
 func failureReport(for error: any Error) -> (message: String, status: Int32) {
   if let limit = descriptorLimitReport(error) { return limit }
+  // A device's driver's error: its kind's home says it.
+  for home in deviceHomes {
+    if let report = home.report(ifOwn: error) { return report }
+  }
   switch error {
   case let error as ArgumentEncodingError:
     return (error.description, ExitStatus.dataError)
@@ -54,10 +58,6 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     }
   case let error as OutputError:
     return error.isBrokenPipe ? ("", ExitStatus.success) : (error.description, ExitStatus.ioError)
-  case let error as LEDError:
-    return LEDHome.report(error)
-  case let error as GPIOError:
-    return GPIOLineHome.report(error)
   case let error as LEDVariableError:
     let report = LEDHome.report(error.error)
     return ("\(LEDVariableError.variable) names no LED: " + report.message, report.status)
@@ -103,11 +103,13 @@ private func inputMessage(_ error: InputError) -> String {
 private func descriptorLimitReport(_ error: any Error) -> (message: String, status: Int32)? {
   let errno: Errno
   switch error {
-  case LEDError.io(_, _, let code), GPIOError.io(_, _, let code), ControlError.file(_, _, let code),
-    InputError.cannotOpen(_, let code):
+  case ControlError.file(_, _, let code), InputError.cannotOpen(_, let code):
     errno = code
   default:
-    return nil
+    guard let code = deviceHomes.lazy.compactMap({ $0.ioErrno(of: error) }).first else {
+      return nil
+    }
+    errno = code
   }
   guard let limit = SystemLimitError.descriptorLimit(for: errno) else { return nil }
   let advice = limit.prefix(1).uppercased() + limit.dropFirst() + "."
@@ -120,7 +122,7 @@ private func cameraReport(_ error: CameraError) -> (message: String, status: Int
     return (error.description, ExitStatus.unavailable)
   case .permissionDenied(let path):
     return PermissionAdvice.report(
-      error.description, group: "video", path: path, errno: .permissionDenied)
+      error.description, CameraSource.access, path: path, errno: .permissionDenied)
   case .busy:
     return (error.description, ExitStatus.temporaryFailure)
   case .failed, .restoreFailed:
@@ -152,16 +154,13 @@ private func controlReport(_ error: ControlError) -> (message: String, status: I
 /// The error first, then each failed restore with where its state is kept; a restore only if
 /// it says something new (an LED that vanished cannot be restored either).
 private func restoreFailureMessage(_ failure: RestoreFailure) -> String {
-  let hasVanished: (any Error) -> Bool = {
-    if case .vanished = $0 as? LEDError { return true }
-    return false
-  }
+  let hasVanished = { (error: any Error) in deviceHomes.contains { $0.hasVanished(error) } }
   let restores = failure.failed.compactMap { device -> String? in
     if let error = failure.error, hasVanished(error), hasVanished(device.error) { return nil }
     return "restoring \(DeviceNames.naming([device.device])) failed: "
       + failureReport(for: device.error).message
-      + "\nIts saved state is kept in \(device.recordPath): the next morsetorch on this LED "
-      + "tries again (`morsetorch stop` does it at once)."
+      + "\nIts saved state is kept in \(device.recordPath): the next morsetorch on this "
+      + "\(device.device.noun()) tries again (`morsetorch stop` does it at once)."
   }
   let first = failure.error.map { [failureReport(for: $0).message] } ?? []
   return (first + restores).joined(separator: "\nalso, ")

@@ -7,6 +7,11 @@ import MorseReceiving
 /// (a signal, `--timeout`); while none comes, the time now every 250 ms. Its automatic
 /// exposure and gain are off meanwhile, and closing puts them back.
 final class CameraSource: ReceiveSource {
+  /// Every distribution's own udev rules give the cameras to group `video`.
+  static let access = DeviceAccess(
+    group: "video", devices: "cameras", use: "use the cameras", rule: nil,
+    triggerMatch: "--subsystem-match=video4linux")
+
   private let camera: Camera
   private let stop: OneShotEvent
 
