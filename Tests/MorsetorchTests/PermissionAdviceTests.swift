@@ -56,6 +56,29 @@ struct PermissionAdviceTests {
     #expect(!withoutRule.contains("usermod"))
   }
 
+  /// A kind's advice is all its own: a kind the advice never heard of (a serial port, group
+  /// `dialout`) gets its rule, its udevadm match and its group at every step, none of the
+  /// LEDs' or the GPIO chips'.
+  @Test(arguments: [(false, false, false), (true, true, true), (false, true, true)])
+  func everyKindIsAdvisedFromItsOwnAccess(rule: Bool, listed: Bool, hasGroup: Bool) {
+    let serial = DeviceAccess(
+      group: "dialout", devices: "serial ports", use: "key the serial ports",
+      rule: #"SUBSYSTEM=="tty", KERNEL=="ttyUSB*", GROUP="dialout""#,
+      triggerMatch: "--subsystem-match=tty")
+    let text = PermissionAdvice(
+      access: serial, path: "/dev/ttyUSB0", errno: .permissionDenied, isRuleInstalled: rule,
+      isListedInGroup: listed, hasGroup: hasGroup, isGroupsFile: false,
+      confinement: .init()
+    ).text
+    #expect(text.contains("dialout"), "\(text)")
+    for other in deviceHomes.map({ $0.access }) + [CameraSource.access] {
+      #expect(!text.contains("`\(other.group)`"), "\(text)")
+      if let rule = other.rule { #expect(!text.contains(rule), "\(text)") }
+      #expect(!text.contains(other.triggerMatch), "\(text)")
+    }
+    if !rule || hasGroup { #expect(text.contains("--subsystem-match=tty"), "\(text)") }
+  }
+
   /// Listed in the group but not in this login, and the files not the group's yet: both steps.
   @Test func aStaleLoginAndAnUnappliedRuleAreBothSaid() {
     let text = advice("leds", rule: true, listed: true, hasGroup: false)
