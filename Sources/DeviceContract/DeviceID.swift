@@ -8,16 +8,17 @@
 /// 2. A driver module beside `LEDDriver` and `GPIODriver` (and its target in Package.swift):
 ///    a `TorchDevice` (save, claim, restore from a record, check a record) whose `id` is the
 ///    new case, its `Torch`, and its error type.
-/// 3. `MorsetorchTool/Devices/DeviceHome.swift`: the case in `DeviceID.home` (the compiler
-///    asks), the kind's home beside `LEDHome.swift` and `GPIOLineHome.swift` (the compiler
-///    asks for all of it: its nouns and option, who may use it and the udev rule that lets
-///    them, whether a device is there, its driver from a record, its errors' report), and
-///    the home in `deviceHomes` (the error report, the manual's rules and groups ask it).
+/// 3. `MorsetorchTool/Devices/DeviceHome.swift`: a case of `DeviceKind`, in `DeviceID.kind`
+///    and `DeviceID.home` (the compiler asks for these), and the kind's home beside `LEDHome.swift`
+///    and `GPIOLineHome.swift` (the compiler asks for all of it: its nouns, who may use it
+///    and the udev rule that lets them, whether a device is there, its driver from a record,
+///    its errors' report, its option for `stop` and `status` and the devices it chooses).
+///    The error report, the manual's rules and groups, and `stop` and `status` ask it.
 /// 4. The package's udev rules file (`Sources/morsetorch/Packaging/90-morsetorch.rules`):
 ///    the home's rule (a test compares them).
-/// 5. The command line: its option in `SendOption` (opened in `SendCommand.transmit`) and in
-///    `ControlPlan` for `status` and `stop`, its listing in `ListCommand`, its names in
-///    `Completions`; the manual says the rest from the options.
+/// 5. Not yet in the home: its option in `SendOption` (opened in `SendCommand.transmit`),
+///    its listing in `ListCommand` and its names in `Completions`; the manual says the rest
+///    from the options.
 /// 6. Tests: a folder for the driver, the home's process tests, a VM scenario on the kernel.
 public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The LED class device `name` (`white:flash`).

@@ -1,6 +1,6 @@
+import DeviceContract
 import GPIODriver
 import LEDDriver
-import DeviceContract
 import LinuxSystem
 import TransmitterControl
 
@@ -26,13 +26,16 @@ enum ControlCommand {
       return Morsetorch.printing(help)
     }
     let runtime = try RuntimeDirectory(environment: environment.variables)
-    let (requests, lines, isEverything) = (plan.leds, plan.lines, plan.isEverything)
+    let isEverything = plan.isEverything
+    // The kinds asked about, in the order of their options.
+    let asked = DeviceKind.allCases.compactMap { kind in plan.asked[kind].map { (kind, $0) } }
     var seen = Set<DeviceID>()
     let devices = try
       (isEverything
       ? try Transmissions.devices(in: runtime).filter { $0.home.exists(environment: environment) }
-      : chosen(requests, runtime: runtime, environment: environment).map { DeviceID.led($0) }
-        + lines.map { try device(of: $0, environment: environment) })
+      : asked.flatMap { kind, words in
+        try kind.home.chosen(words, runtime: runtime, environment: environment)
+      })
       .filter { seen.insert($0).inserted }
     prepare(devices, runtime)
     var found = 0
@@ -53,12 +56,9 @@ enum ControlCommand {
     }
     if let firstError { throw firstError }
     guard found > 0 else {
-      let asked = requests.isEmpty ? [] : [DeviceNames.naming(requests.map { DeviceID.led($0) })]
-      let askedLines =
-        lines.isEmpty ? [] : ["GPIO " + lines.map(\.description).joined(separator: ", ")]
+      let named = asked.map { kind, words in kind.home.naming(controlWords: words) }
       Console.error(
-        "nothing is being sent"
-          + (isEverything ? "" : " on " + (asked + askedLines).joined(separator: ", ")))
+        "nothing is being sent" + (isEverything ? "" : " on " + named.joined(separator: ", ")))
       return ExitStatus.notRunning
     }
     return ExitStatus.success
@@ -72,42 +72,6 @@ enum ControlCommand {
       return failure.writerID == CurrentProcess.effectiveUserID
     }
     return false
-  }
-
-  /// The LEDs `--led` names: each a name, or a shell-style pattern matched against the LEDs
-  /// the runtime directory knows (those that are or were sent on). Sorted, without repeats.
-  private static func chosen(
-    _ requests: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
-  ) throws -> [String] {
-    let known = try Transmissions.devices(in: runtime).compactMap { device -> String? in
-      if case .led(let name) = device { return name }
-      return nil
-    }
-    var chosen = Set<String>()
-    for request in requests {
-      if NamePattern.isPattern(request) && !known.contains(request) {
-        chosen.formUnion(known.filter(NamePattern(request).matches))
-        continue
-      }
-      guard LEDClassDirectory.isValidName(request) else { throw LEDError.invalidName(request) }
-      // A name that is neither an LED nor known to the runtime directory is a typo, not an
-      // idle LED: say so, with the LEDs that exist.
-      if !known.contains(request),
-        case .none = Transmissions.record(of: .led(request), in: runtime)
-      {
-        _ = try LEDClassDirectory(environment: environment.variables).led(named: request)
-      }
-      chosen.insert(request)
-    }
-    return chosen.sorted()
-  }
-
-  /// The GPIO line `address` names (its chip must be there to say which).
-  private static func device(of address: GPIOLineAddress, environment: ProcessEnvironment)
-    throws -> DeviceID
-  {
-    let line = try environment.gpioChips.line(address)
-    return .gpioLine(chip: line.chipName, offset: line.offset)
   }
 
   /// Restores the devices a killed transmitter had claimed together with one just restored.

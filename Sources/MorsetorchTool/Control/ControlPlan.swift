@@ -1,20 +1,13 @@
-import GPIODriver
-
-/// The options of `stop` and `status`.
+/// The options of `stop` and `status`: each kind's (`--led`, `--gpio`), and help.
 enum ControlOption: CommandOption {
-  case led, gpio, help
+  case device(DeviceKind)
+  case help
+
+  static var allCases: [ControlOption] { DeviceKind.allCases.map { .device($0) } + [.help] }
 
   var spec: OptionSpec {
     switch self {
-    case .led:
-      .value(
-        "led", "NAME", completion: .leds, isRepeatable: true,
-        help: "only this LED (default: every LED); repeatable"
-      ).detailed("Or a shell-style pattern like '*::capslock'.")
-    case .gpio:
-      .value(
-        "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
-        help: "only this GPIO line; repeatable")
+    case .device(let kind): kind.home.controlOption
     case .help: .help
     }
   }
@@ -22,17 +15,20 @@ enum ControlOption: CommandOption {
 
 /// The devices `stop` or `status` was asked about.
 struct ControlPlan: CommandPlan {
-  /// The `--led` names and patterns, as given.
-  let leds: [String]
-  /// The `--gpio` lines.
-  let lines: [GPIOLineAddress]
+  /// The words given to each kind's option, as given.
+  let asked: [DeviceKind: [String]]
 
   init(_ arguments: ParsedArguments<ControlOption>) throws {
     try arguments.checkNoOperands()
-    leds = arguments.all(.led)
-    lines = try arguments.all(.gpio).map { try GPIOLineAddress($0) }
+    var asked: [DeviceKind: [String]] = [:]
+    for kind in DeviceKind.allCases {
+      let words = arguments.all(.device(kind))
+      try kind.home.check(controlWords: words)
+      if !words.isEmpty { asked[kind] = words }
+    }
+    self.asked = asked
   }
 
-  /// Whether every device with a lock is meant: neither `--led` nor `--gpio` was given.
-  var isEverything: Bool { leds.isEmpty && lines.isEmpty }
+  /// Whether every device with a lock is meant: no kind's option was given.
+  var isEverything: Bool { asked.isEmpty }
 }

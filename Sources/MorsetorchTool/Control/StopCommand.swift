@@ -1,6 +1,6 @@
+import DeviceContract
 import LEDDriver
 import LinuxSystem
-import DeviceContract
 import TransmitterControl
 
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.

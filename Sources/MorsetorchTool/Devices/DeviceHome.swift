@@ -18,6 +18,19 @@ protocol DeviceHome {
   /// Who may use the devices, and the udev rule that lets them.
   static var access: DeviceAccess { get }
 
+  /// `stop` and `status`'s option for devices of this kind (`--led NAME`): only those.
+  static var controlOption: OptionSpec { get }
+  /// Whether each of `words` (given to `controlOption`) is written as it must be: a usage
+  /// error before anything is looked at, if not.
+  static func check(controlWords words: [String]) throws
+  /// The devices of this kind that `words` (given to `controlOption`) choose for `stop` or
+  /// `status`, among what `runtime` knows and what is there.
+  static func chosen(
+    _ words: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
+  ) throws -> [DeviceID]
+  /// `words` given to `controlOption`, as a message names them ("LED capslock").
+  static func naming(controlWords words: [String]) -> String
+
   /// The errors of this kind's driver.
   associatedtype Failure: DeviceFailure
   /// What `error` says, with the way out, and the status to exit with.
@@ -55,8 +68,23 @@ extension DeviceHome {
   static func hasVanished(_ error: any Error) -> Bool { (error as? Failure)?.hasVanished ?? false }
 }
 
+/// A kind of device, as a value: what the options, the plans and the selections of
+/// `stop` and `status` are made per kind from. Its home holds the rest; a new case is a new
+/// home (the compiler asks for it here, and for all of it there).
+enum DeviceKind: CaseIterable, Hashable, Sendable {
+  case led, gpioLine
+
+  /// The home of this kind.
+  var home: any DeviceHome.Type {
+    switch self {
+    case .led: LEDHome.self
+    case .gpioLine: GPIOLineHome.self
+    }
+  }
+}
+
 /// Every kind's home, in the order the manual and `list` name them.
-let deviceHomes: [any DeviceHome.Type] = [LEDHome.self, GPIOLineHome.self]
+let deviceHomes: [any DeviceHome.Type] = DeviceKind.allCases.map(\.home)
 
 extension DeviceID {
   /// The home of this device's kind: the one place from a kind to what the tool does with
@@ -68,9 +96,16 @@ extension DeviceID {
     }
   }
 
+  /// This device's kind.
+  var kind: DeviceKind {
+    switch self {
+    case .led: .led
+    case .gpioLine: .gpioLine
+    }
+  }
+
   /// The kind's noun, "LED" or "GPIO line", plural for `count` over one.
   func noun(count: Int = 1) -> String {
-    let kind = type(of: home)
-    return count == 1 ? kind.noun : kind.nounPlural
+    count == 1 ? kind.home.noun : kind.home.nounPlural
   }
 }

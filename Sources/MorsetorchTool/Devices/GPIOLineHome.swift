@@ -20,6 +20,28 @@ struct GPIOLineHome: DeviceHome {
     rule: #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#,
     triggerMatch: "--subsystem-match=gpio")
 
+  static let controlOption = OptionSpec.value(
+    "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
+    help: "only this GPIO line; repeatable")
+
+  static func check(controlWords words: [String]) throws {
+    for word in words { _ = try GPIOLineAddress(word) }
+  }
+
+  /// The lines `words` name (each chip must be there to say which).
+  static func chosen(
+    _ words: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
+  ) throws -> [DeviceID] {
+    try words.map { word in
+      let line = try environment.gpioChips.line(try GPIOLineAddress(word))
+      return .gpioLine(chip: line.chipName, offset: line.offset)
+    }
+  }
+
+  static func naming(controlWords words: [String]) -> String {
+    "GPIO " + words.joined(separator: ", ")
+  }
+
   func exists(environment: ProcessEnvironment) -> Bool {
     guard let lines = try? environment.gpioChips.chip(named: chip).info().lines else {
       return false

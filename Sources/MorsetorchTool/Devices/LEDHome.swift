@@ -23,6 +23,46 @@ struct LEDHome: DeviceHome {
       + #"-exec chgrp leds {} + -exec chmod g+w {} +""#,
     triggerMatch: "--action=add --subsystem-match=leds")
 
+  static let controlOption = OptionSpec.value(
+    "led", "NAME", completion: .leds, isRepeatable: true,
+    help: "only this LED (default: every LED); repeatable"
+  ).detailed("Or a shell-style pattern like '*::capslock'.")
+
+  /// Any word will do until it is looked at: a name, or a pattern.
+  static func check(controlWords words: [String]) {}
+
+  /// The LEDs `words` name: each a name, or a shell-style pattern matched against the LEDs
+  /// the runtime directory knows (those that are or were sent on). Sorted, without repeats.
+  static func chosen(
+    _ words: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
+  ) throws -> [DeviceID] {
+    let known = try Transmissions.devices(in: runtime).compactMap { device -> String? in
+      if case .led(let name) = device { return name }
+      return nil
+    }
+    var chosen = Set<String>()
+    for request in words {
+      if NamePattern.isPattern(request) && !known.contains(request) {
+        chosen.formUnion(known.filter(NamePattern(request).matches))
+        continue
+      }
+      guard LEDClassDirectory.isValidName(request) else { throw LEDError.invalidName(request) }
+      // A name that is neither an LED nor known to the runtime directory is a typo, not an
+      // idle LED: say so, with the LEDs that exist.
+      if !known.contains(request),
+        case .none = Transmissions.record(of: .led(request), in: runtime)
+      {
+        _ = try LEDClassDirectory(environment: environment.variables).led(named: request)
+      }
+      chosen.insert(request)
+    }
+    return chosen.sorted().map { .led($0) }
+  }
+
+  static func naming(controlWords words: [String]) -> String {
+    DeviceNames.naming(words.map { DeviceID.led($0) })
+  }
+
   func exists(environment: ProcessEnvironment) -> Bool {
     (try? LEDClassDirectory(environment: environment.variables).led(named: name)) != nil
   }

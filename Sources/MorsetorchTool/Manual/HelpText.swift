@@ -19,25 +19,37 @@ enum HelpText {
   /// Every exit status, as the manual's EXIT STATUS lists them. A command whose status means
   /// something narrower declares its own row for it with its help.
   static let statusRows: [Row] = [
-    Row("0", "done; also when the reader of standard output went away (`| head`): the output, "
-      + "and a --echo or --preview transmission, ends there"),
+    Row(
+      "0",
+      "done; also when the reader of standard output went away (`| head`): the output, "
+        + "and a --echo or --preview transmission, ends there"),
     Row("3", "stop, status: nothing is being sent (nor left to restore)"),
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
-    Row("5", "receive: nothing was read (no character: no light found, no frame, no edge, or "
-      + "--timeout before any); a doubtful reading is 0, its doubts on standard error"),
+    Row(
+      "5",
+      "receive: nothing was read (no character: no light found, no frame, no edge, or "
+        + "--timeout before any); a doubtful reading is 0, its doubts on standard error"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
     Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
     Row("70", "internal error (please report it)"),
-    Row("71", "a system limit was reached: no thread could be started (ulimit -u, ulimit -v), "
-      + "no file descriptor was free (ulimit -n)"),
+    Row(
+      "71",
+      "a system limit was reached: no thread could be started (ulimit -u, ulimit -v), "
+        + "no file descriptor was free (ulimit -n)"),
     Row("73", "an output file (receive --edges-out, --trace) cannot be created"),
-    Row("74", "I/O error reading input (also a closed standard input), writing standard output "
-      + "(which also ends a --echo or --preview transmission) or an LED"),
-    Row("75", "LED busy (a flash in use by a camera), GPIO line in use, or its lock held by a "
-      + "process that does not let go; try again"),
-    Row("77", "permission denied writing the LED or opening the GPIO chip, or the LED on a "
-      + "read-only file system; the message says which step is missing (man: PERMISSIONS)"),
+    Row(
+      "74",
+      "I/O error reading input (also a closed standard input), writing standard output "
+        + "(which also ends a --echo or --preview transmission) or an LED"),
+    Row(
+      "75",
+      "LED busy (a flash in use by a camera), GPIO line in use, or its lock held by a "
+        + "process that does not let go; try again"),
+    Row(
+      "77",
+      "permission denied writing the LED or opening the GPIO chip, or the LED on a "
+        + "read-only file system; the message says which step is missing (man: PERMISSIONS)"),
     Row("78", "the runtime directory for the LED locks is missing or unsafe"),
     signalRow(
       "the LED put back first (143 is also what a transmission cancelled by `stop` or a rerun "
@@ -319,8 +331,14 @@ enum HelpText {
   private static let controlStatuses = statuses(
     ["0", "3", "64", "69", "70", "71", "74", "75", "77", "78"], deviceUnavailable)
 
+  /// `stop` and `status`'s options in their usage line: each kind's, repeatable.
+  private static var controlUsage: String {
+    ControlOption.specs.filter { $0.valueName != nil }.map { "[\($0.flag) \($0.valueName!)]..." }
+      .joined(separator: " ")
+  }
+
   static let stop = CommandHelp(
-    usage: "stop [--led NAME]... [--gpio CHIP:LINE]...",
+    usage: "stop " + controlUsage,
     summary: """
       Cancels the transmission on the LED or GPIO line (every one without --led or --gpio),
       and any senders waiting for it. Exits 3 when there was nothing to stop or restore.
@@ -336,7 +354,7 @@ enum HelpText {
     options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)
 
   static let status = CommandHelp(
-    usage: "status [--led NAME]... [--gpio CHIP:LINE]...",
+    usage: "status " + controlUsage,
     summary: """
       Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
       text, the process, how many characters have begun, for how long, and who is waiting.
