@@ -12,6 +12,8 @@ struct CommandEntry: Sendable {
   let help: CommandHelp
   /// What its operands complete to in a shell, if anything.
   let operands: CompletionKind
+  /// Runs it on the words after its name: the status to exit with.
+  let run: @Sendable (_ words: [String], _ environment: ProcessEnvironment) throws -> Int32
 
   /// Its options, in the order `--help` lists them.
   var options: [OptionSpec] { help.options }
@@ -38,39 +40,48 @@ enum CommandTable {
     CommandEntry(
       name: "send", synopsis: "send [options] [TEXT...]",
       summary: "blink TEXT on an LED, or standard input",
-      help: HelpText.send, operands: .none),
+      help: HelpText.send, operands: .none,
+      run: { try SendCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "encode", synopsis: "encode [TEXT...]",
       summary: "print TEXT as dots and dashes",
-      help: HelpText.encode, operands: .none),
+      help: HelpText.encode, operands: .none,
+      run: { words, _ in try EncodeCommand.run(words) }),
     CommandEntry(
       name: "decode", synopsis: "decode [CODE...]",
       summary: "print dots and dashes as text",
-      help: HelpText.decode, operands: .none),
+      help: HelpText.decode, operands: .none,
+      run: { words, _ in try DecodeCommand.run(words) }),
     CommandEntry(
       name: "receive", synopsis: "receive SOURCE [options]",
       summary: "read Morse from a GPIO pin, a file of edges, a video or a camera",
-      help: HelpText.receive, operands: .none),
+      help: HelpText.receive, operands: .none,
+      run: { try ReceiveCommand($0, environment: $1).run() }),
     CommandEntry(
       name: "alphabet", synopsis: "alphabet",
       summary: "show each character and prosign with its code",
-      help: HelpText.alphabet, operands: .none),
+      help: HelpText.alphabet, operands: .none,
+      run: { words, _ in try AlphabetCommand.run(words) }),
     CommandEntry(
       name: "list", synopsis: "list [--gpio]",
       summary: "show LEDs or GPIO lines and your access",
-      help: HelpText.list, operands: .none),
+      help: HelpText.list, operands: .none,
+      run: { try ListCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "status", synopsis: "status [--led NAME]...",
       summary: "show who sends what, how far along",
-      help: HelpText.status, operands: .none),
+      help: HelpText.status, operands: .none,
+      run: { try StatusCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "stop", synopsis: "stop [--led NAME]...",
       summary: "cancel what is being sent (and waiting)",
-      help: HelpText.stop, operands: .none),
+      help: HelpText.stop, operands: .none,
+      run: { try StopCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "help", synopsis: "help [COMMAND]",
       summary: "help for a command (--man: the manual)",
-      help: HelpText.help, operands: .commands),
+      help: HelpText.help, operands: .commands,
+      run: { words, _ in try HelpCommand.run(words) }),
   ]
 
   /// The command named `name`.

@@ -20,27 +20,16 @@ enum Morsetorch {
   private static func dispatch(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
     guard let command = words.first else { throw UsageError.missingCommand }
     let rest = Array(words.dropFirst())
-    switch command {
-    case "send": return try SendCommand.run(rest, environment: environment)
-    case "receive": return try ReceiveCommand(rest, environment: environment).run()
-    case "encode": return try EncodeCommand.run(rest)
-    case "decode": return try DecodeCommand.run(rest)
-    case "list": return try ListCommand.run(rest, environment: environment)
-    case "alphabet": return try AlphabetCommand.run(rest)
-    case "stop": return try StopCommand.run(rest, environment: environment)
-    case "status": return try StatusCommand.run(rest, environment: environment)
-    case "help": return try HelpCommand.run(rest)
-    default:
-      switch ToolOption(command) {
-      case .help: return printing(HelpText.tool)
-      case .version: return printing("morsetorch \(version)")
-      case nil: break
-      }
-      if OptionWords.looksLikeOption(command) {
-        throw UsageError.unknownOption(command, command: "morsetorch")
-      }
-      throw UsageError.unknownCommand(command)
+    if let entry = CommandTable.command(command) { return try entry.run(rest, environment) }
+    switch ToolOption(command) {
+    case .help: return printing(HelpText.tool)
+    case .version: return printing("morsetorch \(version)")
+    case nil: break
     }
+    if OptionWords.looksLikeOption(command) {
+      throw UsageError.unknownOption(command, command: "morsetorch")
+    }
+    throw UsageError.unknownCommand(command)
   }
 
   /// Prints `text` and returns success.
