@@ -157,7 +157,7 @@ struct SendCommandTests {
     }
     let atTheLimit = try GPIOChoice(
       ParsedArguments(lines(limit), command: "send"))
-    #expect(atTheLimit?.addresses.count == limit)
+    #expect(atTheLimit.addresses.count == limit)
   }
 
   @Test func defaultBrightnessIsMaximum() throws {
@@ -197,9 +197,9 @@ struct SendCommandTests {
       switch try SendPlan(ParsedArguments(words, command: "send")).destination {
       case .detached: "detached"
       case .dryRun(let edges): edges ? "edges" : "timeline"
-      case .gpio(let choice): "gpio " + choice.addresses.map(\.description).joined(separator: " ")
+      case .devices(let choice as GPIOChoice): "gpio " + choice.words.joined(separator: " ")
+      case .devices(let choice): "leds " + choice.words.joined(separator: " ")
       case .preview: "preview"
-      case .leds(let names): "leds " + names.joined(separator: " ")
       }
     }
     let line = ["--gpio", "gpiochip0:1"]

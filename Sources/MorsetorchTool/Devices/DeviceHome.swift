@@ -18,6 +18,14 @@ protocol DeviceHome {
   /// Who may use the devices, and the udev rule that lets them.
   static var access: DeviceAccess { get }
 
+  /// `send`'s option that names devices of this kind (`--led`), and the options that go
+  /// with this kind only (`--brightness`; `--active-low`, `--bias`).
+  static var sendOption: SendOption { get }
+  static var sendOnlyOptions: [SendOption] { get }
+  /// What `send`'s `arguments` choose of this kind (checked: usage errors), when this kind
+  /// is the one sent on.
+  static func sendChoice(_ arguments: ParsedArguments<SendOption>) throws -> any SendChoice
+
   /// `stop` and `status`'s option for devices of this kind (`--led NAME`): only those.
   static var controlOption: OptionSpec { get }
   /// Whether each of `words` (given to `controlOption`) is written as it must be: a usage
@@ -73,6 +81,9 @@ extension DeviceHome {
 /// home (the compiler asks for it here, and for all of it there).
 enum DeviceKind: CaseIterable, Hashable, Sendable {
   case led, gpioLine
+
+  /// What `send` sends on when no kind's option names a device.
+  static let `default` = DeviceKind.led
 
   /// The home of this kind.
   var home: any DeviceHome.Type {

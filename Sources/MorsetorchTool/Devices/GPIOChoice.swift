@@ -1,8 +1,9 @@
+import DeviceContract
 import GPIODriver
 
 /// `--gpio CHIP:LINE` (repeatable), with `--active-low` and `--bias`: the GPIO lines to send
 /// on instead of LEDs.
-struct GPIOChoice {
+struct GPIOChoice: SendChoice {
   /// The lines as written.
   let addresses: [GPIOLineAddress]
   /// Whether active is the low level.
@@ -10,18 +11,12 @@ struct GPIOChoice {
   /// The bias asked for.
   let bias: GPIODevice.Bias?
 
-  /// Nil when no `--gpio` was given; usage errors for options that do not go with it.
-  init?(_ arguments: ParsedArguments<SendOption>) throws {
+  var words: [String] { addresses.map(\.description) }
+
+  /// The lines `--gpio` names, with `--active-low` and `--bias`; usage errors for too many,
+  /// or words that are no line.
+  init(_ arguments: ParsedArguments<SendOption>) throws {
     let texts = arguments.all(.gpio)
-    guard !texts.isEmpty else {
-      for option in [SendOption.activeLow, .bias] where arguments.has(option) {
-        throw UsageError.requiresOption(option.flag, requirement: "--gpio CHIP:LINE")
-      }
-      return nil
-    }
-    for other in [SendOption.led, .brightness, .preview] where arguments.has(other) {
-      throw UsageError.conflictingOptions(SendOption.gpio.flag, other.flag)
-    }
     try DeviceNames.checkLimit(texts.count, devices: "GPIO lines", option: SendOption.gpio.flag)
     addresses = try texts.map { try GPIOLineAddress($0) }
     isActiveLow = arguments.has(.activeLow)
@@ -41,7 +36,7 @@ struct GPIOChoice {
   }
 
   /// The lines, found on the chips of the GPIO directory.
-  func devices(environment: ProcessEnvironment) throws -> [GPIODevice] {
+  func devices(environment: ProcessEnvironment) throws -> [any TorchDevice]? {
     let directory = environment.gpioChips
     return try addresses.map { address in
       GPIODevice(line: try directory.line(address), isActiveLow: isActiveLow, bias: bias)

@@ -20,6 +20,13 @@ struct GPIOLineHome: DeviceHome {
     rule: #"SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660""#,
     triggerMatch: "--subsystem-match=gpio")
 
+  static let sendOption = SendOption.gpio
+  static let sendOnlyOptions = [SendOption.activeLow, .bias]
+
+  static func sendChoice(_ arguments: ParsedArguments<SendOption>) throws -> any SendChoice {
+    try GPIOChoice(arguments)
+  }
+
   static let controlOption = OptionSpec.value(
     "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
     help: "only this GPIO line; repeatable")

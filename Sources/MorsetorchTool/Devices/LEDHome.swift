@@ -23,6 +23,14 @@ struct LEDHome: DeviceHome {
       + #"-exec chgrp leds {} + -exec chmod g+w {} +""#,
     triggerMatch: "--action=add --subsystem-match=leds")
 
+  static let sendOption = SendOption.led
+  static let sendOnlyOptions = [SendOption.brightness]
+
+  static func sendChoice(_ arguments: ParsedArguments<SendOption>) throws -> any SendChoice {
+    LEDSendChoice(
+      words: arguments.all(.led), brightness: try SendPlan.brightness(arguments.value(.brightness)))
+  }
+
   static let controlOption = OptionSpec.value(
     "led", "NAME", completion: .leds, isRepeatable: true,
     help: "only this LED (default: every LED); repeatable"

@@ -1,7 +1,7 @@
+import DeviceContract
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
 import MorsePlayer
 import TransmitterControl
 
@@ -40,7 +40,7 @@ struct SendCommand {
       }
       return try detach()
     case .dryRun(let edges): return try dryRun(plan.message, timing: plan.timing, edges: edges)
-    case .gpio, .leds, .preview: return try transmit()
+    case .devices, .preview: return try transmit()
     }
   }
 
@@ -60,16 +60,9 @@ struct SendCommand {
     // ending the process by its default action with another status.
     let stops = Stops(cancellation: cancellation, watcher: watcher, jobControl: jobControl)
     switch plan.destination {
-    case .gpio(let gpio):
-      return try send(on: gpio.devices(environment: environment), stops, ready: ready)
-    case .leds(let requests):
-      guard let leds = try chooseLEDs(requests) else { break }
-      let ledOption = requests.isEmpty ? LEDVariableError.variable : SendOption.led.flag
-      try DeviceNames.checkLimit(leds.count, devices: "LEDs", option: ledOption)
-      let devices = leds.map { LEDDevice(led: $0, brightness: plan.brightness) }
-      // Every one before any is reserved: a refused LED must leave none claimed, no record.
-      for device in devices { try device.checkWritable() }
-      return try send(on: devices, stops, ready: ready)
+    case .devices(let choice):
+      guard let devices = try choice.devices(environment: environment) else { break }
+      return try send(on: devices, choice, stops, ready: ready)
     case .preview, .detached, .dryRun: break
     }
     return try preview(message, timing: timing, cancellation: cancellation, watcher: watcher)
@@ -86,7 +79,8 @@ struct SendCommand {
   /// The main path: reserve the devices (LEDs or GPIO lines), claim them, transmit, restore,
   /// release.
   private func send(
-    on devices: [any TorchDevice], _ stops: Stops, ready: consuming FileDescriptor?
+    on devices: [any TorchDevice], _ choice: any SendChoice, _ stops: Stops,
+    ready: consuming FileDescriptor?
   ) throws -> Int32 {
     let (message, text, timing) = (plan.message, plan.text, plan.timing)
     let (conflicts, cancellation, watcher) = (plan.conflicts, stops.cancellation, stops.watcher)
@@ -122,7 +116,7 @@ struct SendCommand {
       stops.jobControl.manage(claimed.torch)
       defer { stops.jobControl.release() }
       if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
-      LEDHome.claimWarnings(claimed.torch, brightness: plan.brightness).forEach(Console.error)
+      choice.claimWarnings(claimed.torch).forEach(Console.error)
       let display = try display(message, timing: timing)
       // `--echo` that nobody reads any more (`| head`, a full disk) ends the transmission, as
       // it ends the reading of standard input: a `--loop` would go on for ever.
@@ -150,8 +144,7 @@ struct SendCommand {
   /// a warning), and restores what a killed sender left claimed with a leftover of ours.
   private func announce(
     _ notes: [ControlNote], holding names: [DeviceID], runtime: RuntimeDirectory
-  )
-  {
+  ) {
     for note in notes {
       guard case .leftoverRestored(_, _, let companions, _, _) = note else {
         Console.error(note.message)
@@ -288,52 +281,6 @@ struct SendCommand {
     Console.note(
       "stopped by pid \(request.processID) (`morsetorch stop` or a rerun); \(situation)")
     return ExitStatus.signalled(Signals.terminate)
-  }
-
-  /// The LEDs to send on: those `--led` names, `options` (each a name or a pattern, see
-  /// `LEDClassDirectory.leds(matching:)`), else `MORSETORCH_LED`'s, else one chosen
-  /// automatically. Nil when there is no LED at all, nobody named one and someone is watching
-  /// the terminal: the light is shown there instead.
-  private func chooseLEDs(_ options: [String]) throws -> [LED]? {
-    let directory = LEDClassDirectory(environment: environment.variables)
-    let variable = environment[LEDVariableError.variable].flatMap { $0.isEmpty ? nil : $0 }
-    do {
-      if let requests = options.isEmpty ? variable.map({ [$0] }) : options {
-        return try directory.leds(matching: requests)
-      }
-      let choice = try directory.chooseLED()
-      if let note = choice.note { Console.note(note) }
-      return [choice.led]
-    } catch {
-      // The compiler of Swift 6.3 crashes on `catch where` with a typed throw here.
-      let ledError: LEDError = error
-      if let hint = unescapedInstanceHint(ledError) { throw HintedError(error: ledError, hint: hint) }
-      if options.isEmpty, variable != nil, !ledError.isNoLED {
-        throw LEDVariableError(error: ledError)
-      }
-      guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
-      if options.isEmpty, variable == nil {
-        Console.note("no LED here: showing the light in this terminal instead (--preview)")
-        return nil
-      }
-      throw HintedError(
-        error: ledError,
-        hint: "no LED to send on here: name one with --led NAME (see `morsetorch list`), "
-          + "or watch the light in this terminal with `morsetorch send --preview TEXT`")
-    }
-  }
-
-  /// Under a systemd unit, an LED name with `/`: systemd unescaped the instance name, whose
-  /// `-` it reads as `/` (`morsetorch-beacon@platform::mic-mute` gives `platform::mic/mute`).
-  private func unescapedInstanceHint(_ error: LEDError) -> String? {
-    guard case .invalidName(let name) = error, name.contains("/"),
-      let service = environment[Self.serviceVariable]
-    else { return nil }
-    let meant = String(name.map { $0 == "/" ? "-" : $0 })
-    let template = service.split(separator: "@").first.map { $0 + "@" } ?? "morsetorch-beacon@"
-    return "systemd reads a `-` in the instance name of \(shown: service) as `/`: for the LED "
-      + "\"\(meant)\", escape it: `sudo systemctl enable --now \"\(template)$(systemd-escape "
-      + "'\(meant)').service\"` (and disable the unit with the unescaped name)."
   }
 
   /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.

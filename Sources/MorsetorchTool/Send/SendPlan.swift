@@ -13,11 +13,9 @@ struct SendPlan: CommandPlan {
     case dryRun(edges: Bool)
     /// `--preview`: the light in this terminal.
     case preview
-    /// `--gpio`: GPIO lines.
-    case gpio(GPIOChoice)
-    /// LEDs: those `--led` names (each a name or a pattern), or with none given,
-    /// `$MORSETORCH_LED`'s or one chosen automatically.
-    case leds([String])
+    /// The devices of one kind: those its option names (`--led`, `--gpio`), or with none
+    /// named, the default kind's (`DeviceKind.default`).
+    case devices(any SendChoice)
   }
 
   /// TEXT, or nil for standard input, line by line.
@@ -55,10 +53,11 @@ struct SendPlan: CommandPlan {
     let unknownCharacters = unknownCharacters
     message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
     conflicts = try Self.conflictPolicy(arguments)
-    let gpio = try GPIOChoice(arguments)
+    // The devices' options are checked whether or not the devices are opened (a dry run).
+    let choice = try Self.deviceKind(arguments).home.sendChoice(arguments)
     repetition = try Self.repetition(arguments, timing: timing, hasText: text != nil)
     destination = try Self.destination(
-      arguments, gpio: gpio, hasText: text != nil, conflicts: conflicts)
+      arguments, choice: choice, hasText: text != nil, conflicts: conflicts)
   }
 
   /// Usage errors for flags that do not go together.
@@ -78,9 +77,36 @@ struct SendPlan: CommandPlan {
     }
   }
 
+  /// The kind of device sent on: the one whose option names devices, else the default;
+  /// usage errors for two kinds, or a kind's own option with another kind's devices (or,
+  /// not the default's, with none), or `--preview` with a kind named other than the default.
+  private static func deviceKind(_ arguments: ParsedArguments<SendOption>) throws(UsageError)
+    -> DeviceKind
+  {
+    let named = DeviceKind.allCases.filter { arguments.has($0.home.sendOption) }
+    if named.count > 1 {
+      throw .conflictingOptions(named[1].home.sendOption.flag, named[0].home.sendOption.flag)
+    }
+    let kind = named.first ?? .default
+    for other in DeviceKind.allCases where other != kind {
+      for option in other.home.sendOnlyOptions where arguments.has(option) {
+        let otherOption = other.home.sendOption.spec
+        guard named.isEmpty else {
+          throw .conflictingOptions(kind.home.sendOption.flag, option.flag)
+        }
+        throw .requiresOption(
+          option.flag, requirement: otherOption.flag + " " + (otherOption.valueName ?? ""))
+      }
+    }
+    if kind != .default && arguments.has(.preview) {
+      throw .conflictingOptions(kind.home.sendOption.flag, SendOption.preview.flag)
+    }
+    return kind
+  }
+
   /// Where the light goes; usage errors for what `--detach` does not go with.
   private static func destination(
-    _ arguments: ParsedArguments<SendOption>, gpio: GPIOChoice?, hasText: Bool,
+    _ arguments: ParsedArguments<SendOption>, choice: any SendChoice, hasText: Bool,
     conflicts: ConflictPolicy
   ) throws(UsageError) -> Destination {
     if arguments.has(.detach) {
@@ -98,8 +124,8 @@ struct SendPlan: CommandPlan {
       return .detached
     }
     if arguments.has(.dryRun) { return .dryRun(edges: arguments.has(.edges)) }
-    if let gpio { return .gpio(gpio) }
-    return arguments.has(.preview) ? .preview : .leds(arguments.all(.led))
+    if arguments.has(.preview) { return .preview }
+    return .devices(choice)
   }
 
   /// The timing the options ask for.
@@ -125,7 +151,7 @@ struct SendPlan: CommandPlan {
   }
 
   /// The brightness `--brightness` asks for: "N" or "P%".
-  private static func brightness(_ text: String?) throws(UsageError) -> BrightnessSetting {
+  static func brightness(_ text: String?) throws(UsageError) -> BrightnessSetting {
     guard let text else { return .maximum }
     let option = SendOption.brightness.flag
     if text.hasSuffix("%") {
