@@ -26,6 +26,13 @@ protocol DeviceHome {
   /// is the one sent on.
   static func sendChoice(_ arguments: ParsedArguments<SendOption>) throws -> any SendChoice
 
+  /// `list`'s option that lists this kind (`--gpio`); nil for the default kind, listed
+  /// without one.
+  static var listOption: OptionSpec? { get }
+  /// `list`: the devices of this kind, as a table, with your access to each; the status to
+  /// exit with.
+  static func list(environment: ProcessEnvironment) throws -> Int32
+
   /// `stop` and `status`'s option for devices of this kind (`--led NAME`): only those.
   static var controlOption: OptionSpec { get }
   /// Whether each of `words` (given to `controlOption`) is written as it must be: a usage

@@ -27,6 +27,24 @@ struct GPIOLineHome: DeviceHome {
     try GPIOChoice(arguments)
   }
 
+  static let listOption: OptionSpec? = .flag(
+    "gpio", help: "list the GPIO chips and their lines instead of the LEDs")
+
+  /// Every chip and line; a chip that cannot be read is reported, and its error decides the
+  /// exit status.
+  static func list(environment: ProcessEnvironment) -> Int32 {
+    let directory = environment.gpioChips
+    let (chips, unreadable) = directory.list()
+    if chips.isEmpty && unreadable.isEmpty {
+      Console.error("no GPIO chips under \(directory.path)")
+      return ExitStatus.unavailable
+    }
+    GPIOTable.lines(for: chips).forEach(Console.output)
+    let reports = unreadable.map { failureReport(for: $0) }
+    reports.forEach { Console.error($0.message) }
+    return reports.first?.status ?? ExitStatus.success
+  }
+
   static let controlOption = OptionSpec.value(
     "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
     help: "only this GPIO line; repeatable")

@@ -31,6 +31,32 @@ struct LEDHome: DeviceHome {
       words: arguments.all(.led), brightness: try SendPlan.brightness(arguments.value(.brightness)))
   }
 
+  static let listOption: OptionSpec? = nil
+
+  static func list(environment: ProcessEnvironment) throws -> Int32 {
+    let directory = LEDClassDirectory(environment: environment.variables)
+    let leds: [LEDInfo]
+    do {
+      leds = try directory.list()
+    } catch {
+      guard error.isNoLED else { throw error }
+      throw HintedError(error: error, hint: tryWithoutLED)
+    }
+    guard !leds.isEmpty else {
+      // As with no class directory at all, and as `list --gpio` with no chip: nothing to use.
+      Console.error("no LEDs under \(directory.path)\n" + tryWithoutLED)
+      return ExitStatus.unavailable
+    }
+    LEDTable.lines(for: leds).forEach(Console.output)
+    return ExitStatus.success
+  }
+
+  /// Where there is no LED: the ways to try the tool all the same.
+  static let tryWithoutLED =
+    "Without an LED, `morsetorch send --preview SOS` shows the light in this terminal and "
+    + "`morsetorch send --dry-run SOS` prints its timeline; `morsetorch list --gpio` shows "
+    + "the GPIO lines."
+
   static let controlOption = OptionSpec.value(
     "led", "NAME", completion: .leds, isRepeatable: true,
     help: "only this LED (default: every LED); repeatable"
