@@ -13,14 +13,14 @@
 ///    and `GPIOLineHome.swift` (the compiler asks for all of it: its nouns, who may use it
 ///    and the udev rule that lets them, whether a device is there, its driver from a record,
 ///    its errors' report, `send`'s option and the options that go with it only, the choice
-///    they make and the devices it opens, its option for `stop` and `status` and the
-///    devices it chooses). The error report, the manual's rules and groups, `send`, `stop`
-///    and `status` ask it.
+///    they make and the devices it opens, its listing and its option for `list`, how a shell
+///    completes its devices, its option for `stop` and `status` and the devices it
+///    chooses). The error report, the manual's rules and groups, the completion scripts,
+///    `send`, `list`, `stop` and `status` ask it.
 /// 4. The package's udev rules file (`Sources/morsetorch/Packaging/90-morsetorch.rules`):
 ///    the home's rule (a test compares them).
-/// 5. Its options as cases of `SendOption` (where every option of `send` is named), given to
-///    the home; its listing in `ListCommand` and its names in `Completions` (not yet in the
-///    home); the manual says the rest from the options.
+/// 5. Its options for `send` as cases of `SendOption` (where every option of `send` is named),
+///    given to the home; the manual says the rest from the options.
 /// 6. Tests: a folder for the driver, the home's process tests, a VM scenario on the kernel.
 public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The LED class device `name` (`white:flash`).

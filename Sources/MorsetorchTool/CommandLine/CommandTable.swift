@@ -23,10 +23,9 @@ struct CommandEntry: Sendable {
 enum CompletionKind: Sendable, Hashable {
   /// Nothing to offer (free text, a number).
   case none
-  /// The LEDs under /sys/class/leds.
-  case leds
-  /// The GPIO chips in /dev.
-  case gpioChips
+  /// The devices of a kind (the LEDs under /sys/class/leds, the GPIO chips in /dev), as its
+  /// home's completion finds them.
+  case devices(DeviceKind)
   /// A file name.
   case files
   /// One of these words.

@@ -26,6 +26,9 @@ protocol DeviceHome {
   /// is the one sent on.
   static func sendChoice(_ arguments: ParsedArguments<SendOption>) throws -> any SendChoice
 
+  /// How a shell completes a device of this kind (the value of its options).
+  static var completion: DeviceCompletion { get }
+
   /// `list`'s option that lists this kind (`--gpio`); nil for the default kind, listed
   /// without one.
   static var listOption: OptionSpec? { get }
@@ -59,6 +62,16 @@ protocol DeviceHome {
   /// not there, or the record does not fit it (said on standard error).
   func driver(record: TransmissionRecord, environment: ProcessEnvironment) throws
     -> (any TorchDevice)?
+}
+
+/// How the shells complete a device of one kind: a function of each completion script
+/// (`_morsetorch_FUNCTION` in bash and zsh, `__morsetorch_FUNCTION` in fish) that offers the
+/// devices there are, in the directory its variable names where set; the body of each.
+struct DeviceCompletion: Sendable {
+  let function: String
+  let bash: [String]
+  let zsh: [String]
+  let fish: [String]
 }
 
 /// An error of a device's driver, as the tool needs to tell it apart.

@@ -27,6 +27,28 @@ struct GPIOLineHome: DeviceHome {
     try GPIOChoice(arguments)
   }
 
+  /// The chips in the GPIO directory, each followed by the colon of CHIP:LINE (removed
+  /// again if a space is typed).
+  static let completion = DeviceCompletion(
+    function: "chips",
+    bash: [
+      "  local chips",
+      "  chips=$(ls -1 \"${MORSETORCH_GPIO_DIR:-/dev}\" 2>/dev/null | sed -n 's/^\\(gpiochip[0-9]*\\)$/\\1:/p')",
+      "  _morsetorch_reply \"$chips\"",
+      "  compopt -o nospace 2>/dev/null",
+    ],
+    zsh: [
+      "  local -a chips",
+      "  chips=(${MORSETORCH_GPIO_DIR:-/dev}/gpiochip*(N:t))",
+      "  # CHIP:LINE: the colon follows, as in bash and fish (removed again if a space is typed).",
+      "  compadd -S : -a chips",
+    ],
+    fish: [
+      "  set -l directory /dev",
+      "  set -q MORSETORCH_GPIO_DIR; and test -n \"$MORSETORCH_GPIO_DIR\"; and set directory $MORSETORCH_GPIO_DIR",
+      "  ls $directory 2>/dev/null | string match -r '^gpiochip[0-9]+$' | string replace -r '$' ':'",
+    ])
+
   static let listOption: OptionSpec? = .flag(
     "gpio", help: "list the GPIO chips and their lines instead of the LEDs")
 
@@ -46,7 +68,7 @@ struct GPIOLineHome: DeviceHome {
   }
 
   static let controlOption = OptionSpec.value(
-    "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
+    "gpio", "CHIP:LINE", completion: .devices(.gpioLine), isRepeatable: true,
     help: "only this GPIO line; repeatable")
 
   static func check(controlWords words: [String]) throws {

@@ -31,6 +31,23 @@ struct LEDHome: DeviceHome {
       words: arguments.all(.led), brightness: try SendPlan.brightness(arguments.value(.brightness)))
   }
 
+  /// The names under the class directory.
+  static let completion = DeviceCompletion(
+    function: "leds",
+    bash: [
+      "  _morsetorch_reply \"$(ls -1 \"${MORSETORCH_LEDS_DIR:-/sys/class/leds}\" 2>/dev/null)\""
+    ],
+    zsh: [
+      "  local -a leds",
+      "  leds=(${MORSETORCH_LEDS_DIR:-/sys/class/leds}/*(N:t))",
+      "  compadd -a leds",
+    ],
+    fish: [
+      "  set -l directory /sys/class/leds",
+      "  set -q MORSETORCH_LEDS_DIR; and test -n \"$MORSETORCH_LEDS_DIR\"; and set directory $MORSETORCH_LEDS_DIR",
+      "  ls $directory 2>/dev/null",
+    ])
+
   static let listOption: OptionSpec? = nil
 
   static func list(environment: ProcessEnvironment) throws -> Int32 {
@@ -58,7 +75,7 @@ struct LEDHome: DeviceHome {
     + "the GPIO lines."
 
   static let controlOption = OptionSpec.value(
-    "led", "NAME", completion: .leds, isRepeatable: true,
+    "led", "NAME", completion: .devices(.led), isRepeatable: true,
     help: "only this LED (default: every LED); repeatable"
   ).detailed("Or a shell-style pattern like '*::capslock'.")
 

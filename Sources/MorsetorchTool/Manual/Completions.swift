@@ -1,6 +1,7 @@
 /// The shell completion scripts, made from the command table: every command and its options,
-/// LED names for `--led`, GPIO chips for `--gpio`, the values of `--bias`, `--alphabet` and
-/// `--completions`, files for `receive --edges`.
+/// each kind's devices for its options (LED names for `--led`, GPIO chips for `--gpio`, as
+/// its home says), the values of `--bias`, `--alphabet` and `--completions`, files for
+/// `receive --edges`.
 enum Completions {
   /// The script for `shell` (bash, zsh or fish), or nil for another shell.
   static func script(for shell: String) -> String? {
@@ -42,53 +43,49 @@ enum Completions {
   // MARK: bash
 
   static var bash: String {
-    var lines = bashHelpers + [
-      "_morsetorch() {",
-      "  local cur prev",
-      "  _morsetorch_words",
-      "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
-      "    COMPREPLY=($(compgen -W \"\(commandNames) --help --version\" -- \"$cur\"))",
-      "    return",
-      "  fi",
-      "  case ${COMP_WORDS[1]} in",
-    ]
+    var lines =
+      bashHelpers + [
+        "_morsetorch() {",
+        "  local cur prev",
+        "  _morsetorch_words",
+        "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
+        "    COMPREPLY=($(compgen -W \"\(commandNames) --help --version\" -- \"$cur\"))",
+        "    return",
+        "  fi",
+        "  case ${COMP_WORDS[1]} in",
+      ]
     for command in CommandTable.commands { lines += bashCase(command) }
     lines += ["  esac", "}", "complete -F _morsetorch morsetorch"]
     return lines.joined(separator: "\n")
   }
 
-  /// The functions the bash script's cases call: the words around the cursor, LED names and
-  /// GPIO chips (from `MORSETORCH_LEDS_DIR` and `MORSETORCH_GPIO_DIR` where set).
-  private static let bashHelpers = [
-    "# bash completion for morsetorch (\(header) bash`)",
-    "# LED names hold colons, at which bash splits words: the word at the cursor and the one",
-    "# before it are taken from the line itself, and a reply keeps only what follows the last",
-    "# colon of the word (bash replaces only that part).",
-    "_morsetorch_words() {",
-    "  cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
-    "  [ -n \"${COMP_LINE-}\" ] || return 0",
-    "  local line=${COMP_LINE:0:COMP_POINT}",
-    "  cur=${line##*[[:space:]]}",
-    "  line=${line%\"$cur\"}",
-    "  while [[ $line == *[[:space:]] ]]; do line=${line%?}; done",
-    "  prev=${line##*[[:space:]]}",
-    "}",
-    "_morsetorch_reply() {",
-    "  local IFS=$'\\n' prefix= index",
-    "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))",
-    "  [[ $cur == *:* ]] && prefix=${cur%\"${cur##*:}\"}",
-    "  for index in \"${!COMPREPLY[@]}\"; do COMPREPLY[index]=${COMPREPLY[index]#\"$prefix\"}; done",
-    "}",
-    "_morsetorch_leds() {",
-    "  _morsetorch_reply \"$(ls -1 \"${MORSETORCH_LEDS_DIR:-/sys/class/leds}\" 2>/dev/null)\"",
-    "}",
-    "_morsetorch_chips() {",
-    "  local chips",
-    "  chips=$(ls -1 \"${MORSETORCH_GPIO_DIR:-/dev}\" 2>/dev/null | sed -n 's/^\\(gpiochip[0-9]*\\)$/\\1:/p')",
-    "  _morsetorch_reply \"$chips\"",
-    "  compopt -o nospace 2>/dev/null",
-    "}",
-  ]
+  /// The functions the bash script's cases call: the words around the cursor, and each
+  /// kind's devices (`DeviceHome.completion`).
+  private static let bashHelpers =
+    [
+      "# bash completion for morsetorch (\(header) bash`)",
+      "# LED names hold colons, at which bash splits words: the word at the cursor and the one",
+      "# before it are taken from the line itself, and a reply keeps only what follows the last",
+      "# colon of the word (bash replaces only that part).",
+      "_morsetorch_words() {",
+      "  cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+      "  [ -n \"${COMP_LINE-}\" ] || return 0",
+      "  local line=${COMP_LINE:0:COMP_POINT}",
+      "  cur=${line##*[[:space:]]}",
+      "  line=${line%\"$cur\"}",
+      "  while [[ $line == *[[:space:]] ]]; do line=${line%?}; done",
+      "  prev=${line##*[[:space:]]}",
+      "}",
+      "_morsetorch_reply() {",
+      "  local IFS=$'\\n' prefix= index",
+      "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))",
+      "  [[ $cur == *:* ]] && prefix=${cur%\"${cur##*:}\"}",
+      "  for index in \"${!COMPREPLY[@]}\"; do COMPREPLY[index]=${COMPREPLY[index]#\"$prefix\"}; done",
+      "}",
+    ]
+    + deviceHomes.flatMap { home in
+      ["_morsetorch_\(home.completion.function)() {"] + home.completion.bash + ["}"]
+    }
 
   /// The bash case of `command`: values of its options, then its options or operands.
   private static func bashCase(_ command: CommandEntry) -> [String] {
@@ -96,8 +93,9 @@ enum Completions {
     var plainValues: [String] = []
     for option in command.options where option.valueName != nil {
       switch option.completion {
-      case .leds: valueCases.append("--\(option.name)) _morsetorch_leds; return ;;")
-      case .gpioChips: valueCases.append("--\(option.name)) _morsetorch_chips; return ;;")
+      case .devices(let kind):
+        valueCases.append(
+          "--\(option.name)) _morsetorch_\(kind.home.completion.function); return ;;")
       case .files:
         valueCases.append("--\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
       case .words(let words):
@@ -133,17 +131,11 @@ enum Completions {
     var lines = [
       "#compdef morsetorch",
       "# zsh completion for morsetorch (\(header) zsh`)",
-      "_morsetorch_leds() {",
-      "  local -a leds",
-      "  leds=(${MORSETORCH_LEDS_DIR:-/sys/class/leds}/*(N:t))",
-      "  compadd -a leds",
-      "}",
-      "_morsetorch_chips() {",
-      "  local -a chips",
-      "  chips=(${MORSETORCH_GPIO_DIR:-/dev}/gpiochip*(N:t))",
-      "  # CHIP:LINE: the colon follows, as in bash and fish (removed again if a space is typed).",
-      "  compadd -S : -a chips",
-      "}",
+    ]
+    for home in deviceHomes {
+      lines += ["_morsetorch_\(home.completion.function)() {"] + home.completion.zsh + ["}"]
+    }
+    lines += [
       "_morsetorch() {",
       "  local -a commands",
       "  commands=(",
@@ -175,8 +167,7 @@ enum Completions {
       if let value = option.valueName {
         let action: String
         switch option.completion {
-        case .leds: action = "_morsetorch_leds"
-        case .gpioChips: action = "_morsetorch_chips"
+        case .devices(let kind): action = "_morsetorch_\(kind.home.completion.function)"
         case .files: action = "_files"
         case .words(let words): action = "(\(words.joined(separator: " ")))"
         case .none, .commands: action = " "
@@ -206,16 +197,12 @@ enum Completions {
     var lines = [
       "# fish completion for morsetorch (\(header) fish`)",
       "complete -c morsetorch -f",
-      "function __morsetorch_leds",
-      "  set -l directory /sys/class/leds",
-      "  set -q MORSETORCH_LEDS_DIR; and test -n \"$MORSETORCH_LEDS_DIR\"; and set directory $MORSETORCH_LEDS_DIR",
-      "  ls $directory 2>/dev/null",
-      "end",
-      "function __morsetorch_chips",
-      "  set -l directory /dev",
-      "  set -q MORSETORCH_GPIO_DIR; and test -n \"$MORSETORCH_GPIO_DIR\"; and set directory $MORSETORCH_GPIO_DIR",
-      "  ls $directory 2>/dev/null | string match -r '^gpiochip[0-9]+$' | string replace -r '$' ':'",
-      "end",
+    ]
+    for home in deviceHomes {
+      lines +=
+        ["function __morsetorch_\(home.completion.function)"] + home.completion.fish + ["end"]
+    }
+    lines += [
       "complete -c morsetorch -n __fish_use_subcommand -l help -s h -d 'show help'",
       "complete -c morsetorch -n __fish_use_subcommand -l version -d 'print the version'",
     ]
@@ -234,8 +221,8 @@ enum Completions {
         if let short = option.shortName { line += " -s \(short)" }
         if option.valueName != nil {
           switch option.completion {
-          case .leds: line += " -x -a '(__morsetorch_leds)'"
-          case .gpioChips: line += " -x -a '(__morsetorch_chips)'"
+          case .devices(let kind):
+            line += " -x -a '(__morsetorch_\(kind.home.completion.function))'"
           case .files: line += " -r -F"
           case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
           case .none, .commands: line += " -x"

@@ -15,7 +15,7 @@ enum ReceiveOption: CommandOption {
     switch self {
     case .gpio:
       .value(
-        "gpio", "CHIP:LINE", completion: .gpioChips,
+        "gpio", "CHIP:LINE", completion: .devices(.gpioLine),
         help: "read a GPIO input line (a key, a light sensor)"
       ).detailed("CHIP:LINE as gpiochip0:4 or LABEL:GPIO4.")
     case .edges:

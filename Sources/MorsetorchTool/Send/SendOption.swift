@@ -8,14 +8,14 @@ enum SendOption: CommandOption {
     switch self {
     case .led:
       .value(
-        "led", "NAME", completion: .leds, isRepeatable: true,
+        "led", "NAME", completion: .devices(.led), isRepeatable: true,
         help: "the LED to use; repeatable, or a pattern ('*::capslock')"
       ).detailed(
         "Default: $MORSETORCH_LED, else automatic. Repeat it or give a shell-style pattern\n"
           + "for several LEDs at once (up to \(DeviceNames.limit)).")
     case .gpio:
       .value(
-        "gpio", "CHIP:LINE", completion: .gpioChips, isRepeatable: true,
+        "gpio", "CHIP:LINE", completion: .devices(.gpioLine), isRepeatable: true,
         help: "send on a GPIO line instead (gpiochip0:17); repeatable"
       ).detailed("CHIP:LINE as gpiochip0:17 or LABEL:GPIO17; up to \(DeviceNames.limit) lines.")
     case .activeLow:
