@@ -195,11 +195,16 @@ struct HelpTests {
 
   @Test func receiveHelpGivesItsWholeUsage() {
     let text = words(of: HelpText.receive.text)
+    let sources = SourceOption.allCases.map { source in
+      [source.option.spec.flag, source.option.spec.valueName].compactMap { $0 }
+        .joined(separator: " ")
+    }
     #expect(
       text.hasPrefix(
-        "Usage: morsetorch receive (--gpio CHIP:LINE | --edges FILE | --video FILE | "
-          + "--camera [DEVICE]) [options]"), "\(text)")
-    #expect(text.contains("a GPIO pin, a file of edges, a video or a camera"))
+        "Usage: morsetorch receive (" + sources.joined(separator: " | ") + ") [options]"),
+      "\(text)")
+    #expect(sources.contains("--camera [DEVICE]"))
+    for source in SourceOption.allCases { #expect(text.contains(source.phrase), "\(text)") }
   }
 
   @Test func helpForEachCommandByName() {

@@ -103,8 +103,10 @@ struct ManPageTests {
       #expect(!line.hasSuffix("|"), "\(line)")
     }
     let receive = try #require(lines.first { $0.hasPrefix("receive ") })
-    for source in ["--gpio CHIP:LINE", "--edges FILE", "--video FILE", "--camera [DEVICE]"] {
-      #expect(plain(receive).contains(source), "\(receive)")
+    for source in SourceOption.allCases {
+      let spec = source.option.spec
+      let words = [spec.flag, spec.valueName].compactMap { $0 }.joined(separator: " ")
+      #expect(plain(receive).contains(words), "\(receive)")
     }
   }
 

@@ -53,7 +53,7 @@ enum CommandTable {
       run: { words, _ in try DecodeCommand.run(words) }),
     CommandEntry(
       name: "receive", synopsis: "receive SOURCE [options]",
-      summary: "read Morse from a GPIO pin, a file of edges, a video or a camera",
+      summary: "read Morse from \(SourceOption.phrases)",
       help: HelpText.receive, operands: .none,
       run: { try ReceiveCommand($0, environment: $1).run() }),
     CommandEntry(

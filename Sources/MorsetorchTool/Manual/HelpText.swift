@@ -209,9 +209,9 @@ enum HelpText {
     options: EncodeOption.specs, statuses: statuses(["0", "64", "65", "70", "71", "74"]))
 
   static let receive = CommandHelp(
-    usage: "receive (--gpio CHIP:LINE | --edges FILE | --video FILE | --camera [DEVICE]) [options]",
+    usage: "receive \(SourceOption.usage) [options]",
     summary: """
-      Reads Morse from a GPIO pin, a file of edges, a video or a camera, and prints it as it
+      Reads Morse from \(SourceOption.phrases), and prints it as it
       comes, by the sender's own timing: a few characters behind (the first of a line once
       about ten are keyed or it pauses; a file's, a line at a time), a space at a word gap, a
       line break after 4 s of silence.

@@ -10,7 +10,7 @@ enum ManPage {
       ".TH MORSETORCH 1 \(releaseDate) \"morsetorch \(version)\" \"User Commands\"",
       ".SH NAME",
       #"morsetorch \- send text as Morse code on a Linux LED or GPIO line, and receive it"#
-        + " from a GPIO pin, a file of edges, a video or a camera",
+        + " from \(SourceOption.phrases)",
       ".SH SYNOPSIS",
     ]
     for command in CommandTable.commands {
@@ -24,8 +24,8 @@ enum ManPage {
       isFirst: true,
       """
       morsetorch sends text as Morse code on a Linux LED (a phone's white:flash torch, a
-      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and receives Morse from a
-      GPIO pin, a file of edges, a video or a camera. Every edge is switched at an absolute deadline on the monotonic clock, so
+      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and receives Morse from
+      \(SourceOption.phrases). Every edge is switched at an absolute deadline on the monotonic clock, so
       errors never add up (ITU timing: a dot is one unit, a dash three, the gaps one, three and
       seven); a signal, `stop` or running it again stops a transmission at once; the LED's
       trigger and brightness are always put back as they were.

@@ -101,7 +101,7 @@ enum ManualTopics {
     """
 
   static let receiving = """
-    `morsetorch receive` reads Morse from a GPIO pin, a file of edges, a video or a camera:
+    `morsetorch receive` reads Morse from \(SourceOption.phrases):
     key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
     a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
     the text as it comes, a few characters behind (from a file, each line once it ends,

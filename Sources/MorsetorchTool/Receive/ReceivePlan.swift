@@ -104,6 +104,67 @@ enum ReceiveOption: CommandOption {
   }
 }
 
+/// The sources `receive` reads from, as a user names them: one option each, what it is in a
+/// sentence, and the options that go with it only. The usage line, the requirement messages
+/// and the prose that lists the sources are made from this list.
+enum SourceOption: CaseIterable {
+  case gpio, edges, video, camera
+
+  /// The option that names it.
+  var option: ReceiveOption {
+    switch self {
+    case .gpio: .gpio
+    case .edges: .edges
+    case .video: .video
+    case .camera: .camera
+    }
+  }
+
+  /// What it is, in a sentence: "a GPIO pin".
+  var phrase: String {
+    switch self {
+    case .gpio: "a GPIO pin"
+    case .edges: "a file of edges"
+    case .video: "a video"
+    case .camera: "a camera"
+    }
+  }
+
+  /// The options that go with it (and with no source that does not list them).
+  var takes: [ReceiveOption] {
+    switch self {
+    case .gpio: [.activeLow, .bias]
+    case .edges: []
+    case .video: [.region, .show, .activeLow]
+    case .camera: [.region, .size, .fps, .show, .activeLow]
+    }
+  }
+
+  /// How a requirement names it: `--gpio CHIP:LINE`, `--camera` (its value optional).
+  var required: String {
+    let spec = option.spec
+    return spec.isValueOptional ? spec.flag : spec.flag + " " + (spec.valueName ?? "")
+  }
+
+  /// The sources, in a sentence: "a GPIO pin, a file of edges, a video or a camera".
+  static var phrases: String { listed(allCases.map(\.phrase)) }
+
+  /// The sources in the usage line: `(--gpio CHIP:LINE | … | --camera [DEVICE])`.
+  static var usage: String {
+    "("
+      + allCases.map {
+        [$0.option.spec.flag, $0.option.spec.valueName].compactMap { $0 }
+          .joined(separator: " ")
+      }.joined(separator: " | ") + ")"
+  }
+
+  /// `words` as a list: "a, b or c".
+  static func listed(_ words: [String]) -> String {
+    words.count < 2
+      ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+  }
+}
+
 /// What `receive` was asked to do: where from, at what speed, for how long.
 struct ReceivePlan: CommandPlan {
   /// Where the edges come from.
@@ -158,25 +219,20 @@ struct ReceivePlan: CommandPlan {
     edgesOut = arguments.value(.edgesOut)
     trace = arguments.value(.trace)
     show = arguments.has(.show)
-    let sources = [ReceiveOption.gpio, .edges, .video, .camera].filter { arguments.has($0) }
+    let sources = SourceOption.allCases.filter { arguments.has($0.option) }
     guard let chosen = sources.first else {
       throw UsageError.requiresOption(
-        "receive", requirement: "--gpio CHIP:LINE, --edges FILE, --video FILE or --camera")
+        "receive", requirement: SourceOption.listed(SourceOption.allCases.map(\.required)))
     }
-    if sources.count > 1 { throw UsageError.conflictingOptions(sources[0].flag, sources[1].flag) }
-    let needs: [(ReceiveOption, ReceiveOption, String)] = [
-      (.bias, .gpio, "--gpio CHIP:LINE"), (.size, .camera, "--camera"), (.fps, .camera, "--camera"),
-    ]
-    for (option, source, requirement) in needs where arguments.has(option) && chosen != source {
-      throw UsageError.requiresOption(option.flag, requirement: requirement)
+    if sources.count > 1 {
+      throw UsageError.conflictingOptions(sources[0].option.flag, sources[1].option.flag)
     }
-    for option in [ReceiveOption.region, .show]
-    where arguments.has(option) && chosen != .video && chosen != .camera {
-      throw UsageError.requiresOption(option.flag, requirement: "--video FILE or --camera")
-    }
-    if arguments.has(.activeLow) && chosen == .edges {
+    for option in ReceiveOption.allCases
+    where arguments.has(option) && !chosen.takes.contains(option) {
+      let takers = SourceOption.allCases.filter { $0.takes.contains(option) }
+      guard !takers.isEmpty else { continue }
       throw UsageError.requiresOption(
-        ReceiveOption.activeLow.flag, requirement: "--gpio CHIP:LINE, --video FILE or --camera")
+        option.flag, requirement: SourceOption.listed(takers.map(\.required)))
     }
     var light = LightReceiver.Settings()
     light.region = try Self.region(arguments.value(.region))
@@ -198,7 +254,7 @@ struct ReceivePlan: CommandPlan {
       source = .camera(
         path: arguments.value(.camera), light: light, size: try Self.size(arguments.value(.size)),
         fps: fps)
-    default:
+    case .edges:
       source = .edges(path: arguments.value(.edges) ?? "-")
     }
   }
