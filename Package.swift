@@ -16,11 +16,13 @@ let package = Package(
     // A point in time on one clock (the monotonic clock, a virtual clock, a file's or a
     // video's timeline): pure Swift, shared by the system layer, the player and the receiver.
     .target(name: "Instants"),
-    // Optimised in debug builds too: the light receiver's tests run thousands of made-up
-    // frames, also under qemu-aarch64 in CI.
-    .target(name: "MorseCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // The library other packages may use: no unsafe flags (SwiftPM refuses a dependency
+    // that has them).
+    .target(name: "MorseCore"),
     // Receiving: timed edges (a pin, a file) or frames (a video, a camera) to text; the light
-    // finder and the adaptive decoder. Pure Swift, free of I/O, as MorseCore is.
+    // finder and the adaptive decoder. Pure Swift, free of I/O, as MorseCore is. Optimised
+    // in debug builds too: the light receiver's tests run thousands of made-up frames, also
+    // under qemu-aarch64 in CI.
     .target(
       name: "MorseReceiving", dependencies: ["MorseCore", "Instants"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

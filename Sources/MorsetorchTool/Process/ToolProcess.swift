@@ -34,7 +34,8 @@ public enum ToolProcess {
   private static func strictArguments() throws -> [String] {
     try CurrentProcess.withEachArgument { (position, bytes) throws(ArgumentEncodingError) in
       // Without a byte-order mark, compared byte by byte: the generic droppingByteOrderMark
-      // costs 128 kB of peak RSS here (code touched before the first edge of every send).
+      // touched more code before the first edge of every send (peak RSS; the benchmark's
+      // `startup` measures it).
       let mark = UTF8Lines.byteOrderMark
       let hasMark = bytes.count >= mark.count && mark.indices.allSatisfy { bytes[$0] == mark[$0] }
       let text = UnsafeBufferPointer(rebasing: bytes[(hasMark ? mark.count : 0)...])
