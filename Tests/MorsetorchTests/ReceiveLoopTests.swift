@@ -78,8 +78,8 @@ private struct Broken: Error, CustomStringConvertible {
 
 private func picture(_ width: Int, _ height: Int) -> ReceivedPicture {
   ReceivedPicture(
-    width: width, height: height, frameInterval: .milliseconds(40), owner: "the fake's",
-    watched: "faked", noFrame: "the fake gave no frame", openingNote: "fake opened")
+    width: width, height: height, frameInterval: .milliseconds(40), origin: .camera,
+    openingNote: "fake opened")
 }
 
 private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConsole) -> ReceiveLoop {
@@ -131,7 +131,7 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     let region = try #require(LightRegion(x: 30, y: 0, width: 4, height: 4))
     #expect(
       throws: UsageError.invalidValue(
-        option: "--region", value: "30,0,4,4", expected: "a region inside the fake's 32x24 picture")
+        option: "--region", value: "30,0,4,4", expected: "a region inside the camera's 32x24 picture")
     ) { try loop(region: region, recording).run(source) }
     #expect(source.closes == 1)
     #expect(recording.noted.isEmpty)
@@ -141,7 +141,7 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     let source = ManualReceiveSource(.frames(picture(32, 24)), inputs: [])
     let recording = RecordingReceiveConsole()
     #expect(try loop(recording).run(source) == 0)
-    #expect(recording.noted == ["fake opened", "the fake gave no frame"])
+    #expect(recording.noted == ["fake opened", "the camera gave no frame"])
     #expect(recording.text.isEmpty)
   }
 

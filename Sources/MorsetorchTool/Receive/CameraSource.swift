@@ -32,7 +32,7 @@ final class CameraSource: ReceiveSource {
       ReceivedPicture(
         width: camera.picture.width, height: camera.picture.height,
         frameInterval: camera.frameInterval, exposure: camera.exposure,
-        owner: "the camera's", watched: "watched", noFrame: "the camera gave no frame",
+        origin: .camera,
         openingNote: Self.describe(camera)))
   }
 

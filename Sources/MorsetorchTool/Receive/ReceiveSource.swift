@@ -64,12 +64,40 @@ struct ReceivedPicture {
   let frameInterval: Duration
   /// How long each frame is exposed, if known (else the whole frame interval).
   var exposure: Duration? = nil
+  /// Where the picture comes from: what the messages about it say.
+  let origin: Origin
+
+  /// Where a picture comes from.
+  enum Origin {
+    /// A video, a file or a stream.
+    case video
+    /// A camera, watching.
+    case camera
+  }
+
   /// Whose picture it is, in `--region`'s error: "the video's".
-  let owner: String
-  /// What the time watched is, in the closing note: "of video", "watched".
-  let watched: String
+  var owner: String {
+    switch origin {
+    case .video: "the video's"
+    case .camera: "the camera's"
+    }
+  }
+
+  /// The time watched, in the closing note: "2.0 s of video", "2.0 s watched".
+  func watched(_ seconds: String) -> String {
+    switch origin {
+    case .video: "\(seconds) of video"
+    case .camera: "\(seconds) watched"
+    }
+  }
+
   /// What the closing note says when no frame came.
-  let noFrame: String
+  var noFrame: String {
+    switch origin {
+    case .video: "the video holds no frame after its header"
+    case .camera: "the camera gave no frame"
+    }
+  }
   /// Said once it is open and the region checked (a camera's set-up), if anything.
   var openingNote: String? = nil
 }

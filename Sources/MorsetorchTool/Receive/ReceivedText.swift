@@ -78,11 +78,11 @@ struct ReceivedText {
     case .noFrame: console.note(picture.noFrame)
     case .notFound(let watched, let region?):
       console.note(
-        "the region \(region) did not blink in the \(Self.seconds(watched)) \(picture.watched): "
+        "the region \(region) did not blink in the \(picture.watched(Self.seconds(watched))): "
           + "check --region against the picture (X,Y from its top left corner)")
     case .notFound(let watched, nil):
       console.note(
-        "no light blinking Morse was seen in the \(Self.seconds(watched)) \(picture.watched); "
+        "no light blinking Morse was seen in the \(picture.watched(Self.seconds(watched))); "
           + "if one is there, say where with --region X,Y,W,H (flicker, a moving or busy "
           + "picture can hide it)")
     }

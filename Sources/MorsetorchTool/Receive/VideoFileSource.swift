@@ -21,8 +21,7 @@ final class VideoFileSource: ReceiveSource {
     return .frames(
       ReceivedPicture(
         width: header.width, height: header.height, frameInterval: header.frameInterval,
-        owner: "the video's", watched: "of video",
-        noFrame: "the video holds no frame after its header"))
+        origin: .video))
   }
 
   /// The next frame.
