@@ -94,15 +94,19 @@ extension MorseReceiver {
     return (short, long)
   }
 
+  /// The shortest mark or gap, in dots, once the speed is known: a real element, even
+  /// hand-keyed, is near a dot at the least.
+  static let shortestElement = 0.4
+
   /// What is too short to be a mark or a gap. Until the speed is known (`isLocked`), only
   /// what is bounce at any speed (`settings.debounce`, or a quarter `dot` when that is less);
-  /// then anything under 0.4 dot as well — a blip of light in a gap, a dropout inside a mark
+  /// then anything under `shortestElement` dot as well — a blip of light in a gap, a dropout inside a mark
   /// — since a real element, even hand-keyed, is near a dot at the least; but never over
   /// `noiseLimit`, so that a new sender much faster than the last is still heard and followed.
   static func debounce(dot: Double, isLocked: Bool, settings: Settings) -> Duration {
     let bounce = min(settings.debounce, .seconds(dot / 4))
     guard isLocked else { return bounce }
-    return max(bounce, min(.seconds(dot * 0.4), noiseLimit))
+    return max(bounce, min(.seconds(dot * shortestElement), noiseLimit))
   }
 
   /// The longest blip or dropout taken for noise once the speed is known.
@@ -141,12 +145,20 @@ extension MorseReceiver {
     return (middle < expected * (7.0 / 3).squareRoot() ? middle : expected, nil)
   }
 
-  /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over a
-  /// quarter from one gap to the next; without one (or if that division is not taken), the
-  /// division with the most variance between the two groups (Otsu's). Taken if the lower
-  /// group has two gaps at least and the upper group's median is at least 1.35 times the
-  /// lower's (1.45 when it is one gap) — more than jitter of a quarter on every gap makes of
-  /// one group, less than any sender's words are spaced by; else `sorted.count` (one group).
+  /// How far apart the medians of letter gaps and word gaps are at least (`wordGroupApart`;
+  /// `lonelyWordApart` when the upper group is one gap): more than jitter of a quarter on
+  /// every gap makes of one group, less than any sender's words are spaced by.
+  static let wordGroupApart = 1.35
+  static let lonelyWordApart = 1.45
+  /// A step from one gap to the next (in size) that divides them at once: over a quarter.
+  static let dividingStep = 1.25
+
+  /// Where `sorted` gaps divide into letter gaps and word gaps: at the widest step of over
+  /// `dividingStep` from one gap to the next; without one (or if that division is not
+  /// taken), the division with the most variance between the two groups (Otsu's). Taken if
+  /// the lower group has two gaps at least and the upper group's median is at least
+  /// `wordGroupApart` times the lower's (`lonelyWordApart` when it is one gap); else
+  /// `sorted.count` (one group).
   static func split(_ sorted: [Double]) -> Int {
     // Two letter gaps at least: one alone is as likely one keyed short. One word gap alone
     // must stand further apart than a group of them.
@@ -155,11 +167,12 @@ extension MorseReceiver {
     func isApart(_ index: Int) -> Bool {
       let lowerMedian = sorted[index / 2]
       let upperMedian = sorted[index + (sorted.count - index) / 2]
-      return upperMedian >= (index == sorted.count - 1 ? 1.45 : 1.35) * lowerMedian
+      let apart = index == sorted.count - 1 ? lonelyWordApart : wordGroupApart
+      return upperMedian >= apart * lowerMedian
     }
     // A step of a quarter between two gaps next in size divides them at once (the widest).
     var step: (index: Int, ratio: Double)?
-    for index in candidates where sorted[index] / sorted[index - 1] > 1.25 {
+    for index in candidates where sorted[index] / sorted[index - 1] > dividingStep {
       if sorted[index] / sorted[index - 1] > step?.ratio ?? 0 {
         step = (index, sorted[index] / sorted[index - 1])
       }

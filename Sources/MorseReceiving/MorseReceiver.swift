@@ -9,13 +9,13 @@ import MorseCore
 /// the average moves it faster. Speed stays within `minimumWPM...maximumWPM`: 1 to 60 WPM,
 /// from a signal lamp's or a hand-flashed torch's dots of a second to a fast operator's.
 ///
-/// - Bounce and noise: a pulse or gap shorter than the debounce time (5 ms, or a quarter dot
-///   when that is less, until the speed is known; then 0.4 dot, at most 20 ms) is removed
-///   before anything is decided, so a blip of light in a gap or a dropout inside a mark is
-///   not read. A key-down too short so far is held with the key-up that cut it: a key-down
-///   as soon after makes that key-up a dropout (bridged, even inside a dot shorter than twice
-///   the debounce), silence makes the pair a blip (dropped). One mark far off the estimate
-///   moves it little; two in a row, a lot.
+/// - Bounce and noise: a pulse or gap shorter than the debounce time (5 ms, or a quarter
+///   dot when that is less, until the speed is known; then `shortestElement`, 0.4 dot, at
+///   most 20 ms) is removed before anything is decided, so a blip of light in a gap or a
+///   dropout inside a mark is not read. A key-down too short so far is held with the key-up
+///   that cut it: a key-down as soon after makes that key-up a dropout (bridged, even
+///   inside a dot shorter than twice the debounce), silence makes the pair a blip
+///   (dropped). One mark far off the estimate moves it little; two in a row, a lot.
 /// - Dots and dashes: the threshold lies between the recent marks' own two lengths (their
 ///   geometric middle), so a signal lamp whose dash is only twice its dot and a heavy hand's
 ///   four times read right; until the marks show two lengths, at two dots. A dash says the
@@ -25,17 +25,18 @@ import MorseCore
 ///   whose shutter is dark only briefly between elements is read as well as a key whose gaps
 ///   are a dot long.
 /// - The gaps between characters are told from word gaps by their own statistics (the last
-///   dozen of them, split in two groups — at a step of over a quarter from one to the next,
-///   else where they divide best — when the lower group has two gaps at least and the upper
-///   group's median is 1.35 times the lower's, 1.45 for one gap alone: letter gaps are the
-///   lower group), not by the dot, so Farnsworth spacing (characters fast, gaps stretched)
-///   soon reads right, and a sender whose word gap is only 1.5 times the letter gap too:
-///   above the geometric middle of the two groups a gap is a word gap. When the recent gaps
-///   are all alike, a gap over 1.6 times them is a word gap (a hand's letter gap is rarely a
-///   quarter long, its word gap rarely a quarter short), and they are letter gaps if near the
-///   expected letter gap (three dots, or as the Farnsworth hint says), else word gaps
-///   (`R R R`). A new speed (two marks far off the estimate in a row) forgets the marks and
-///   gaps kept.
+///   dozen of them, split in two groups — at a step of over a quarter (`dividingStep`) from
+///   one to the next, else where they divide best — when the lower group has two gaps at
+///   least and the upper group's median is `wordGroupApart` (1.35) times the lower's,
+///   `lonelyWordApart` (1.45) for one gap alone: letter gaps are the lower group), not by
+///   the dot, so Farnsworth spacing (characters fast, gaps stretched) soon reads right, and
+///   a sender whose word gap is only 1.5 times the letter gap too: above the geometric
+///   middle of the two groups a gap is a word gap. When the recent gaps are all alike, a
+///   gap over `wordOverLetterGap` (1.6) times them is a word gap (a hand's letter gap is
+///   rarely a quarter long, its word gap rarely a quarter short), and they are letter gaps
+///   if near the expected letter gap (three dots, or as the Farnsworth hint says), else
+///   word gaps (`R R R`). A new speed (two marks far off the estimate in a row) forgets the
+///   marks and gaps kept.
 /// - Start: the first marks are kept until they show the speed (a dot and a dash; six marks
 ///   of one length, dots if under twice the shortest gap between them, else dashes) and, from
 ///   a slow hand (a dot over 0.2 s, who may pause twice as long between letters), three gaps
@@ -505,13 +506,17 @@ public struct MorseReceiver: Sendable {
     }
   }
 
+  /// A gap over this many letter gaps is a word gap when the recent gaps are all alike:
+  /// between 3 and 7 units, so that a hand's jitter of a quarter on each gap leaves letters
+  /// and words apart.
+  static let wordOverLetterGap = 1.6
+
   /// Above this, a gap between characters is a word gap: the geometric middle of the letter
   /// and word gaps when the recent gaps show both (a sender whose word gap is only 1.5 times
-  /// the letter gap is read right), else 1.6 times the letter gap (between 3 and 7 units, so
-  /// that a hand's jitter of a quarter on each gap leaves letters and words apart).
+  /// the letter gap is read right), else `wordOverLetterGap` times the letter gap.
   private var wordThreshold: Double {
     let (letter, word) = gapGroups
-    guard let word else { return letter * 1.6 }
+    guard let word else { return letter * Self.wordOverLetterGap }
     return (letter * word).squareRoot()
   }
 
