@@ -74,7 +74,7 @@ let package = Package(
     // light) and the character error rate: what the tests and the benchmark both judge a
     // receiver on. Never shipped.
     .target(
-      name: "MorseCorpus", dependencies: ["MorseCore", "MorseReceiving", "Instants"], path: "Tests/Corpus",
+      name: "MorseCorpus", dependencies: ["MorseCore", "MorseReceiving", "Instants"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Fakes shared by the test targets: a manual clock, recording doubles, a temporary LED
     // class directory of plain files.
