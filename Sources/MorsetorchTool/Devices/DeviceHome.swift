@@ -11,8 +11,6 @@ protocol DeviceHome {
   static var noun: String { get }
   /// "LEDs", "GPIO lines".
   static var nounPlural: String { get }
-  /// The option that names one: `--led`, `--gpio`.
-  static var option: String { get }
   /// What a stopped `send` says it left one as: "restored", "left inactive".
   static var restoredPhrase: String { get }
   /// Who may use the devices, and the udev rule that lets them.

@@ -12,7 +12,6 @@ struct GPIOLineHome: DeviceHome {
 
   static let noun = "GPIO line"
   static let nounPlural = "GPIO lines"
-  static let option = "--gpio"
   static let restoredPhrase = "left inactive"
   /// Group `gpio` uses every GPIO chip.
   static let access = DeviceAccess(

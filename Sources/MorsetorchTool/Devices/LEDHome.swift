@@ -11,7 +11,6 @@ struct LEDHome: DeviceHome {
 
   static let noun = "LED"
   static let nounPlural = "LEDs"
-  static let option = "--led"
   static let restoredPhrase = "restored"
   /// Group `leds` switches every LED and puts its trigger's settings back: the package's
   /// rule gives it every writable file of an LED and one directory below it (power/ and

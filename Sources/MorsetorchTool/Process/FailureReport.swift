@@ -81,7 +81,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
 /// A leftover claim that could not be put back: why, and the two ways out.
 private func leftoverReport(_ failure: LeftoverRestoreFailure) -> (message: String, status: Int32) {
   let report = failureReport(for: failure.error)
-  let option = type(of: failure.device.home).option
+  let option = failure.device.kind.home.controlOption.flag
   return (
     "\(DeviceNames.naming([failure.device])) was left claimed by morsetorch pid "
       + "\(failure.pid), and putting it back from its state record failed: \(report.message)\n"
