@@ -1,6 +1,9 @@
 import Instants
 import MorseCore
 
+// Over 400 lines: one state machine whose state stays private to it (its pure parts are in
+// MorseReceiver+Lengths and +Classed, the held reading in Model/HeldLine).
+
 /// Reads Morse from timestamped edges, live and adapting to the sender's speed: the decoder
 /// of `morsetorch receive`, for any source of edges (a GPIO line, a file, a light sensor).
 ///

@@ -101,19 +101,7 @@ struct BlinkAnalysis {
       if on {
         markStart = index
       } else if let start = markStart {
-        // The mark's length in frames, a partly lit frame at either end counting in part.
-        // Over the lowest level just before and after it (as far as a slow light's edge
-        // reaches): a drifting exposure does not lengthen it.
-        let base = min(
-          values[max(start - Self.slowestEdge, 0)..<start].min() ?? values[start],
-          values[index...min(index + Self.slowestEdge, values.count - 1)].min() ?? values[index])
-        var length = 0.0
-        var peak = 0.0
-        for value in values[max(start - 1, 0)...index] {
-          let lit = min(max((value - base) / contrast, 0), 1)
-          length += lit
-          peak = max(peak, lit)
-        }
+        let (length, peak) = Self.mark(values, from: start, to: index, contrast: contrast)
         // Only marks at full strength: a light only partly in view of the block (moving
         // across it) makes weaker, shorter ones.
         if peak >= 0.75 {
@@ -128,6 +116,26 @@ struct BlinkAnalysis {
     isSlow = 2 * slowEdges > edges
     step = swings.sorted().dropFirst(swings.count / 2).first ?? contrast
     hasMarksOfTwoLengths = longest >= 2 * shortest && shortest > 0 && fullMarks >= 3
+  }
+
+  /// The length in frames of the mark of `values` lit at `start` and dark again at `end`, a
+  /// partly lit frame at either end counting in part, and how fully lit it was at most (1:
+  /// all of `contrast`). Over the lowest level just before and after it (as far as a slow
+  /// light's edge reaches): a drifting exposure does not lengthen it.
+  private static func mark(_ values: [Double], from start: Int, to end: Int, contrast: Double)
+    -> (length: Double, peak: Double)
+  {
+    let base = min(
+      values[max(start - slowestEdge, 0)..<start].min() ?? values[start],
+      values[end...min(end + slowestEdge, values.count - 1)].min() ?? values[end])
+    var length = 0.0
+    var peak = 0.0
+    for value in values[max(start - 1, 0)...end] {
+      let lit = min(max((value - base) / contrast, 0), 1)
+      length += lit
+      peak = max(peak, lit)
+    }
+    return (length, peak)
   }
 
   /// The most frames either side of a crossing that a slow light's swing is looked for in.

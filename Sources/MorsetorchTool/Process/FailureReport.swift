@@ -12,6 +12,7 @@ import TransmitterControl
 /// The libraries' messages speak of text, devices and files; this is where the advice that
 /// names the command line (an option, another command) is added. An empty message means
 /// nothing is printed (standard output closed by its reader, as with `| head`).
+// A table, one case per error family (over 60 lines, as a table may be).
 func failureReport(for error: any Error) -> (message: String, status: Int32) {
   if let limit = descriptorLimitReport(error) { return limit }
   // A device's driver's error: its kind's home says it.
