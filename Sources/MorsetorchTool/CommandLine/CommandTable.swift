@@ -3,8 +3,6 @@
 struct CommandEntry: Sendable {
   /// The command's name: `send`.
   let name: String
-  /// How the tool's usage list shows it, after `morsetorch`: `send [options] [TEXT...]`.
-  let synopsis: String
   /// What it does, in a line: in the tool's usage list, the manual's list of commands and
   /// the shell completions.
   let summary: String
@@ -37,47 +35,47 @@ enum CompletionKind: Sendable, Hashable {
 enum CommandTable {
   static let commands: [CommandEntry] = [
     CommandEntry(
-      name: "send", synopsis: "send [options] [TEXT...]",
+      name: "send",
       summary: "blink TEXT on an LED, or standard input",
       help: HelpText.send, operands: .none,
       run: { try SendCommand.run($0, environment: $1) }),
     CommandEntry(
-      name: "encode", synopsis: "encode [TEXT...]",
+      name: "encode",
       summary: "print TEXT as dots and dashes",
       help: HelpText.encode, operands: .none,
       run: { words, _ in try EncodeCommand.run(words) }),
     CommandEntry(
-      name: "decode", synopsis: "decode [CODE...]",
+      name: "decode",
       summary: "print dots and dashes as text",
       help: HelpText.decode, operands: .none,
       run: { words, _ in try DecodeCommand.run(words) }),
     CommandEntry(
-      name: "receive", synopsis: "receive SOURCE [options]",
+      name: "receive",
       summary: "read Morse from \(SourceOption.phrases)",
       help: HelpText.receive, operands: .none,
       run: { try ReceiveCommand($0, environment: $1).run() }),
     CommandEntry(
-      name: "alphabet", synopsis: "alphabet",
+      name: "alphabet",
       summary: "show each character and prosign with its code",
       help: HelpText.alphabet, operands: .none,
       run: { words, _ in try AlphabetCommand.run(words) }),
     CommandEntry(
-      name: "list", synopsis: "list [--gpio]",
+      name: "list",
       summary: "show LEDs or GPIO lines and your access",
       help: HelpText.list, operands: .none,
       run: { try ListCommand.run($0, environment: $1) }),
     CommandEntry(
-      name: "status", synopsis: "status [--led NAME]...",
+      name: "status",
       summary: "show who sends what, how far along",
       help: HelpText.status, operands: .none,
       run: { try StatusCommand.run($0, environment: $1) }),
     CommandEntry(
-      name: "stop", synopsis: "stop [--led NAME]...",
+      name: "stop",
       summary: "cancel what is being sent (and waiting)",
       help: HelpText.stop, operands: .none,
       run: { try StopCommand.run($0, environment: $1) }),
     CommandEntry(
-      name: "help", synopsis: "help [COMMAND]",
+      name: "help",
       summary: "help for a command (--man: the manual)",
       help: HelpText.help, operands: .commands,
       run: { words, _ in try HelpCommand.run(words) }),

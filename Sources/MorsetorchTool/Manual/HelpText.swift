@@ -88,9 +88,10 @@ enum HelpText {
     ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
   ]
 
-  /// The commands as the tool's help lists them: usage, what it does (`CommandTable`).
+  /// The commands as the tool's help lists them: the name and what it does (`CommandTable`);
+  /// each command's usage line is its own help's (and the manual's synopsis).
   private static var commandRows: [Row] {
-    CommandTable.commands.map { Row("morsetorch " + $0.synopsis, $0.summary) }
+    CommandTable.commands.map { Row($0.name, $0.summary) }
   }
 
   /// The examples of the tool's help; the manual's EXAMPLES start with them.
@@ -110,8 +111,10 @@ enum HelpText {
     """
     morsetorch \(version) - send text as Morse code on a Linux LED
 
-    Usage:
-    \(HelpLayout.table(commandRows, column: 40))
+    Usage: morsetorch COMMAND [options]
+
+    Commands:
+    \(HelpLayout.table(commandRows, column: 14))
 
     Options:
       -h, --help      show help (also after a command: morsetorch send --help)
