@@ -51,7 +51,7 @@ struct JobControlTests {
     #expect(taken, "the LED was not taken again")
 
     child.send(signal: SIGTERM)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
@@ -63,7 +63,7 @@ struct JobControlTests {
     try #require(eventually { state(of: child.processIdentifier) == "T" })
     let stop = try MorsetorchProcess.run(["stop", "--led", flash], ledsDirectory: fixture.ledsPath)
     #expect(stop.exitStatus == 0, "\(stop)")
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
@@ -97,7 +97,7 @@ struct JobControlTests {
     storm(with: jobControl + [SIGTERM, SIGINT])
     child.send(signal: SIGTERM)
     child.send(signal: SIGCONT)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect([130, 143].contains(outcome.exitStatus), "\(outcome)")
     try expectTimerRestored(fixture)
   }

@@ -84,7 +84,7 @@ struct PreviewTests {
     let isDrawing = eventually(within: .seconds(20)) { !child.standardOutputSoFar.isEmpty }
     try #require(isDrawing, "the preview never drew anything")
     child.send(signal: SIGQUIT)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 128 + SIGQUIT, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by SIGQUIT; preview ended"), "\(outcome)")
   }

@@ -98,7 +98,7 @@ struct RerunTests {
     let said = eventually { waiter.standardErrorSoFar.contains("waiting for LED") }
     #expect(said, "\(waiter.standardErrorSoFar)")
     waiter.send(signal: SIGUSR1)
-    let outcome = try waiter.wait(timeout: .seconds(5))
+    let outcome = try waiter.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 128 + SIGUSR1, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by SIGUSR1"), "\(outcome)")
     #expect(outcome.standardError.contains("nothing was sent"), "\(outcome)")

@@ -84,7 +84,7 @@ extension SendProcessTests {
     let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
     try #require(isOn, "the LED never went on")
     try fixture.removeLED(flash)
-    let outcome = try child.wait(timeout: .seconds(3))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardError.contains("disappeared"), "\(outcome)")
     #expect(!FileManager.default.fileExists(atPath: fixture.devicePath(of: flash)))

@@ -11,8 +11,10 @@ extension SendProcessTests {
     try #require(isOn, "the LED never went on")
     let signalled = ContinuousClock.now
     child.send(signal: signal)
-    let outcome = try child.wait(timeout: .seconds(5))
-    #expect(ContinuousClock.now - signalled < .seconds(2), "took long to stop")
+    let outcome = try child.wait(timeout: .seconds(20))
+    // Stopped, not ended: TTTT at a 500 ms unit would take 8 s (how fast a cancel is, is the
+    // benchmark's `cancel`; a loaded machine must not fail this).
+    #expect(ContinuousClock.now - signalled < .seconds(6), "ran on after the signal")
     #expect(outcome.reason == .exit, "\(outcome)")
     #expect(outcome.status == 128 + signal, "\(outcome)")
     #expect(outcome.standardError.contains(name), "\(outcome)")
@@ -40,7 +42,7 @@ extension SendProcessTests {
     let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
     try #require(isOn, "the LED never went on")
     child.send(signal: signal)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 128 + signal, "\(outcome)")
     #expect(outcome.standardError.contains("stopped by \(name); LED restored"), "\(outcome)")
     #expect(!outcome.standardError.contains("crashed"), "\(outcome)")
@@ -58,7 +60,7 @@ extension SendProcessTests {
     let isOn = try eventually { try fixture.read("brightness", of: flash) == "255\n" }
     try #require(isOn, "the LED never went on")
     child.send(signal: SIGTERM)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
@@ -77,7 +79,7 @@ extension SendProcessTests {
     usleep(300_000)
     #expect(child.isRunning, "SIGHUP stopped a transmission that ignores it")
     child.send(signal: SIGTERM)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
@@ -90,7 +92,7 @@ extension SendProcessTests {
     try #require(isClaimed, "the LED was never claimed")
     usleep(50_000)
     child.send(signal: SIGTERM)
-    let outcome = try child.wait(timeout: .seconds(5))
+    let outcome = try child.wait(timeout: .seconds(20))
     #expect(outcome.exitStatus == 143, "\(outcome)")
     try expectTimerRestored(fixture)
   }
