@@ -115,6 +115,33 @@ import Testing
       text == "PARIS PARIS", "\(events.filter { if case .edge = $0 { false } else { true } })")
   }
 
+  /// A light already on when the recording begins, its start unseen, for half as long again
+  /// as any mark after it or more (a lamp left on, then switched off to send): no element,
+  /// the message read from after it, at any speed.
+  @Test(arguments: [(15, 0.5), (15, 1.2), (8, 1.4), (25, 3.0), (12, 0.8)])
+  func aLightOnWhenTheRecordingBeganIsNoElement(wpm: Int, seconds: Double) throws {
+    let message = try edges("PARIS CQ", wpm: wpm).map {
+      MorseEdge(time: $0.time + .seconds(seconds + 1.2), isOn: $0.isOn)
+    }
+    let sent =
+      [
+        MorseEdge(time: .origin, isOn: true),
+        MorseEdge(time: .origin + .seconds(seconds), isOn: false),
+      ]
+      + message
+    let (text, events) = read(SyntheticScene().frames(showing: sent, lead: .zero))
+    #expect(text == "PARIS CQ", "\(events.filter { if case .edge = $0 { false } else { true } })")
+  }
+
+  /// A recording that begins on the message's first mark (a dash, a dot) loses none of it:
+  /// seen cut, it is no longer than the marks after it.
+  @Test(arguments: ["TEST", "EAST", "MAN"])
+  func aRecordingThatBeginsOnTheFirstMarkReadsIt(text sent: String) throws {
+    let (text, events) = read(
+      SyntheticScene().frames(showing: try edges(sent, wpm: 12), lead: .zero))
+    #expect(text == sent, "\(events.filter { if case .edge = $0 { false } else { true } })")
+  }
+
   /// A lamp whose light follows the key slowly (a filament, a lamp through haze: a time
   /// constant of 0.1 to 0.2 s, so that it takes a fifth to half a second to rise most of the
   /// way), keyed at 2.5 WPM: found (its swings were too slow to count as edges), its first

@@ -325,8 +325,11 @@ public struct LightReceiver: Sendable {
   /// Where the message read from `frames` (all those kept) begins: at the start of the last
   /// dark stretch as long as a line's end (`MorseReceiver.Settings.lineBreakAfter`) and
   /// twice as long as any after it, if there is one (a light left on long before is no part
-  /// of the message; a slow lamp's word gaps, as long as each other, are), else at the first
-  /// frame.
+  /// of the message; a slow lamp's word gaps, as long as each other, are). Else, a light on
+  /// from the first frame, its start unseen, and lit half as long again as the longest mark
+  /// after it (a hand's dashes vary by less; what is seen of it is no more than it was): no
+  /// element (a light on when the recording began), the message begins after it.
+  /// Else at the first frame.
   static func messageStart(_ frames: [(time: MonotonicInstant, level: Double)]) -> Int {
     let isOnAt = BlinkAnalysis(frames.map(\.level), reach: frames.count).isOnAt
     let silence = MorseReceiver.Settings().lineBreakAfter
@@ -341,7 +344,15 @@ public struct LightReceiver: Sendable {
       if dark.length >= silence && dark.length >= longestAfter * 2 { return dark.start }
       longestAfter = max(longestAfter, dark.length)
     }
-    return 0
+    guard isOnAt.first == true, let firstDark = isOnAt.firstIndex(of: false) else { return 0 }
+    // Each lit stretch after the first: how long it lasts.
+    var longestMark = Duration.zero
+    for index in isOnAt.indices.dropFirst(firstDark) where !isOnAt[index - 1] && isOnAt[index] {
+      let end = isOnAt[index...].firstIndex(of: false) ?? frames.count - 1
+      longestMark = max(longestMark, frames[end].time - frames[index].time)
+    }
+    let leading = frames[firstDark].time - frames[0].time
+    return longestMark > .zero && leading > longestMark * 3 / 2 ? firstDark : 0
   }
 
   /// Reads the spot `found` from the frames kept after `after`: all of them (a slow lamp is

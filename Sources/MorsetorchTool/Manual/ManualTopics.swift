@@ -208,7 +208,9 @@ enum ManualTopics {
     its edges are that slow, the frames on its way up or down are not taken for its dark or
     bright level. What it sent before
     it was found is read from the frames kept, from the last dark stretch of 4 s or more
-    before the frames it was found in (a light on long before is no part of the message).
+    before the frames it was found in (a light on long before is no part of the message),
+    and a light already on at the first frame, lit half as long again as any mark after it,
+    is no mark (a lamp on when the recording began, then switched off to send).
     A mark is when the light is brighter: a spot
     that blinks the message upside down, its longest lit runs longer than its longest dark
     ones (a wall that the camera's exposure darkens while a torch beside it is on), is not
