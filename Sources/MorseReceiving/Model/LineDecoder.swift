@@ -53,7 +53,14 @@ struct LineDecoder {
     var margin = Double.infinity
 
     /// What it reads as, where: two readings that agree on it agree on this.
-    var reading: [AnyHashable] { [marks, code, isAfterWordGap] }
+    var reading: Said { Said(marks: marks, code: code, isAfterWordGap: isAfterWordGap) }
+
+    /// A character as read: its marks, its code, whether a word gap came before it.
+    struct Said: Hashable {
+      let marks: Range<Int>
+      let code: String
+      let isAfterWordGap: Bool
+    }
   }
 
   /// The likeliest reading.
@@ -216,7 +223,8 @@ struct LineDecoder {
         isDash[index] = Self.isDash(index, start: start, end: end, key: key, scores)
       }
       if end - 1 < gaps.count {
-        gaps[end - 1] = end < count ? (scores.boundaries[end - 1].isWord ? .word : .letter) : .letter
+        gaps[end - 1] =
+          end < count ? (scores.boundaries[end - 1].isWord ? .word : .letter) : .letter
       }
       let code = String((start..<end).map { isDash[$0] ? "-" : "." })
       characters.append(
@@ -254,7 +262,9 @@ struct LineDecoder {
   /// infinite where nothing else could be read): the least of the margins of its marks (a
   /// dot, not a dash), of the gaps inside it and of the gaps either side (inside a character,
   /// between two, between words). Max-marginals over the same lattice, forward and back.
-  func margins(_ elements: [Element], timing: SenderTiming, boundary: Int? = nil, of reading: Reading)
+  func margins(
+    _ elements: [Element], timing: SenderTiming, boundary: Int? = nil, of reading: Reading
+  )
     -> [Double]
   {
     let count = elements.count
@@ -310,7 +320,9 @@ struct LineDecoder {
       for index in character.marks {
         margin = min(margin, total - otherMark[index], gapMargin(index))
       }
-      if character.marks.lowerBound > 0 { margin = min(margin, gapMargin(character.marks.lowerBound - 1)) }
+      if character.marks.lowerBound > 0 {
+        margin = min(margin, gapMargin(character.marks.lowerBound - 1))
+      }
       return max(margin, 0)
     }
   }
