@@ -4,7 +4,7 @@ import PackageDescription
 // One module per part of the design, data flowing one way (README: How the code is laid out):
 // DeviceContract -> LEDDriver, GPIODriver; MorseCore, DeviceContract -> MorsePlayer ->
 // TransmitterControl -> MorsetorchTool -> morsetorch (its main); MorseCore -> MorseReceiving ->
-// LightSources -> MorsetorchTool; with LinuxSystem (and its C declarations) the only module that
+// ReceiveSources -> MorsetorchTool; with LinuxSystem (and its C declarations) the only module that
 // imports Glibc besides the tool, and Instants (the one type for a point in time) under all.
 let package = Package(
   name: "morsetorch",
@@ -41,9 +41,14 @@ let package = Package(
     .target(
       name: "TransmitterControl",
       dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem", "Instants"]),
-    // Sources of light to receive from: videos (YUV4MPEG2) and cameras (V4L2).
+    // The I/O half of receiving (MorseReceiving is the pure half): each source `receive`
+    // reads, one type each (a file of edges, a GPIO line, a video, a camera), and what they
+    // read with (YUV4MPEG2 video, V4L2 cameras).
     .target(
-      name: "LightSources", dependencies: ["MorseReceiving", "Instants", "LinuxSystem", "CLinuxSystem"]),
+      name: "ReceiveSources",
+      dependencies: [
+        "MorseReceiving", "GPIODriver", "Instants", "LinuxSystem", "CLinuxSystem",
+      ]),
     // The tool's code, in rooms named for what they hold (Send, Receive, Control, Text,
     // Manual; CommandLine, Terminal, Process and Devices shared by them); the
     // shipped executable is its `main` with the kernel's GPIO chips only.
@@ -51,7 +56,7 @@ let package = Package(
       name: "MorsetorchTool",
       dependencies: [
         "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver",
-        "TransmitterControl", "LightSources", "LinuxSystem", "Instants",
+        "TransmitterControl", "ReceiveSources", "LinuxSystem", "Instants",
       ]),
     // Packaging: what the Debian package installs besides the executable; Documentation: the
     // README's picture (`receive --trace`, remade and compared by .ci/test-video).
@@ -82,7 +87,7 @@ let package = Package(
       name: "MorseTestSupport",
       dependencies: [
         "MorseCore", "MorseReceiving", "MorseCorpus", "DeviceContract", "MorsePlayer", "GPIODriver",
-        "LightSources", "LinuxSystem", "Instants",
+        "ReceiveSources", "LinuxSystem", "Instants",
       ],
       path: "Tests/Support",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -103,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "MorseReceivingTests",
       dependencies: ["MorseReceiving", "MorseCore", "Instants", "MorseCorpus", "MorseTestSupport"]),
-    .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "Instants", "MorseTestSupport"]),
+    .testTarget(
+      name: "LinuxSystemTests", dependencies: ["LinuxSystem", "Instants", "MorseTestSupport"]),
     .testTarget(
       name: "MorsePlayerTests",
       dependencies: ["MorsePlayer", "DeviceContract", "MorseCore", "Instants", "MorseTestSupport"]),
@@ -113,8 +119,11 @@ let package = Package(
       name: "GPIODriverTests",
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
     .testTarget(
-      name: "LightSourcesTests",
-      dependencies: ["LightSources", "MorseReceiving", "Instants", "MorseTestSupport"]),
+      name: "ReceiveSourcesTests",
+      dependencies: [
+        "ReceiveSources", "MorseReceiving", "GPIODriver", "LinuxSystem", "Instants",
+        "MorseTestSupport",
+      ]),
     .testTarget(
       name: "TransmitterControlTests",
       dependencies: [
@@ -125,7 +134,8 @@ let package = Package(
       dependencies: [
         "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
         "MorseCore", "MorseReceiving", "MorsePlayer", "Instants",
-        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport", "MorseCorpus",
+        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
+        "MorseCorpus",
       ]),
   ]
 )

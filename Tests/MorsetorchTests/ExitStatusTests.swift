@@ -1,10 +1,10 @@
 import GPIODriver
 import Glibc
 import LEDDriver
-import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
+import ReceiveSources
 import Testing
 import TransmitterControl
 
@@ -45,7 +45,10 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
       operation: "lock", path: "/run/morsetorch/a.lock", errno: Errno(code: EIO)), 74
   ),
   (ControlError.holderDidNotStop(pid: 42, device: "white:flash", reason: "it is stopped"), 75),
-  (ControlError.ticketsLockHeld(path: "/run/morsetorch/a.tickets", pid: 42, patience: .seconds(2)), 75),
+  (
+    ControlError.ticketsLockHeld(path: "/run/morsetorch/a.tickets", pid: 42, patience: .seconds(2)),
+    75
+  ),
   (Errno(code: EINVAL), 70),
   (SystemLimitError.commandLineUnreadable(Errno(code: EMFILE)), 71),
   (OutputError(errno: Errno(code: EBADF)), 74),
@@ -113,7 +116,8 @@ struct ExitStatusTests {
     let both = failureReport(for: RestoreFailure(error: Broken(), failed: [busyA]))
     #expect(both.message.hasPrefix("unexpected error: broken\nalso, restoring LED a failed: "))
     let vanished = LEDError.vanished(path: "/a/brightness", errno: .noSuchFile)
-    let goneA = RestoreFailure.Device(device: .led("a"), error: vanished, recordPath: "/run/a.state")
+    let goneA = RestoreFailure.Device(
+      device: .led("a"), error: vanished, recordPath: "/run/a.state")
     let gone = failureReport(for: RestoreFailure(error: vanished, failed: [goneA]))
     #expect(gone.message == vanished.description)
     #expect(gone.status == 69)

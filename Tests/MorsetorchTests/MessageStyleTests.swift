@@ -1,9 +1,9 @@
 import GPIODriver
 import LEDDriver
-import LightSources
 import LinuxSystem
-import MorsePlayer
 import MorseCore
+import MorsePlayer
+import ReceiveSources
 import Testing
 import TransmitterControl
 

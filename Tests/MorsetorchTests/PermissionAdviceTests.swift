@@ -71,7 +71,7 @@ struct PermissionAdviceTests {
       confinement: .init()
     ).text
     #expect(text.contains("dialout"), "\(text)")
-    for other in deviceHomes.map({ $0.access }) + [CameraSource.access] {
+    for other in deviceHomes.map({ $0.access }) + [DeviceAccess.cameras] {
       #expect(!text.contains("`\(other.group)`"), "\(text)")
       if let rule = other.rule { #expect(!text.contains(rule), "\(text)") }
       #expect(!text.contains(other.triggerMatch), "\(text)")
@@ -129,7 +129,7 @@ struct PermissionAdviceTests {
   }
 
   /// Each group's devices, as the tool knows them.
-  private static let accesses = [LEDHome.access, GPIOLineHome.access, CameraSource.access]
+  private static let accesses = [LEDHome.access, GPIOLineHome.access, DeviceAccess.cameras]
 
   private func advice(
     _ group: String, rule: Bool, listed: Bool, hasGroup: Bool, groupsFile: Bool = false,

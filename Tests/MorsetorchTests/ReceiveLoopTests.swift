@@ -3,6 +3,7 @@ import Instants
 import MorseCore
 import MorseReceiving
 import MorseTestSupport
+import ReceiveSources
 import Synchronization
 import Testing
 
@@ -131,7 +132,8 @@ private func loop(region: LightRegion? = nil, _ recording: RecordingReceiveConso
     let region = try #require(LightRegion(x: 30, y: 0, width: 4, height: 4))
     #expect(
       throws: UsageError.invalidValue(
-        option: "--region", value: "30,0,4,4", expected: "a region inside the camera's 32x24 picture")
+        option: "--region", value: "30,0,4,4",
+        expected: "a region inside the camera's 32x24 picture")
     ) { try loop(region: region, recording).run(source) }
     #expect(source.closes == 1)
     #expect(recording.noted.isEmpty)

@@ -1,7 +1,7 @@
 import Instants
-import LightSources
 import LinuxSystem
 import MorseCore
+import ReceiveSources
 
 /// A V4L2 device double: the formats, controls and frames it is given, every control set
 /// recorded, and errors on demand.
@@ -23,8 +23,9 @@ public final class RecordingVideoDevice: VideoDevice {
   /// What `startStreaming` fails with, if anything.
   public var streamingError: Errno?
   /// The frames to give, in order: bytes, sequence number, timestamp, whether damaged.
-  public var queued: [(bytes: [UInt8], sequence: UInt32, timestamp: MonotonicInstant, damaged: Bool)] =
-    []
+  public var queued:
+    [(bytes: [UInt8], sequence: UInt32, timestamp: MonotonicInstant, damaged: Bool)] =
+      []
   /// Every control set, in order: (id, value).
   public private(set) var settings: [(id: UInt32, value: Int32)] = []
   /// The pictures asked for.

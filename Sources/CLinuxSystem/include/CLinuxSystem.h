@@ -1,6 +1,6 @@
 // Checked prototypes for the few Linux calls that Swift's Glibc module does not show, and the
 // async-signal-safe pieces of morsetorch's cancellation, in one section per C file. LinuxSystem
-// uses it, and GPIODriver and LightSources for their devices' ioctls.
+// uses it, and GPIODriver and ReceiveSources for their devices' ioctls.
 #ifndef CLINUXSYSTEM_H
 #define CLINUXSYSTEM_H
 

@@ -18,3 +18,11 @@ struct DeviceAccess: Sendable, Hashable {
     "`sudo udevadm control --reload && sudo udevadm trigger \(triggerMatch)`"
   }
 }
+
+extension DeviceAccess {
+  /// The cameras `receive --camera` reads: every distribution's own udev rules give them to
+  /// group `video`.
+  static let cameras = DeviceAccess(
+    group: "video", devices: "cameras", use: "use the cameras", rule: nil,
+    triggerMatch: "--subsystem-match=video4linux")
+}

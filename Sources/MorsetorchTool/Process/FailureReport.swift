@@ -1,10 +1,10 @@
 import GPIODriver
 import LEDDriver
-import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
 import MorseReceiving
+import ReceiveSources
 import TransmitterControl
 
 /// The one place that turns an error into what the user reads and the status to exit with.
@@ -123,7 +123,7 @@ private func cameraReport(_ error: CameraError) -> (message: String, status: Int
     return (error.description, ExitStatus.unavailable)
   case .permissionDenied(let path):
     return PermissionAdvice.report(
-      error.description, CameraSource.access, path: path, errno: .permissionDenied)
+      error.description, DeviceAccess.cameras, path: path, errno: .permissionDenied)
   case .busy:
     return (error.description, ExitStatus.temporaryFailure)
   case .failed, .restoreFailed:

@@ -1,5 +1,5 @@
 import GPIODriver
-import LightSources
+import ReceiveSources
 
 /// What a run of the tool is given besides its words: the environment variables, and the
 /// kinds of GPIO chip it may open.

@@ -1,10 +1,10 @@
 import GPIODriver
 import Instants
-import LightSources
 import LinuxSystem
 import MorseCore
 import MorsePlayer
 import MorseReceiving
+import ReceiveSources
 
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)
 /// or from a file of edges, or from a light in a video or through a camera, printed as it is

@@ -1,4 +1,5 @@
 import MorseReceiving
+import ReceiveSources
 
 /// The one loop of `receive`, whatever the source: inputs from it through a `MorseReading`
 /// to `ReceivedText` until it ends, is stopped or nobody reads the output; then the source is

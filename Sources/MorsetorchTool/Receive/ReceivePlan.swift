@@ -1,7 +1,7 @@
 import GPIODriver
-import LightSources
 import MorseCore
 import MorseReceiving
+import ReceiveSources
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {

@@ -1,6 +1,7 @@
 import Instants
 import MorseCore
 import MorseReceiving
+import ReceiveSources
 
 /// What `receive` says of a reading: the text on standard output as it comes, a line ended
 /// at the end; each edge to the `--edges-out` file; where the light is found, moves or is

@@ -1,9 +1,9 @@
 import Instants
-import LightSources
 import LinuxSystem
 import MorseCore
 import MorseReceiving
 import MorseTestSupport
+import ReceiveSources
 import Testing
 
 /// `bytes` in a new temporary file, opened for reading.

@@ -1,23 +1,19 @@
 import Instants
-import LightSources
 import LinuxSystem
 import MorseReceiving
+import ReceiveSources
 
 /// `--camera [DEVICE]`: the frames of a V4L2 camera, timed by the kernel, until `stop` fires
 /// (a signal, `--timeout`); while none comes, the time now every 250 ms. Its automatic
 /// exposure and gain are off meanwhile, and closing puts them back.
-final class CameraSource: ReceiveSource {
-  /// Every distribution's own udev rules give the cameras to group `video`.
-  static let access = DeviceAccess(
-    group: "video", devices: "cameras", use: "use the cameras", rule: nil,
-    triggerMatch: "--subsystem-match=video4linux")
+public final class CameraSource: ReceiveSource {
 
   private let camera: Camera
   private let stop: OneShotEvent
 
   /// Chooses the camera at `path` (nil: the first of `devices` that streams) and starts it,
   /// asking for `size` and `fps` (nil: the defaults).
-  init(
+  public init(
     _ path: String?, size: (width: Int, height: Int)?, fps: Int?, devices: VideoDevices,
     stop: OneShotEvent
   ) throws(CameraError) {
@@ -27,7 +23,7 @@ final class CameraSource: ReceiveSource {
   }
 
   /// The picture the driver chose, its exposure, and its set-up to say.
-  var kind: ReceiveSourceKind {
+  public var kind: ReceiveSourceKind {
     .frames(
       ReceivedPicture(
         width: camera.picture.width, height: camera.picture.height,
@@ -37,7 +33,7 @@ final class CameraSource: ReceiveSource {
   }
 
   /// The next frame, or the time now when none came within 250 ms; nil once stopped.
-  func next() throws -> MorseReading.Input? {
+  public func next() throws -> MorseReading.Input? {
     guard !stop.isFired else { return nil }
     if let frame = try camera.next(within: .milliseconds(250), unlessFired: stop) {
       return .frame(frame)
@@ -46,12 +42,12 @@ final class CameraSource: ReceiveSource {
   }
 
   /// The frames the driver dropped, if any.
-  func endingNotes() -> [String] {
+  public func endingNotes() -> [String] {
     camera.droppedFrames > 0 ? ["the camera dropped \(camera.droppedFrames) frames"] : []
   }
 
   /// Stops streaming and puts every control changed back.
-  func close() throws(CameraError) {
+  public func close() throws(CameraError) {
     try camera.close()
   }
 
@@ -61,7 +57,8 @@ final class CameraSource: ReceiveSource {
     let picture = camera.picture
     let rate = Double(Duration.seconds(1) / camera.frameInterval)
     let fps = (rate * 10).rounded() / 10
-    var text = "camera \(camera.device.path) (\(camera.info.driver): \(camera.info.card)): "
+    var text =
+      "camera \(camera.device.path) (\(camera.info.driver): \(camera.info.card)): "
       + "\(picture.width)x\(picture.height) \(camera.format.rawValue), "
       + "\(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps"
     if let exposure = camera.exposure {

@@ -1,5 +1,4 @@
 import LinuxSystem
-import MorsePlayer
 import MorseReceiving
 
 /// Where `receive` reads from, once open: a file of edges, a GPIO line, a video, a camera.
@@ -8,7 +7,7 @@ import MorseReceiving
 /// A source owns everything of its own: opening, its stop conditions (a `OneShotEvent` fired
 /// by a signal or `--timeout`, a deadline), and closing, with whatever it changed put back.
 /// It gives inputs until it ends; what they turn into is `MorseReading`'s business.
-protocol ReceiveSource: AnyObject {
+public protocol ReceiveSource: AnyObject {
   /// What it gives: edges, or frames of a picture (known once it is open).
   var kind: ReceiveSourceKind { get }
   /// The next input: an edge, a frame, or the time now with nothing read (so silence ends
@@ -23,9 +22,9 @@ protocol ReceiveSource: AnyObject {
 
 extension ReceiveSource {
   /// Nothing to say.
-  func endingNotes() -> [String] { [] }
+  public func endingNotes() -> [String] { [] }
   /// Nothing to put back: what it holds closes with it.
-  func close() throws {}
+  public func close() throws {}
 
   /// `FILE` to read, `-` standard input. Non-blocking: open(2) of a FIFO would otherwise
   /// wait for a writer, deaf to signals and to --timeout; the readers poll before each read.
@@ -40,14 +39,14 @@ extension ReceiveSource {
 }
 
 /// What a source gives: the loop makes a reading to suit.
-enum ReceiveSourceKind {
+public enum ReceiveSourceKind {
   /// Timed levels: a pin, a file of edges.
   case edges
   /// Frames of a picture: a light is found in them.
   case frames(ReceivedPicture)
 
   /// The picture, for a source of frames.
-  var picture: ReceivedPicture? {
+  public var picture: ReceivedPicture? {
     guard case .frames(let picture) = self else { return nil }
     return picture
   }
@@ -55,49 +54,38 @@ enum ReceiveSourceKind {
 
 /// A source's picture: what the light receiver needs before the first frame, and how notes
 /// and errors name it.
-struct ReceivedPicture {
+public struct ReceivedPicture {
   /// Pixels in a row.
-  let width: Int
+  public let width: Int
   /// Rows.
-  let height: Int
+  public let height: Int
   /// The time from one frame to the next.
-  let frameInterval: Duration
+  public let frameInterval: Duration
   /// How long each frame is exposed, if known (else the whole frame interval).
-  var exposure: Duration? = nil
+  public var exposure: Duration? = nil
   /// Where the picture comes from: what the messages about it say.
-  let origin: Origin
+  public let origin: Origin
 
   /// Where a picture comes from.
-  enum Origin {
+  public enum Origin {
     /// A video, a file or a stream.
     case video
     /// A camera, watching.
     case camera
   }
 
-  /// Whose picture it is, in `--region`'s error: "the video's".
-  var owner: String {
-    switch origin {
-    case .video: "the video's"
-    case .camera: "the camera's"
-    }
-  }
-
-  /// The time watched, in the closing note: "2.0 s of video", "2.0 s watched".
-  func watched(_ seconds: String) -> String {
-    switch origin {
-    case .video: "\(seconds) of video"
-    case .camera: "\(seconds) watched"
-    }
-  }
-
-  /// What the closing note says when no frame came.
-  var noFrame: String {
-    switch origin {
-    case .video: "the video holds no frame after its header"
-    case .camera: "the camera gave no frame"
-    }
-  }
   /// Said once it is open and the region checked (a camera's set-up), if anything.
-  var openingNote: String? = nil
+  public var openingNote: String? = nil
+
+  public init(
+    width: Int, height: Int, frameInterval: Duration, exposure: Duration? = nil, origin: Origin,
+    openingNote: String? = nil
+  ) {
+    self.width = width
+    self.height = height
+    self.frameInterval = frameInterval
+    self.exposure = exposure
+    self.origin = origin
+    self.openingNote = openingNote
+  }
 }

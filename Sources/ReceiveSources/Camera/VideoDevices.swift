@@ -88,7 +88,8 @@ public struct VideoDevices {
       .init(path: device.path, name: name, reason: reason)
     }
     if info.capturesOnlyMultiplanar {
-      return rejection("it captures only through the multi-planar API, which morsetorch does not read")
+      return rejection(
+        "it captures only through the multi-planar API, which morsetorch does not read")
     }
     guard info.captures else { return rejection("not a video capture device") }
     guard info.streams else { return rejection("it cannot stream (memory-mapped buffers)") }

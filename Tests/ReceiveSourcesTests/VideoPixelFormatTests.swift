@@ -1,4 +1,4 @@
-import LightSources
+import ReceiveSources
 import Testing
 
 /// A 3x2 picture whose luma is 10, 20, 30 / 40, 50, 60, laid out as `format` with rows

@@ -76,7 +76,8 @@ public final class KernelVideoDevice: VideoDevice {
       if error == .invalidArgument || error == .inappropriateIOControl { return nil }
       throw error
     }
-    let unwritable = UInt32(MORSE_VIDEO_CTRL_FLAG_DISABLED) | UInt32(MORSE_VIDEO_CTRL_FLAG_READ_ONLY)
+    let unwritable =
+      UInt32(MORSE_VIDEO_CTRL_FLAG_DISABLED) | UInt32(MORSE_VIDEO_CTRL_FLAG_READ_ONLY)
     return VideoControl(
       id: id, name: Self.text(&raw.name), isMenu: raw.type == UInt32(MORSE_VIDEO_CTRL_TYPE_MENU),
       minimum: raw.minimum, maximum: raw.maximum, step: raw.step,

@@ -6,7 +6,7 @@ import MorseReceiving
 /// `--gpio CHIP:LINE`: the line's edges as the kernel timestamps them, until `stop` fires (a
 /// signal, `--timeout`), waited for with the line in one `poll(2)`; while no edge comes, the
 /// time now every `quietTick` (silence completes characters). Closing releases the line.
-final class GPIOLineSource: ReceiveSource {
+public final class GPIOLineSource: ReceiveSource {
   private let input: any GPIOInput
   private let stop: OneShotEvent
   /// Whether the level the line had when asked for is yet to be read.
@@ -18,7 +18,7 @@ final class GPIOLineSource: ReceiveSource {
 
   /// Asks `chips` for `address` as an input with both edges (and `--active-low`, `--bias`);
   /// it ends when `stop` fires.
-  init(
+  public init(
     _ address: GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?,
     chips: GPIOChipDirectory, stop: OneShotEvent
   ) throws {
@@ -32,11 +32,11 @@ final class GPIOLineSource: ReceiveSource {
   }
 
   /// Edges.
-  var kind: ReceiveSourceKind { .edges }
+  public var kind: ReceiveSourceKind { .edges }
 
   /// An edge at once if the line is already active; then each edge, or the time now after
   /// `quietTick` without one; nil once `stop` has fired.
-  func next() throws -> MorseReading.Input? {
+  public func next() throws -> MorseReading.Input? {
     if isStarting {
       isStarting = false
       if try input.isActive() { return .edge(MorseEdge(time: MonotonicTime.now(), isOn: true)) }
@@ -51,7 +51,7 @@ final class GPIOLineSource: ReceiveSource {
   }
 
   /// Releases the line.
-  func close() {
+  public func close() {
     input.release()
   }
 }

@@ -185,8 +185,10 @@ public final class Camera {
     let readable = VideoPixelFormat.preferred.map(\.rawValue).joined(separator: ", ")
     return CameraError.Rejection(
       path: path, name: info.card,
-      reason: (names.isEmpty ? "offers no picture format" : "offers only "
-        + names.joined(separator: ", "))
+      reason: (names.isEmpty
+        ? "offers no picture format"
+        : "offers only "
+          + names.joined(separator: ", "))
         + " (morsetorch reads \(readable); for another, record it and use "
         + VideoError.conversion + " | morsetorch receive --video -)")
   }

@@ -1,14 +1,14 @@
-import LightSources
 import LinuxSystem
 import MorseReceiving
+import ReceiveSources
 
 /// `--video FILE|-`: a YUV4MPEG2 stream's frames, as fast as they come, timed by its frame
 /// rate, until it ends or `stop` fires.
-final class VideoFileSource: ReceiveSource {
+public final class VideoFileSource: ReceiveSource {
   private let video: Y4MReader
 
   /// Opens `path` (`-`: standard input) and reads its header; nil if `stop` fired first.
-  init?(path: String, stop: OneShotEvent) throws {
+  public init?(path: String, stop: OneShotEvent) throws {
     guard let video = try Y4MReader(file: try Self.openInput(path), stop: stop) else {
       return nil
     }
@@ -16,7 +16,7 @@ final class VideoFileSource: ReceiveSource {
   }
 
   /// The header's picture.
-  var kind: ReceiveSourceKind {
+  public var kind: ReceiveSourceKind {
     let header = video.header
     return .frames(
       ReceivedPicture(
@@ -25,7 +25,7 @@ final class VideoFileSource: ReceiveSource {
   }
 
   /// The next frame.
-  func next() throws -> MorseReading.Input? {
+  public func next() throws -> MorseReading.Input? {
     try video.next().map { .frame($0) }
   }
 }

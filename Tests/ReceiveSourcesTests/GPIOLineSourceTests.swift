@@ -5,7 +5,7 @@ import MorseReceiving
 import MorseTestSupport
 import Testing
 
-@testable import MorsetorchTool
+@testable import ReceiveSources
 
 /// `receive --gpio`: one stop for the line, as for every source (a signal or `--timeout` fire
 /// the stop event, which ends a wait for an edge).

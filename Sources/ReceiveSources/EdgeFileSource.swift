@@ -1,10 +1,9 @@
 import LinuxSystem
-import MorsePlayer
 import MorseReceiving
 
 /// `--edges FILE|-`: edges read as they come (a pipe from a sensor works), a block at a time,
 /// until the input ends or `stop` fires.
-final class EdgeFileSource: ReceiveSource {
+public final class EdgeFileSource: ReceiveSource {
   private let file: FileDescriptor
   private let stop: OneShotEvent
   private var reader = EdgeTextReader()
@@ -12,16 +11,16 @@ final class EdgeFileSource: ReceiveSource {
   private var isAtEnd = false
 
   /// Opens `path` (`-`: standard input); `stop` ends any wait for input.
-  init(path: String, stop: OneShotEvent) throws(InputError) {
+  public init(path: String, stop: OneShotEvent) throws(InputError) {
     file = try Self.openInput(path)
     self.stop = stop
   }
 
   /// Edges.
-  var kind: ReceiveSourceKind { .edges }
+  public var kind: ReceiveSourceKind { .edges }
 
   /// The next edge in the file, reading another block when those read are used up.
-  func next() throws -> MorseReading.Input? {
+  public func next() throws -> MorseReading.Input? {
     while true {
       if let edge = try reader.next() { return .edge(edge) }
       if isAtEnd { return nil }

@@ -1,9 +1,9 @@
 import Instants
-import LightSources
 import LinuxSystem
 import MorseCore
 import MorseReceiving
 import MorseTestSupport
+import ReceiveSources
 import Testing
 
 /// A webcam as UVC drivers show one: auto-exposure a menu (manual 1, aperture priority 3),
@@ -13,7 +13,8 @@ private func webcam(formats: [String] = ["MJPG", "YUYV"]) -> RecordingVideoDevic
   device.add(
     VideoControlID.exposureAuto, name: "Auto Exposure", value: 3, range: 0...3, menu: [1, 3])
   device.add(VideoControlID.exposureAutoPriority, name: "Exposure, Dynamic Framerate", value: 1)
-  device.add(VideoControlID.exposureAbsolute, name: "Exposure Time, Absolute", value: 250,
+  device.add(
+    VideoControlID.exposureAbsolute, name: "Exposure Time, Absolute", value: 250,
     range: 3...2047)
   device.add(VideoControlID.autoGain, name: "Gain, Automatic", value: 1)
   return device
@@ -29,14 +30,17 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     let camera = try Camera(
       device: device, info: device.info, size: (320, 240), framesPerSecond: 60)
     #expect(camera.format == .nv12)
-    #expect(device.askedPictures == [VideoPicture(width: 320, height: 240, fourcc: camera.format.fourcc)])
+    #expect(
+      device.askedPictures == [VideoPicture(width: 320, height: 240, fourcc: camera.format.fourcc)])
     #expect(device.askedRates == [60])
     #expect(device.isStreaming)
   }
 
   @Test func withoutSizeOrRate640x480At30IsAskedAndWhatTheDriverChoseIsUsed() throws {
     let device = webcam()
-    device.chosenPicture = { VideoPicture(width: 352, height: 288, fourcc: $0.fourcc, bytesPerLine: 704) }
+    device.chosenPicture = {
+      VideoPicture(width: 352, height: 288, fourcc: $0.fourcc, bytesPerLine: 704)
+    }
     device.interval = .seconds(1) / 25
     let camera = try camera(device)
     #expect(device.askedPictures.map { [$0.width, $0.height] } == [[640, 480]])
@@ -53,10 +57,11 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     #expect(device.values[VideoControlID.exposureAbsolute] == 167)  // 16.7 ms at 30 fps
     #expect(device.values[VideoControlID.autoGain] == 0)
     #expect(camera.exposure == .microseconds(16_700))
-    #expect(camera.changes.map(\.name) == [
-      "Auto Exposure", "Exposure, Dynamic Framerate", "Exposure Time, Absolute",
-      "Gain, Automatic",
-    ])
+    #expect(
+      camera.changes.map(\.name) == [
+        "Auto Exposure", "Exposure, Dynamic Framerate", "Exposure Time, Absolute",
+        "Gain, Automatic",
+      ])
   }
 
   @Test func closingPutsEveryControlBackTheLastChangedFirst() throws {
@@ -65,10 +70,11 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     let changed = device.settings.count
     try camera.close()
     let restored = device.settings.dropFirst(changed)
-    #expect(restored.map(\.id) == [
-      VideoControlID.autoGain, VideoControlID.exposureAbsolute,
-      VideoControlID.exposureAutoPriority, VideoControlID.exposureAuto,
-    ])
+    #expect(
+      restored.map(\.id) == [
+        VideoControlID.autoGain, VideoControlID.exposureAbsolute,
+        VideoControlID.exposureAutoPriority, VideoControlID.exposureAuto,
+      ])
     #expect(device.values == webcam().values)
     #expect(!device.isStreaming)
     try camera.close()  // once only
@@ -77,10 +83,12 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
 
   @Test func controlsTheDeviceLacksRefusesOrAlreadyHasAreLeftAlone() throws {
     let device = RecordingVideoDevice()
-    device.add(VideoControlID.exposureAuto, name: "Auto Exposure", value: 3, range: 0...3,
+    device.add(
+      VideoControlID.exposureAuto, name: "Auto Exposure", value: 3, range: 0...3,
       menu: [3])  // aperture priority only: no manual mode
     device.add(VideoControlID.autoGain, name: "Gain, Automatic", value: 0)
-    device.add(VideoControlID.exposureAbsolute, name: "Exposure", value: 100, range: 1...1000,
+    device.add(
+      VideoControlID.exposureAbsolute, name: "Exposure", value: 100, range: 1...1000,
       isWritable: false)
     let camera = try camera(device)
     #expect(device.settings.isEmpty)
@@ -145,7 +153,8 @@ private func camera(_ device: RecordingVideoDevice) throws -> Camera {
     scene.exposure = 0.5
     scene.droppedFrames = [40]
     let timing = try MorseTiming(wordsPerMinute: 15)
-    let frames = scene.frames(showing: MorseEdge.edges(of: MorseSteps(try MorseMessage("PARIS"), timing: timing)))
+    let frames = scene.frames(
+      showing: MorseEdge.edges(of: MorseSteps(try MorseMessage("PARIS"), timing: timing)))
     let device = webcam()
     device.chosenPicture = { VideoPicture(width: 160, height: 120, fourcc: $0.fourcc) }
     let camera = try camera(device)

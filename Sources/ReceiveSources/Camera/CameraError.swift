@@ -37,7 +37,9 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `/dev/video1 (vivid): a video output device`.
-    var shown: String { name.isEmpty ? "\(shown: path): \(reason)" : "\(shown: path) (\(name)): \(reason)" }
+    var shown: String {
+      name.isEmpty ? "\(shown: path): \(reason)" : "\(shown: path) (\(name)): \(reason)"
+    }
   }
 
   public var description: String {

@@ -1,6 +1,6 @@
-import LightSources
 import LinuxSystem
 import MorseTestSupport
+import ReceiveSources
 import Testing
 
 private let capture: UInt32 = 0x0400_0001
@@ -37,7 +37,8 @@ private let output: UInt32 = 0x0400_0002
 
   @Test func theNodesAreListedByNumber() throws {
     let devices = try devices(["video10", "video2", "video0", "media0", "videox"]) { _ in nil }
-    #expect(devices.paths().map { $0.split(separator: "/").last! } == ["video0", "video2", "video10"])
+    #expect(
+      devices.paths().map { $0.split(separator: "/").last! } == ["video0", "video2", "video10"])
   }
 
   @Test func theFirstDeviceThatCapturesStreamsAndGivesALumaIsChosen() throws {
@@ -68,7 +69,8 @@ private let output: UInt32 = 0x0400_0002
       let text = error.description
       #expect(text.contains("video0 (fake: Test Camera): not a video capture device"))
       #expect(text.contains("video1 (fake: Test Camera): it offers only MJPG, H264"))
-      #expect(text.contains("video2 (fake: Test Camera): it captures only through the multi-planar"))
+      #expect(
+        text.contains("video2 (fake: Test Camera): it captures only through the multi-planar"))
     }
   }
 
