@@ -6,12 +6,18 @@ struct CommandEntry: Sendable {
   /// What it does, in a line: in the tool's usage list, the manual's list of commands and
   /// the shell completions.
   let summary: String
-  /// Its `--help` and its section of the manual.
-  let help: CommandHelp
+  /// Its `--help` and its section of the manual, made when asked: running a command (which
+  /// looks it up here) builds no help text. Built with the table, every help text cost
+  /// `send` and `receive` 24 to 32 kB of private memory (Tests/VM/peak-memory.sh: send 364,
+  /// receive 516-520 kB; made when asked, 340 and 488-496).
+  let makeHelp: @Sendable () -> CommandHelp
   /// What its operands complete to in a shell, if anything.
   let operands: CompletionKind
   /// Runs it on the words after its name: the status to exit with.
   let run: @Sendable (_ words: [String], _ environment: ProcessEnvironment) throws -> Int32
+
+  /// Its `--help` and its section of the manual.
+  var help: CommandHelp { makeHelp() }
 
   /// Its options, in the order `--help` lists them.
   var options: [OptionSpec] { help.options }
@@ -37,47 +43,47 @@ enum CommandTable {
     CommandEntry(
       name: "send",
       summary: "blink TEXT on an LED, or standard input",
-      help: HelpText.send, operands: .none,
+      makeHelp: { HelpText.send }, operands: .none,
       run: { try SendCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "encode",
       summary: "print TEXT as dots and dashes",
-      help: HelpText.encode, operands: .none,
+      makeHelp: { HelpText.encode }, operands: .none,
       run: { words, _ in try EncodeCommand.run(words) }),
     CommandEntry(
       name: "decode",
       summary: "print dots and dashes as text",
-      help: HelpText.decode, operands: .none,
+      makeHelp: { HelpText.decode }, operands: .none,
       run: { words, _ in try DecodeCommand.run(words) }),
     CommandEntry(
       name: "receive",
       summary: "read Morse from \(SourceOption.phrases)",
-      help: HelpText.receive, operands: .none,
+      makeHelp: { HelpText.receive }, operands: .none,
       run: { try ReceiveCommand($0, environment: $1).run() }),
     CommandEntry(
       name: "alphabet",
       summary: "show each character and prosign with its code",
-      help: HelpText.alphabet, operands: .none,
+      makeHelp: { HelpText.alphabet }, operands: .none,
       run: { words, _ in try AlphabetCommand.run(words) }),
     CommandEntry(
       name: "list",
       summary: "show LEDs or GPIO lines and your access",
-      help: HelpText.list, operands: .none,
+      makeHelp: { HelpText.list }, operands: .none,
       run: { try ListCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "status",
       summary: "show who sends what, how far along",
-      help: HelpText.status, operands: .none,
+      makeHelp: { HelpText.status }, operands: .none,
       run: { try StatusCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "stop",
       summary: "cancel what is being sent (and waiting)",
-      help: HelpText.stop, operands: .none,
+      makeHelp: { HelpText.stop }, operands: .none,
       run: { try StopCommand.run($0, environment: $1) }),
     CommandEntry(
       name: "help",
       summary: "help for a command (--man: the manual)",
-      help: HelpText.help, operands: .commands,
+      makeHelp: { HelpText.help }, operands: .commands,
       run: { words, _ in try HelpCommand.run(words) }),
   ]
 
