@@ -34,6 +34,11 @@ public struct TimingPriority: Sendable, Hashable, CustomStringConvertible {
   /// Memory is locked only where the smallest memory limit over the process is at least
   /// what the locking may hold (`MemoryLimit.lockableBytes()`) over
   /// `largestLockedShareOfLimit`.
+  ///
+  /// What was got is returned for the benchmark, which prints it. `send` asks and goes on
+  /// either way: a refusal is no error, and saying it on every send would be noise about a
+  /// default most users keep (the manual's TIMING section says what each right buys).
+  @discardableResult
   public static func raiseForCurrentThread(
     realTime: Bool = true, limit: UInt64? = MemoryLimit.smallestLimit(),
     lockable: UInt64 = MemoryLimit.lockableBytes()

@@ -111,7 +111,9 @@ struct ManPageTests {
   }
 
   @Test func itSaysWhereReceiveReadsFromEverywhereItDescribesIt() throws {
-    let sources = "a GPIO pin, a file of edges, a video or a camera"
+    // The list as the table says it, and every source's phrase in it.
+    let sources = SourceOption.phrases
+    for source in SourceOption.allCases { #expect(sources.contains(source.phrase)) }
     let name = topSection("NAME")
     #expect(plain(name).contains(sources))
     let description = topSection("DESCRIPTION")

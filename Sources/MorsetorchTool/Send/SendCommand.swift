@@ -124,7 +124,7 @@ struct SendCommand {
       // The progress line goes before anything else is said, errors included.
       defer { display.finish() }
       // This thread keeps the deadlines: least timer slack, real-time where allowed.
-      _ = TimingPriority.raiseForCurrentThread()
+      TimingPriority.raiseForCurrentThread()
       let transmitter = makeTransmitter(
         claimed.torch, timing: timing, cancellation: cancellation,
         observers: claimed.recordKeepers + display.observers)
