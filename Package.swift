@@ -37,6 +37,7 @@ let package = Package(
       name: "MorsePlayer", dependencies: ["MorseCore", "DeviceContract", "LinuxSystem", "Instants"]),
     .target(name: "LEDDriver", dependencies: ["DeviceContract", "LinuxSystem"]),
     .target(name: "GPIODriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
+    .target(name: "SerialDriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
     // One sender per device across processes: it keeps records of the player's progress.
     .target(
       name: "TransmitterControl",
@@ -87,6 +88,7 @@ let package = Package(
       name: "MorseTestSupport",
       dependencies: [
         "MorseCore", "MorseReceiving", "MorseCorpus", "DeviceContract", "MorsePlayer", "GPIODriver",
+        "SerialDriver",
         "ReceiveSources", "LinuxSystem", "Instants",
       ],
       path: "Tests/Support",
@@ -118,6 +120,9 @@ let package = Package(
     .testTarget(
       name: "GPIODriverTests",
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(
+      name: "SerialDriverTests",
+      dependencies: ["SerialDriver", "DeviceContract", "MorseTestSupport"]),
     .testTarget(
       name: "ReceiveSourcesTests",
       dependencies: [

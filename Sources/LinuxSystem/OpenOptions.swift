@@ -25,6 +25,8 @@ public struct OpenOptions: OptionSet, Sendable {
   public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
   /// `O_DIRECTORY`: fail with `ENOTDIR` unless the path is a directory.
   public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+  /// `O_NOCTTY`: a terminal opened never becomes the process's controlling terminal.
+  public static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
   /// `O_NOFOLLOW`: fail with `ELOOP` rather than follow a symlink in the last component.
   public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
 }

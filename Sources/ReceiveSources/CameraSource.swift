@@ -1,7 +1,6 @@
 import Instants
 import LinuxSystem
 import MorseReceiving
-import ReceiveSources
 
 /// `--camera [DEVICE]`: the frames of a V4L2 camera, timed by the kernel, until `stop` fires
 /// (a signal, `--timeout`); while none comes, the time now every 250 ms. Its automatic

@@ -1,6 +1,5 @@
 import LinuxSystem
 import MorseReceiving
-import ReceiveSources
 
 /// `--video FILE|-`: a YUV4MPEG2 stream's frames, as fast as they come, timed by its frame
 /// rate, until it ends or `stop` fires.

@@ -176,6 +176,50 @@ int morse_gpio_get(int line_fd);
 /// none is queued).
 int morse_gpio_read_event(int line_fd, morse_gpio_event *event);
 
+// serial.c
+
+/// The modem-control and modem-status lines of a tty, as TIOCMGET gives them (TIOCM_*).
+enum {
+  MORSE_SERIAL_DTR = 0x002,
+  MORSE_SERIAL_RTS = 0x004,
+  MORSE_SERIAL_CTS = 0x020,
+  MORSE_SERIAL_DCD = 0x040,
+  MORSE_SERIAL_RI = 0x080,
+  MORSE_SERIAL_DSR = 0x100,
+  /// The 16550's loopback (MCR bit 4): RTS to CTS, DTR to DSR, OUT1 to RI, OUT2 to DCD.
+  MORSE_SERIAL_LOOP = 0x8000,
+};
+
+/// What the kernel keeps of a tty's settings that decides what an open and a close do to
+/// DTR and RTS: an open raises both unless the speed is 0 (B0); a close drops both if
+/// HUPCL is set.
+typedef struct {
+  int speed_is_zero;
+  int hangs_up_on_close;
+} morse_serial_settings;
+
+/// The kernel's counts of modem-status changes since the port was opened (TIOCGICOUNT).
+typedef struct {
+  int cts, dsr, rng, dcd;
+} morse_serial_counts;
+
+/// TIOCMGET: the lines (MORSE_SERIAL_*) in `*lines`. 0, or -1 with errno (ENOTTY or EINVAL
+/// for a tty with no modem lines: a pty, a console).
+int morse_serial_lines(int fd, int *lines);
+/// TIOCMBIS (`on`) or TIOCMBIC: raises or drops the lines in `mask`. 0, or -1 with errno.
+int morse_serial_switch(int fd, int mask, int on);
+/// TIOCEXCL (`on`) or TIOCNXCL: whether later opens (but by CAP_SYS_ADMIN) fail with EBUSY.
+int morse_serial_exclusive(int fd, int on);
+/// TIOCGEXCL: 1 if the tty is in exclusive mode, 0 if not, -1 with errno.
+int morse_serial_is_exclusive(int fd);
+/// tcgetattr: the settings that decide what an open and a close do. 0, or -1 with errno.
+int morse_serial_settings_of(int fd, morse_serial_settings *settings);
+/// TIOCGICOUNT. 0, or -1 with errno.
+int morse_serial_counts_of(int fd, morse_serial_counts *counts);
+/// TIOCMIWAIT: waits until one of the status lines in `mask` changes. 0, or -1 with errno
+/// (EINTR when a signal comes first).
+int morse_serial_wait_change(int fd, int mask);
+
 // video.c
 
 /// A V4L2 device node, from VIDIOC_QUERYCAP: the driver, the card, where it sits, and the

@@ -1,0 +1,98 @@
+import SerialDriver
+import Synchronization
+
+/// A serial port as the kernel's tty layer treats its modem lines: an open raises DTR and RTS
+/// unless the kept speed is 0, a close drops them if HUPCL is set, and the settings are kept
+/// from one open to the next. Every change of a line is recorded, whoever made it.
+public final class SimulatedSerialPort: Sendable {
+  /// One change of one line: which, to what level, and by whom.
+  public struct Change: Sendable, Hashable {
+    public let line: SerialLine
+    public let isUp: Bool
+    /// "open", "close" (the kernel's), or "ioctl" (the program's).
+    public let cause: String
+  }
+
+  private struct State {
+    var levels: SerialLevels
+    var settings: SerialSettings
+    var changes: [Change] = []
+    /// Each call a program made to switch lines, with the lines it moved.
+    var calls: [Set<SerialLine>] = []
+  }
+
+  private let state: Mutex<State>
+
+  /// A closed port with its lines at `levels` and the kernel's kept `settings`.
+  public init(levels: SerialLevels = SerialLevels(), settings: SerialSettings) {
+    state = Mutex(State(levels: levels, settings: settings))
+  }
+
+  /// The lines now.
+  public var levels: SerialLevels { state.withLock { $0.levels } }
+  /// Every change so far.
+  public var changes: [Change] { state.withLock { $0.changes } }
+  /// The program's calls that moved lines, each with the lines it moved together.
+  public var calls: [Set<SerialLine>] { state.withLock { $0.calls } }
+  /// The settings the kernel keeps.
+  public var settings: SerialSettings { state.withLock { $0.settings } }
+
+  private static func move(_ state: inout State, _ lines: Set<SerialLine>, up: Bool, cause: String)
+    -> Set<SerialLine>
+  {
+    var moved: Set<SerialLine> = []
+    for line in SerialLine.allCases where lines.contains(line) && state.levels[line] != up {
+      state.levels[line] = up
+      state.changes.append(Change(line: line, isUp: up, cause: cause))
+      moved.insert(line)
+    }
+    return moved
+  }
+
+  /// Opens it as the kernel would.
+  public func open() -> SerialModem {
+    state.withLock { state in
+      if !state.settings.speedIsZero {
+        _ = Self.move(&state, [.dtr, .rts], up: true, cause: "open")
+      }
+    }
+    return Opened(port: self)
+  }
+
+  private final class Opened: SerialModem {
+    let port: SimulatedSerialPort
+    let isOpen = Mutex(true)
+    init(port: SimulatedSerialPort) { self.port = port }
+
+    func levels() throws(SerialError) -> SerialLevels {
+      guard isOpen.withLock({ $0 }) else {
+        throw .io(operation: "read", path: "sim", errno: .badFileDescriptor)
+      }
+      return port.levels
+    }
+
+    func set(_ lines: Set<SerialLine>, up: Bool) throws(SerialError) {
+      guard isOpen.withLock({ $0 }) else {
+        throw .io(operation: "switch", path: "sim", errno: .badFileDescriptor)
+      }
+      guard !lines.isEmpty else { return }
+      port.state.withLock { state in
+        state.calls.append(SimulatedSerialPort.move(&state, lines, up: up, cause: "ioctl"))
+      }
+    }
+
+    func close() {
+      guard
+        isOpen.withLock({ open in
+          defer { open = false }
+          return open
+        })
+      else { return }
+      port.state.withLock { state in
+        if state.settings.hangsUpOnClose {
+          _ = SimulatedSerialPort.move(&state, [.dtr, .rts], up: false, cause: "close")
+        }
+      }
+    }
+  }
+}
