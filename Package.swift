@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per part of the design, data flowing one way (README: How the code is laid out):
-// DeviceContract -> LEDDriver, GPIODriver; MorseCore, DeviceContract -> MorsePlayer ->
+// DeviceContract -> LEDDriver, GPIODriver, SerialDriver; MorseCore, DeviceContract -> MorsePlayer ->
 // TransmitterControl -> MorsetorchTool -> morsetorch (its main); MorseCore -> MorseReceiving ->
 // ReceiveSources -> MorsetorchTool; with LinuxSystem (and its C declarations) the only module that
 // imports Glibc besides the tool, and Instants (the one type for a point in time) under all.
