@@ -56,7 +56,7 @@ let package = Package(
     .target(
       name: "MorsetorchTool",
       dependencies: [
-        "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver",
+        "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver", "SerialDriver",
         "TransmitterControl", "ReceiveSources", "LinuxSystem", "Instants",
       ]),
     // Packaging: what the Debian package installs besides the executable; Documentation: the

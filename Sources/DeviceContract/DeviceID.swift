@@ -27,6 +27,9 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
   case led(String)
   /// Line `offset` of the GPIO chip `chip` (`gpiochip0`).
   case gpioLine(chip: String, offset: Int)
+  /// The serial port the kernel names `name` (`ttyUSB0`, `/dev/ttyUSB0`): one transmission
+  /// a port, whichever of its lines is keyed.
+  case serialPort(String)
 
   /// The name locks and records are kept under: the LED's name, or `gpio/CHIP/OFFSET` (a
   /// name no LED can have, since it has a `/`).
@@ -34,11 +37,18 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     switch self {
     case .led(let name): name
     case .gpioLine(let chip, let offset): "gpio/\(chip)/\(offset)"
+    case .serialPort(let name): "serial/\(name)"
     }
   }
 
   /// The device a lock name stands for; nil for one no device has.
   public init?(lockName: String) {
+    if lockName.hasPrefix("serial/") {
+      let name = lockName.dropFirst("serial/".count)
+      guard Self.isPortName(name) else { return nil }
+      self = .serialPort(String(name))
+      return
+    }
     guard lockName.hasPrefix("gpio/") else {
       guard !lockName.isEmpty, !lockName.contains("/"), !lockName.contains("\0") else {
         return nil
@@ -61,7 +71,18 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     switch self {
     case .led(let name): name
     case .gpioLine(let chip, let offset): "\(chip):\(offset)"
+    case .serialPort(let name): "/dev/\(name)"
     }
+  }
+
+  /// Whether `name` can be a serial port's as the kernel names it: `tty`, then letters,
+  /// digits and `_` (`ttyS0`, `ttyUSB0`, `ttyAMA0`), 32 bytes at most.
+  public static func isPortName(_ name: Substring) -> Bool {
+    name.hasPrefix("tty") && name.count > 3 && name.utf8.count <= 32
+      && name.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+          || (0x61...0x7A).contains(byte) || byte == 0x5F
+      }
   }
 
   /// Ordered as their lock names are: the order every process takes locks in.

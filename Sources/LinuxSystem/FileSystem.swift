@@ -95,6 +95,14 @@ public enum FileSystem {
     return FileStatus(status)
   }
 
+  /// `realpath(3)`: `path` with every symlink followed and `.`/`..` gone (a stable name
+  /// under `/dev/serial/by-id/` is the device it links to).
+  public static func resolvedPath(_ path: String) throws(Errno) -> String {
+    guard let resolved = Glibc.realpath(path, nil) else { throw Errno.current }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// `lstat(2)`: the status of `path` itself, not of what a symlink points to.
   public static func linkStatus(_ path: String) throws(Errno) -> FileStatus {
     var status = stat()

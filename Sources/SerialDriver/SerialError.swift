@@ -21,6 +21,9 @@ public enum SerialError: Error, Hashable, CustomStringConvertible {
   case vanished(path: String, errno: Errno)
   /// Any other failed call.
   case io(operation: String, path: String, errno: Errno)
+  /// A state record names as its port something that is no tty device of the directory: it
+  /// was not written by morsetorch, and nothing is opened.
+  case notRecordable(path: String, directory: String)
 
   /// The error for `errno` from `operation` on `path`.
   public init(_ errno: Errno, operation: String, path: String) {
@@ -69,6 +72,9 @@ public enum SerialError: Error, Hashable, CustomStringConvertible {
         + "driver unloaded."
     case .io(let operation, let path, let errno):
       return "Could not \(operation) \(shown: path): \(errno)."
+    case .notRecordable(let path, let directory):
+      return "\(path.debugDescription) is not a serial port's device of \(shown: directory): a "
+        + "state record naming it was not written by morsetorch."
     }
   }
 }

@@ -9,6 +9,8 @@ import Synchronization
 /// inactive; restoring puts the keyed line back as found and closes the port.
 public final class SerialTorch: Torch, Sendable {
   private let modem: any SerialModem
+  /// The port's device.
+  public let path: String
   /// The line keyed.
   public let line: SerialLine
   /// Whether active is the dropped level (reversed wiring).
@@ -37,6 +39,7 @@ public final class SerialTorch: Torch, Sendable {
   ) throws(SerialError) {
     guard line.isOutput else { throw .notAnOutput(line, path: path) }
     self.modem = modem
+    self.path = path
     self.line = line
     self.isActiveLow = isActiveLow
     let opened = try modem.levels()

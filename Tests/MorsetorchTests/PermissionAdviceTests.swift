@@ -56,27 +56,28 @@ struct PermissionAdviceTests {
     #expect(!withoutRule.contains("usermod"))
   }
 
-  /// A kind's advice is all its own: a kind the advice never heard of (a serial port, group
-  /// `dialout`) gets its rule, its udevadm match and its group at every step, none of the
-  /// LEDs' or the GPIO chips'.
+  /// A kind's advice is all its own: a kind the advice never heard of (a screen backlight,
+  /// group `video`... here `backlight`) gets its rule, its udevadm match and its group at every
+  /// step, none of any kind's there is.
   @Test(arguments: [(false, false, false), (true, true, true), (false, true, true)])
   func everyKindIsAdvisedFromItsOwnAccess(rule: Bool, listed: Bool, hasGroup: Bool) {
-    let serial = DeviceAccess(
-      group: "dialout", devices: "serial ports", use: "key the serial ports",
-      rule: #"SUBSYSTEM=="tty", KERNEL=="ttyUSB*", GROUP="dialout""#,
-      triggerMatch: "--subsystem-match=tty")
+    let backlight = DeviceAccess(
+      group: "backlight", devices: "backlights", use: "dim the screen",
+      rule: #"SUBSYSTEM=="backlight", GROUP="backlight", MODE="0664""#,
+      triggerMatch: "--subsystem-match=backlight")
     let text = PermissionAdvice(
-      access: serial, path: "/dev/ttyUSB0", errno: .permissionDenied, isRuleInstalled: rule,
+      access: backlight, path: "/sys/class/backlight/intel_backlight/brightness",
+      errno: .permissionDenied, isRuleInstalled: rule,
       isListedInGroup: listed, hasGroup: hasGroup, isGroupsFile: false,
       confinement: .init()
     ).text
-    #expect(text.contains("dialout"), "\(text)")
+    #expect(text.contains("`backlight`"), "\(text)")
     for other in deviceHomes.map({ $0.access }) + [DeviceAccess.cameras] {
       #expect(!text.contains("`\(other.group)`"), "\(text)")
       if let rule = other.rule { #expect(!text.contains(rule), "\(text)") }
       #expect(!text.contains(other.triggerMatch), "\(text)")
     }
-    if !rule || hasGroup { #expect(text.contains("--subsystem-match=tty"), "\(text)") }
+    if !rule || hasGroup { #expect(text.contains("--subsystem-match=backlight"), "\(text)") }
   }
 
   /// Listed in the group but not in this login, and the files not the group's yet: both steps.

@@ -19,6 +19,8 @@ public final class SimulatedSerialPort: Sendable {
     var changes: [Change] = []
     /// Each call a program made to switch lines, with the lines it moved.
     var calls: [Set<SerialLine>] = []
+    /// The tty's exclusive mode (kept by the kernel across closes).
+    var isExclusive = false
   }
 
   private let state: Mutex<State>
@@ -36,6 +38,11 @@ public final class SimulatedSerialPort: Sendable {
   public var calls: [Set<SerialLine>] { state.withLock { $0.calls } }
   /// The settings the kernel keeps.
   public var settings: SerialSettings { state.withLock { $0.settings } }
+  /// Whether the port is in exclusive mode.
+  public var isExclusive: Bool {
+    get { state.withLock { $0.isExclusive } }
+    set { state.withLock { $0.isExclusive = newValue } }
+  }
 
   private static func move(_ state: inout State, _ lines: Set<SerialLine>, up: Bool, cause: String)
     -> Set<SerialLine>
@@ -50,7 +57,7 @@ public final class SimulatedSerialPort: Sendable {
   }
 
   /// Opens it as the kernel would.
-  public func open() -> SerialModem {
+  public func open() -> any SerialPortFile {
     state.withLock { state in
       if !state.settings.speedIsZero {
         _ = Self.move(&state, [.dtr, .rts], up: true, cause: "open")
@@ -59,9 +66,11 @@ public final class SimulatedSerialPort: Sendable {
     return Opened(port: self)
   }
 
-  private final class Opened: SerialModem {
+  private final class Opened: SerialPortFile {
     let port: SimulatedSerialPort
     let isOpen = Mutex(true)
+    /// Whether this open set the exclusive mode (cleared at close, as `SerialPort` does).
+    let madeExclusive = Mutex(false)
     init(port: SimulatedSerialPort) { self.port = port }
 
     func levels() throws(SerialError) -> SerialLevels {
@@ -81,6 +90,13 @@ public final class SimulatedSerialPort: Sendable {
       }
     }
 
+    func settings() throws(SerialError) -> SerialSettings { port.settings }
+    func isExclusive() throws(SerialError) -> Bool { port.isExclusive }
+    func setExclusive(_ on: Bool) throws(SerialError) {
+      port.isExclusive = on
+      madeExclusive.withLock { $0 = on }
+    }
+
     func close() {
       guard
         isOpen.withLock({ open in
@@ -88,6 +104,7 @@ public final class SimulatedSerialPort: Sendable {
           return open
         })
       else { return }
+      if madeExclusive.withLock({ $0 }) { port.isExclusive = false }
       port.state.withLock { state in
         if state.settings.hangsUpOnClose {
           _ = SimulatedSerialPort.move(&state, [.dtr, .rts], up: false, cause: "close")

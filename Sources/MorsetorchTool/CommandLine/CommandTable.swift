@@ -67,7 +67,7 @@ enum CommandTable {
       run: { words, _ in try AlphabetCommand.run(words) }),
     CommandEntry(
       name: "list",
-      summary: "show LEDs or GPIO lines and your access",
+      summary: "show LEDs, GPIO lines or serial ports, and your access",
       makeHelp: { HelpText.list }, operands: .none,
       run: { try ListCommand.run($0, environment: $1) }),
     CommandEntry(

@@ -80,7 +80,44 @@ protocol DeviceFailure: Error {
   var hasVanished: Bool { get }
 }
 
+/// What a driver's error comes to, as the tool reports it: the drivers' error families differ
+/// in their cases, not in what each case means to the user.
+enum DeviceFailureClass {
+  /// Words that name no device (a usage error).
+  case usage
+  /// No such device, or nothing there that is one: `list` shows what there is.
+  case notFound
+  /// The device went away.
+  case vanished
+  /// Another program holds it.
+  case busy
+  /// The user may not use it: the permission advice.
+  case denied(path: String, errno: Errno)
+  /// A read or write failed.
+  case io
+  /// A state record names something that is no device of the kind.
+  case notRecordable
+}
+
 extension DeviceHome {
+  /// The message and status of an error of `failureClass` that says `description`.
+  static func report(_ description: String, as failureClass: DeviceFailureClass)
+    -> (message: String, status: Int32)
+  {
+    switch failureClass {
+    case .usage: return (description, ExitStatus.usage)
+    case .notFound:
+      let list = ["morsetorch", "list", listOption?.flag].compactMap { $0 }.joined(separator: " ")
+      return (description + " Run `\(list)` for details.", ExitStatus.unavailable)
+    case .vanished: return (description, ExitStatus.unavailable)
+    case .busy: return (description, ExitStatus.temporaryFailure)
+    case .denied(let path, let errno):
+      return PermissionAdvice.report(description, access, path: path, errno: errno)
+    case .io: return (description, ExitStatus.ioError)
+    case .notRecordable: return (description, ExitStatus.dataError)
+    }
+  }
+
   /// What an error of this kind's driver says, with the way out, and the status to exit
   /// with; nil for an error of another kind (`failureReport` asks each home).
   static func report(ifOwn error: any Error) -> (message: String, status: Int32)? {
@@ -98,7 +135,7 @@ extension DeviceHome {
 /// `stop` and `status` are made per kind from. Its home holds the rest; a new case is a new
 /// home (the compiler asks for it here, and for all of it there).
 enum DeviceKind: CaseIterable, Hashable, Sendable {
-  case led, gpioLine
+  case led, gpioLine, serialPort
 
   /// What `send` sends on when no kind's option names a device.
   static let `default` = DeviceKind.led
@@ -108,6 +145,7 @@ enum DeviceKind: CaseIterable, Hashable, Sendable {
     switch self {
     case .led: LEDHome.self
     case .gpioLine: GPIOLineHome.self
+    case .serialPort: SerialPortHome.self
     }
   }
 }
@@ -122,6 +160,7 @@ extension DeviceID {
     switch self {
     case .led(let name): LEDHome(name: name)
     case .gpioLine(let chip, let offset): GPIOLineHome(chip: chip, offset: offset)
+    case .serialPort(let name): SerialPortHome(name: name)
     }
   }
 
@@ -130,6 +169,7 @@ extension DeviceID {
     switch self {
     case .led: .led
     case .gpioLine: .gpioLine
+    case .serialPort: .serialPort
     }
   }
 

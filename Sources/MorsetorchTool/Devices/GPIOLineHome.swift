@@ -115,24 +115,17 @@ struct GPIOLineHome: DeviceHome {
 
   /// What a GPIO error says, with the way out, and the status to exit with.
   static func report(_ error: GPIOError) -> (message: String, status: Int32) {
-    switch error {
-    case .invalidAddress:
-      return (error.description, ExitStatus.usage)
-    case .chipNotFound, .lineNotFound, .notAChip:
-      return (
-        error.description + " Run `morsetorch list --gpio` for details.", ExitStatus.unavailable
-      )
-    case .vanished:
-      return (error.description, ExitStatus.unavailable)
-    case .lineBusy:
-      return (error.description, ExitStatus.temporaryFailure)
-    case .permissionDenied(let path, let errno):
-      return PermissionAdvice.report(error.description, access, path: path, errno: errno)
-    case .io:
-      return (error.description, ExitStatus.ioError)
-    case .notRecordable:
-      return (error.description, ExitStatus.dataError)
-    }
+    let failureClass: DeviceFailureClass =
+      switch error {
+      case .invalidAddress: .usage
+      case .chipNotFound, .lineNotFound, .notAChip: .notFound
+      case .vanished: .vanished
+      case .lineBusy: .busy
+      case .permissionDenied(let path, let errno): .denied(path: path, errno: errno)
+      case .io: .io
+      case .notRecordable: .notRecordable
+      }
+    return report(error.description, as: failureClass)
   }
 }
 

@@ -14,7 +14,7 @@ enum HelpText {
 
   /// 69 for the commands that use an LED or a line (`list` has its own).
   private static let deviceUnavailable = Row(
-    "69", "LED or GPIO line unavailable: not found, or vanished while sending")
+    "69", "LED, GPIO line or serial port unavailable: not found, or vanished while sending")
 
   /// Every exit status, as the manual's EXIT STATUS lists them. A command whose status means
   /// something narrower declares its own row for it with its help.
@@ -31,7 +31,11 @@ enum HelpText {
         + "--timeout before any); a doubtful reading is 0, its doubts on standard error"),
     Row("64", "usage error: unknown option, value out of range, options that do not go together"),
     Row("65", "bad input: a character without a Morse signal, invalid UTF-8, an unknown code"),
-    Row("69", deviceUnavailable.text + "; list: no LED (with --gpio: no GPIO chip) at all"),
+    Row(
+      "69",
+      deviceUnavailable.text
+        + "; list: no LED (with --gpio: no GPIO chip, --serial: no port) at all"
+    ),
     Row("70", "internal error (please report it)"),
     Row(
       "71",
@@ -68,6 +72,10 @@ enum HelpText {
     "MORSETORCH_LEDS_DIR", "the LED class directory (default /sys/class/leds)")
   static let gpioDirectoryVariable = Row(
     "MORSETORCH_GPIO_DIR", "where the gpiochipN devices are (default /dev; for tests)")
+  static let serialDirectoryVariable = Row(
+    "MORSETORCH_SERIAL_DIR",
+    "where the serial ports' ttyN devices are, with the tty class directory as its "
+      + "sys-class-tty (default /dev and /sys/class/tty; for tests)")
   static let videoDirectoryVariable = Row(
     "MORSETORCH_VIDEO_DIR", "where the videoN devices are (default /dev; for tests)")
   static let ledVariable = Row("MORSETORCH_LED", "the LED to use when --led is not given")
@@ -79,13 +87,14 @@ enum HelpText {
 
   /// Every variable the commands read, as the manual's ENVIRONMENT starts with them.
   static let variables = [
-    ledsDirectoryVariable, gpioDirectoryVariable, videoDirectoryVariable, ledVariable,
-    runtimeDirectoryVariable,
+    ledsDirectoryVariable, gpioDirectoryVariable, serialDirectoryVariable,
+    videoDirectoryVariable, ledVariable, runtimeDirectoryVariable,
   ]
 
   /// What `stop` and `status` read: no MORSETORCH_LED (without --led they see every LED).
   private static let controlVariables = [
-    ledsDirectoryVariable, gpioDirectoryVariable, runtimeDirectoryVariable,
+    ledsDirectoryVariable, gpioDirectoryVariable, serialDirectoryVariable,
+    runtimeDirectoryVariable,
   ]
 
   /// The commands as the tool's help lists them: the name and what it does (`CommandTable`);
@@ -129,7 +138,8 @@ enum HelpText {
   static let send = CommandHelp(
     usage: "send [options] [TEXT...]",
     summary: """
-      Blinks TEXT as Morse code on an LED (or a GPIO line) and puts it back as it was; with no
+      Blinks TEXT as Morse code on an LED (or a GPIO line, or a serial port's DTR or RTS) and
+      puts it back as it was; with no
       TEXT, or "-", it sends standard input line by line. A character of TEXT with no Morse
       signal is an error (65) before anything is sent; standard input, a stream, drops
       terminal escape sequences and skips such characters with a warning.
@@ -178,6 +188,11 @@ enum HelpText {
       gpiochip0, 0, /dev/gpiochip0 or the chip's label, and LINE an offset or a line name
       (--gpio pinctrl-bcm2711:GPIO17); --active-low for reversed wiring, --bias for a pull.
       Afterwards the line is driven inactive and released.
+
+      A serial port's line instead (a radio's key, a relay): --serial PORT[:LINE], where PORT
+      is /dev/ttyUSB0, ttyUSB0 or /dev/serial/by-id/NAME and LINE dtr (the default) or rts;
+      --active-low for reversed wiring. Every other line is left as found (man morsetorch,
+      SERIAL: what opening a port does to DTR and RTS, and how to stop it).
 
       Several LEDs: give --led more than once, or a shell-style pattern in quotes
       ('*::capslock', '*:green:*'). They switch together at every deadline, each at its own
@@ -315,19 +330,23 @@ enum HelpText {
     options: AlphabetOption.specs, statuses: statuses(["0", "64", "70", "71", "74"]))
 
   static let list = CommandHelp(
-    usage: "list [--gpio]",
+    usage: "list [--gpio | --serial]",
     summary: """
       Shows every LED under the LED class directory: its name, max_brightness, active trigger,
       current brightness, and whether you may write its brightness and trigger.
       """,
     details: """
       With --gpio, every GPIO chip (name, label, lines) and line (offset, name, direction,
-      active level, who uses it) instead.
+      active level, who uses it) instead; with --serial, every serial port with hardware
+      behind it, and whether you may use it.
       """,
-    options: ListOption.specs, environment: [ledsDirectoryVariable, gpioDirectoryVariable],
+    options: ListOption.specs,
+    environment: [ledsDirectoryVariable, gpioDirectoryVariable, serialDirectoryVariable],
     statuses: statuses(
       ["0", "64", "69", "70", "71", "74"],
-      Row("69", "no LED (with --gpio: no GPIO chip) at all, or no LED class directory"),
+      Row(
+        "69",
+        "no LED (with --gpio: no GPIO chip, --serial: no port) at all, or no LED class directory"),
       Row("74", "I/O error reading an LED or a GPIO chip, or writing standard output")))
 
   /// What `stop` and `status` can exit with.
@@ -343,15 +362,15 @@ enum HelpText {
   static let stop = CommandHelp(
     usage: "stop " + controlUsage,
     summary: """
-      Cancels the transmission on the LED or GPIO line (every one without --led or --gpio),
+      Cancels the transmission on the device (every one without --led, --gpio or --serial),
       and any senders waiting for it. Exits 3 when there was nothing to stop or restore.
       """,
     details: """
       --led may be repeated or a shell-style pattern. Each sender puts its LED back as it found
-      it (a line: inactive) and exits with 143. An LED or line left claimed by a killed
+      it (a GPIO line: inactive) and exits with 143. An LED or line left claimed by a killed
       transmitter is restored from its state record. Every holder and waiter is asked at
-      once. Exits 69 when --led names no LED (and nothing was sent on it). Without --led or
-      --gpio, what cannot be stopped on one device for what another user put there is said on
+      once. Exits 69 when --led names no LED (and nothing was sent on it). Without --led,
+      --gpio or --serial, what cannot be stopped on one device for what another user put there is said on
       standard error and does not change the exit status.
       """,
     options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)
@@ -359,14 +378,14 @@ enum HelpText {
   static let status = CommandHelp(
     usage: "status " + controlUsage,
     summary: """
-      Shows what is being sent on each LED and GPIO line (or those --led and --gpio name): the
+      Shows what is being sent on each device (or those --led, --gpio and --serial name): the
       text, the process, how many characters have begun, for how long, and who is waiting.
       Exits 3 when nothing is being sent.
       """,
     details: """
       A standard input stream idle between lines shows "waiting for input (line N)". Exits 69
-      when --led names no LED (and nothing was sent on it). Without --led or --gpio, what
-      cannot be read on one device for what another user put there is said on standard error
+      when --led names no LED (and nothing was sent on it). Without --led, --gpio or --serial,
+      what cannot be read on one device for what another user put there is said on standard error
       and does not change the exit status.
       """,
     options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)

@@ -9,7 +9,8 @@ enum ManPage {
       #".\" The manual of morsetorch, printed by `morsetorch help --man` from its help."#,
       ".TH MORSETORCH 1 \(releaseDate) \"morsetorch \(version)\" \"User Commands\"",
       ".SH NAME",
-      #"morsetorch \- send text as Morse code on a Linux LED or GPIO line, and receive it"#
+      #"morsetorch \- send text as Morse code on a Linux LED, GPIO line or serial port, and"#
+        + " receive it"
         + " from \(SourceOption.phrases)",
       ".SH SYNOPSIS",
     ]
@@ -24,7 +25,8 @@ enum ManPage {
       isFirst: true,
       """
       morsetorch sends text as Morse code on a Linux LED (a phone's white:flash torch, a
-      Raspberry Pi's ACT LED, a laptop's Caps Lock) or a GPIO line, and receives Morse from
+      Raspberry Pi's ACT LED, a laptop's Caps Lock), a GPIO line or a serial port's DTR or
+      RTS (a radio's key), and receives Morse from
       \(SourceOption.phrases). Every edge is switched at an absolute deadline on the monotonic clock, so
       errors never add up (ITU timing: a dot is one unit, a dash three, the gaps one, three and
       seven); a signal, `stop` or running it again stops a transmission at once; the LED's
@@ -263,8 +265,8 @@ enum ManPage {
     socket says so, since only a signal stops it then, which only its own user and root may
     send.
 
-    Without --led or --gpio, status and stop pass over lock files that name no LED or line that
-    exists, ask every holder and waiter at once (one that never answers costs the wait once,
+    Without --led, --gpio or --serial, status and stop pass over lock files that name no
+    device that exists, ask every holder and waiter at once (one that never answers costs the wait once,
     not once per device), and say on standard error what they cannot read or stop without
     changing their exit status: nothing a member plants makes root's status or stop fail.
     Every write of a restore is checked: a restore that fails keeps its record and says what

@@ -8,11 +8,13 @@ enum ManualTopics {
   /// The sections, in the order the manual prints them.
   static let sections: [(heading: String, text: String)] = [
     ("ONE TRANSMISSION PER DEVICE", oneTransmission), ("TIMING", timing),
-    ("ENCODING", encoding), ("GPIO", gpio), ("RECEIVING", receiving), ("BEACON", beacon),
+    ("ENCODING", encoding), ("GPIO", gpio), ("SERIAL", serial), ("RECEIVING", receiving),
+    ("BEACON", beacon),
   ]
 
   static let oneTransmission = """
-    Only one transmission runs on an LED or GPIO line at a time, across processes and users:
+    Only one transmission runs on an LED, GPIO line or serial port at a time, across
+    processes and users:
     each device has a lock, a state record and a stop socket in the runtime directory
     (/run/morsetorch, else /var/run/morsetorch, else $XDG_RUNTIME_DIR/morsetorch, else
     /tmp/morsetorch-UID; FILES, SECURITY).
@@ -25,7 +27,8 @@ enum ManualTopics {
     pattern) holds all of them or none, and `status` and `stop` on any one of them see all.
 
     `morsetorch status` lists what is being sent, on which device, by which process and user,
-    and how far along; `morsetorch stop` cancels it (every device without --led or --gpio).
+    and how far along; `morsetorch stop` cancels it (every device without --led, --gpio or
+    --serial).
     They exit 3 when nothing is being sent. A cancelled sender exits 143, as for SIGTERM.
 
     A sender killed with SIGKILL (or by a crash or power loss) cannot put its device back; it
@@ -98,6 +101,37 @@ enum ManualTopics {
     its IN on the pin and --active-low. After sending, the line is driven inactive and
     released, and what it does then is up to the chip's driver: wire it so that a floating
     pin is off (10 kilohm to ground on an active-high output, to 3.3 V on an active-low one).
+    """
+
+  static let serial = """
+    --serial PORT[:LINE] keys a serial port's DTR line (LINE dtr, as cwdaemon keys) or its RTS
+    line (LINE rts) instead of an LED: PORT is /dev/ttyUSB0, ttyUSB0 or a stable name such as
+    /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0 (the same port by any name
+    is one device to the locks). No data is sent and nothing of the port's settings is
+    changed. While keyed, the port is in exclusive mode (another program's open fails with
+    "busy"); a port another program holds exclusive is status 75. Every line but the keyed
+    one is left as found, so the other can be a radio's PTT held by another program between
+    transmissions. `morsetorch list --serial` shows the ports with hardware behind them and
+    your access; Debian gives them to group `dialout`.
+
+    Opening a port: Linux raises DTR and RTS whenever a port is opened, unless the speed the
+    kernel keeps for it is 0, and drops both when it is closed if HUPCL is set (the default).
+    morsetorch puts them back at once (a warning says the open raised them), but a key on
+    either line closes for that moment. To key without that, set the port's speed to 0 once
+    after it appears: `stty -F /dev/ttyUSB0 0` (that stty raises the lines once itself), or
+    from a udev rule when the adapter is plugged in: ACTION=="add", SUBSYSTEM=="tty",
+    ENV{ID_SERIAL}=="its serial", RUN+="/bin/stty -F /dev/%k 0". The kernel keeps that speed until the port goes away: from then on, an open moves no line,
+    and only the Morse moves the keyed one. morsetorch cannot tell what its open did to a port
+    another program also holds open at the time, and drops both lines after it.
+
+    Wiring: a USB-serial adapter's DTR and RTS swing between about -6 and +6 V (RS-232) or are
+    3.3 or 5 V logic outputs, active low on the adapter's pin (the kernel's "raised" is the
+    pin's low): either way, key through a transistor or an optocoupler, never straight into a
+    radio's key jack. A radio's key input: an NPN transistor (2N2222) with its base on DTR
+    through 4.7 kilohm, a diode from ground to the base against negative swings, collector to
+    the key's tip, emitter to its sleeve. A relay module: its IN on the line, with
+    --active-low for a module that switches on low. If the port is closed by a killed sender,
+    the kernel drops DTR and RTS (HUPCL) and the next command puts them back as found.
     """
 
   static let receiving = """

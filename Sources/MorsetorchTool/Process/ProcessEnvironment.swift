@@ -1,5 +1,6 @@
 import GPIODriver
 import ReceiveSources
+import SerialDriver
 
 /// What a run of the tool is given besides its words: the environment variables, and the
 /// kinds of GPIO chip it may open.
@@ -20,6 +21,14 @@ struct ProcessEnvironment: Sendable {
   /// Where the GPIO chips are (`MORSETORCH_GPIO_DIR`, else /dev), of the kinds allowed here.
   var gpioChips: GPIOChipDirectory {
     GPIOChipDirectory(environment: variables, standIn: gpioStandIn)
+  }
+
+  /// Where the serial ports are (`MORSETORCH_SERIAL_DIR`, with the kernel's tty class
+  /// directory as its `sys-class-tty`; else /dev and /sys/class/tty).
+  var serialPorts: SerialPortDirectory {
+    let override = variables["MORSETORCH_SERIAL_DIR"] ?? ""
+    guard !override.isEmpty else { return SerialPortDirectory() }
+    return SerialPortDirectory(path: override, classPath: override + "/sys-class-tty")
   }
 
   /// Where the cameras are (`MORSETORCH_VIDEO_DIR`, else /dev).

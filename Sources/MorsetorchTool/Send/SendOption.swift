@@ -1,6 +1,6 @@
 /// The options of `send`, in the order `--help` lists them.
 enum SendOption: CommandOption {
-  case led, gpio, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
+  case led, gpio, serial, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
   case `repeat`, loop, pause, replace, wait, queue, detach, echo, quiet, dryRun, edges, preview
   case help
 
@@ -20,8 +20,15 @@ enum SendOption: CommandOption {
         "gpio", "CHIP:LINE", completion: .devices(.gpioLine), isRepeatable: true,
         help: "send on a GPIO line instead (gpiochip0:17); repeatable"
       ).detailed("CHIP:LINE as gpiochip0:17 or LABEL:GPIO17; up to \(DeviceNames.limit) lines.")
+    case .serial:
+      .value(
+        "serial", "PORT[:LINE]", completion: .devices(.serialPort), isRepeatable: true,
+        help: "key a serial port's DTR (or :rts) instead"
+      ).detailed(
+        "PORT as /dev/ttyUSB0, ttyUSB0 or /dev/serial/by-id/NAME; LINE dtr or rts.")
     case .activeLow:
-      .flag("active-low", help: "with --gpio: the line is active (on) at the low level")
+      .flag(
+        "active-low", help: "with --gpio or --serial: active (on) is the low level")
     case .bias:
       .value(
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,

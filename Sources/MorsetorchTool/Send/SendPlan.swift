@@ -88,15 +88,19 @@ struct SendPlan: CommandPlan {
       throw .conflictingOptions(named[1].home.sendOption.flag, named[0].home.sendOption.flag)
     }
     let kind = named.first ?? .default
-    for other in DeviceKind.allCases where other != kind {
-      for option in other.home.sendOnlyOptions where arguments.has(option) {
-        let otherOption = other.home.sendOption.spec
-        guard named.isEmpty else {
-          throw .conflictingOptions(kind.home.sendOption.flag, option.flag)
-        }
-        throw .requiresOption(
-          option.flag, requirement: otherOption.flag + " " + (otherOption.valueName ?? ""))
+    // An option of some kinds only (`--active-low`: GPIO lines and serial ports), with
+    // another kind.
+    for option in SendOption.allCases where arguments.has(option) {
+      let takers = DeviceKind.allCases.filter { $0.home.sendOnlyOptions.contains(option) }
+      guard !takers.isEmpty, !takers.contains(kind) else { continue }
+      guard named.isEmpty else {
+        throw .conflictingOptions(kind.home.sendOption.flag, option.flag)
       }
+      let requirements = takers.map { taker in
+        let spec = taker.home.sendOption.spec
+        return spec.flag + " " + (spec.valueName ?? "")
+      }
+      throw .requiresOption(option.flag, requirement: SourceOption.listed(requirements))
     }
     if kind != .default && arguments.has(.preview) {
       throw .conflictingOptions(kind.home.sendOption.flag, SendOption.preview.flag)

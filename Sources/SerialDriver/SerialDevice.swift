@@ -1,0 +1,100 @@
+import DeviceContract
+import LinuxSystem
+
+/// A serial port's DTR or RTS line claimed as a torch: the tty's `TorchDevice`.
+public struct SerialDevice: TorchDevice {
+  /// The port.
+  public let port: SerialPortDirectory.Port
+  /// The line keyed.
+  public let line: SerialLine
+  /// Whether active is the dropped level (reversed wiring).
+  public let isActiveLow: Bool
+  /// Where ports are, for a restore from a record.
+  public let directory: SerialPortDirectory
+  /// Opens a port: the kernel's, or a simulated one in the tests.
+  private let opener: @Sendable (String) throws(SerialError) -> any SerialPortFile
+
+  /// `line` of `port`, active low or not.
+  public init(
+    port: SerialPortDirectory.Port, line: SerialLine, isActiveLow: Bool = false,
+    directory: SerialPortDirectory,
+    opener: @escaping @Sendable (String) throws(SerialError) -> any SerialPortFile = {
+      (path) throws(SerialError) in try SerialPort(path: path)
+    }
+  ) {
+    self.port = port
+    self.line = line
+    self.isActiveLow = isActiveLow
+    self.directory = directory
+    self.opener = opener
+  }
+
+  /// The port, by the kernel's name.
+  public var id: DeviceID { port.id }
+
+  /// What is known before the port is opened (opening may move its lines): the port, the
+  /// line and its polarity.
+  public func saveState() throws -> SavedFields {
+    guard line.isOutput else { throw SerialError.notAnOutput(line, path: port.path) }
+    return SavedSerialPort(port: port.path, line: line, isActiveLow: isActiveLow, found: nil)
+      .fields
+  }
+
+  /// Opens the port, makes it exclusive (another program's open fails with `EBUSY`), and
+  /// keys its line; the state to restore now holds the levels found.
+  public func claim(saved: SavedFields) throws -> (torch: any Torch, saved: SavedFields) {
+    let file = try opener(port.path)
+    do {
+      if try file.isExclusive() { throw SerialError.busy(path: port.path) }
+      let settings = try file.settings()
+      let torch = try SerialTorch(
+        modem: file, path: port.path, line: line, isActiveLow: isActiveLow, settings: settings)
+      try file.setExclusive(true)
+      let found = SavedSerialPort(
+        port: port.path, line: line, isActiveLow: isActiveLow, found: torch.found)
+      return (torch, found.fields)
+    } catch {
+      file.close()
+      throw error
+    }
+  }
+
+  /// Puts DTR and RTS back as found (after the transmitter died; the kernel's close dropped
+  /// both if HUPCL is set): only a tty device of the directory, only if `writer` may use it.
+  public func restore(_ fields: SavedFields, writer: UserRights?) throws -> [SkippedSetting] {
+    guard let saved = SavedSerialPort(fields: fields) else {
+      throw SerialError.notRecordable(
+        path: fields.value(of: "port") ?? "?", directory: directory.path)
+    }
+    guard let path = try directory.recordedPort(saved.port, writer: writer) else {
+      return [
+        SkippedSetting(name: saved.port, reason: .writerMayNotWrite(writer: writer?.shown ?? "?"))
+      ]
+    }
+    let file = try opener(path)
+    defer { file.close() }
+    // The kernel kept the exclusive mode the dead sender set: cleared, or only root could
+    // open the port.
+    try file.setExclusive(false)
+    let opened = try file.levels()
+    let settings = try file.settings()
+    // Found unknown (killed before the open): as the open found them, or down if it raised them.
+    let found = saved.found ?? settings.found(afterOpen: opened).levels
+    try SerialTorch.move(file, from: opened, to: found)
+    return []
+  }
+
+  /// Whether `saved` is a serial port's state (`SavedSerialPort.init?(fields:)`).
+  public func isPlausible(_ saved: SavedFields) -> Bool {
+    SavedSerialPort(fields: saved) != nil
+  }
+}
+
+/// An open port as `SerialDevice` uses it: its lines, its settings and its exclusive mode.
+public protocol SerialPortFile: SerialModem {
+  func settings() throws(SerialError) -> SerialSettings
+  func isExclusive() throws(SerialError) -> Bool
+  func setExclusive(_ on: Bool) throws(SerialError)
+}
+
+extension SerialPort: SerialPortFile {}
