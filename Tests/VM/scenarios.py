@@ -1155,6 +1155,180 @@ receive_scenario("gpio-receive-hand-keyed", "cat /data/hand-keyed.edges", HAND_T
                  itu_edges(HAND_TEXT)[-1][0] * 1.2 / 18 * 1.1, invert=True)
 
 
+# Serial ports: the guest's third 16550 (ttyS2; ttyS0 is the console, ttyS1 the results) on
+# x86_64, with nothing behind it (qemu's -serial null). serialwatch (guest/serialwatch.c)
+# proves what the kernel does to DTR and RTS at open and close, then holds the port open in
+# the 16550's loopback (RTS to CTS, DTR to DSR) and samples its lines every 100 us while a
+# command runs. qemu's virt board (aarch64) has one PL011, the console: there the scenarios
+# say they were skipped, and why.
+SERIAL = "/dev/ttyS2"
+SERIAL_TEXT = "PARIS"
+NO_16550 = "no-16550"
+HAS_16550 = (f"[ -e /sys/class/tty/ttyS2/device ] && "
+             f"[ \"$(cat /sys/class/tty/ttyS2/type)\" != 0 ]")
+
+
+def serial_scenario(name, command, **options):
+    """A scenario whose main runs `command` where the guest has a 16550, else says so."""
+    return scenario(name, [], main=shell(f"if {HAS_16550}; then {command}; "
+                                         f"else echo {NO_16550}; fi"), **options)
+
+
+def serial_records(run):
+    """[(kind, t_ns, lines set, rest)] of serialwatch's watch records in main.out."""
+    records = []
+    for line in run.text("main.out").splitlines():
+        words = line.split()
+        if len(words) >= 3 and words[0] in ("before", "lines", "after"):
+            records.append((words[0], int(words[1]), set(words[2].split(",")) - {"-"},
+                            words[3:]))
+        elif len(words) == 3 and words[0] in ("exit", "signal"):
+            records.append((words[0], int(words[1]), set(), words[2:]))
+    return records
+
+
+def skipped_without_16550(run):
+    if NO_16550 in run.text("main.out"):
+        return "skipped: this board has no 16550 (qemu's virt has one PL011, the console)"
+    return None
+
+
+def check_loopback(records):
+    """In loopback, CTS follows RTS and DSR follows DTR in every sample."""
+    for kind, _, lines, _ in records:
+        if kind in ("before", "lines", "after"):
+            require(("RTS" in lines) == ("CTS" in lines) and ("DTR" in lines) == ("DSR" in lines),
+                    f"the loopback does not join RTS to CTS and DTR to DSR: {kind} {lines}")
+
+
+@serial_scenario("serial-kernel-facts", f"serialwatch facts {SERIAL}")
+def check_serial_kernel_facts(run):
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return skipped
+    steps = {}
+    for line in run.text("main.out").splitlines():
+        match = re.match(r"step (\S+) speed=(-?\d+) hupcl=(\d) lines=(\S+)", line)
+        if match:
+            lines = set(match.group(4).split(",")) & {"DTR", "RTS"}
+            steps[match.group(1)] = (int(match.group(2)), int(match.group(3)), lines)
+    expected = {
+        "first-open": (9600, 1, {"DTR", "RTS"}), "speed-0": (0, 1, set()),
+        "open-at-speed-0": (0, 1, set()), "rts-raised": (0, 1, {"RTS"}),
+        "reopen-after-hupcl": (0, 1, set()), "speed-9600": (9600, 1, {"DTR", "RTS"}),
+        "open-at-9600": (9600, 1, {"DTR", "RTS"}),
+    }
+    for step, want in expected.items():
+        require(steps.get(step) == want, f"{step}: {steps.get(step)}, expected {want} "
+                f"(speed, HUPCL, lines up): {run.text('main.out')!r}")
+    return ("an open raises DTR and RTS unless the kept speed is 0; the speed is kept from one "
+            "open to the next; a close with HUPCL drops both; leaving speed 0 raises both")
+
+
+@serial_scenario("serial-send",
+                 f"serialwatch watch {SERIAL} b0 "
+                 + morsetorch("send", "--serial", SERIAL + ":rts", "--wpm", "20", SERIAL_TEXT))
+def check_serial_send(run):
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return skipped
+    records = serial_records(run)
+    check_loopback(records)
+    require(any(kind == "exit" and rest == ["0"] for kind, _, _, rest in records),
+            f"send did not exit 0: {run.text('main.out')!r} {run.text('main.err')!r}")
+    require("warning" not in run.text("main.err"), f"a warning at speed 0: {run.text('main.err')!r}")
+    require(all("DTR" not in lines for _, _, lines, _ in records),
+            f"DTR moved while RTS was keyed: {records}")
+    before = next(t for kind, t, _, _ in records if kind == "before")
+    end = next(t for kind, t, _, _ in records if kind in ("exit", "signal"))
+    run.edges["serial"] = [(t, 1 if "RTS" in lines else 0)
+                           for kind, t, lines, _ in records if kind == "lines"]
+    message = find_message(run, "serial", SERIAL_TEXT, 60, 1, before, end)
+    require(len(run.edges["serial"]) == len(message["edges"]),
+            f"RTS moved {len(run.edges['serial'])} times, the Morse {len(message['edges'])}")
+    after = [(lines, rest) for kind, _, lines, rest in records if kind == "after"]
+    require(after == [(set(), ["exclusive=0"])], f"after the send: {after}")
+    return (f"{len(message['edges'])} edges of {SERIAL_TEXT!r} on RTS, and no other move of any "
+            f"line from open to close (sampled every 100 us; CTS through the loopback): median "
+            f"error {message['median']:.2f} ms, worst {message['worst']:.2f} ms; not exclusive after")
+
+
+@serial_scenario("serial-active-low-dtr",
+                 f"serialwatch watch {SERIAL} b0+dtr "
+                 + morsetorch("send", "--serial", "ttyS2", "--active-low", "--unit", "100", "EE"))
+def check_serial_active_low(run):
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return skipped
+    records = serial_records(run)
+    check_loopback(records)
+    require(all("RTS" not in lines for _, _, lines, _ in records), f"RTS moved: {records}")
+    require([lines for kind, _, lines, _ in records if kind == "before"] == [{"DTR", "DSR"}],
+            f"DTR was not up before the send: {records}")
+    # Found up (inactive, for --active-low): each dot drops it for 100 ms, 300 ms apart, and
+    # it is left up.
+    dtr = [("DTR" in lines, t) for kind, t, lines, _ in records if kind == "lines"]
+    require([up for up, _ in dtr] == [False, True, False, True], f"DTR went {dtr}")
+    dots = [(dtr[i + 1][1] - dtr[i][1]) / 1e6 for i in (0, 2)]
+    gap = (dtr[2][1] - dtr[1][1]) / 1e6
+    require(all(abs(d - 100) < 20 for d in dots) and abs(gap - 300) < 20,
+            f"dots of {dots} ms, {gap:.1f} ms apart: expected 100, 300 apart")
+    after = [(lines, rest) for kind, _, lines, rest in records if kind == "after"]
+    require(after == [({"DTR", "DSR"}, ["exclusive=0"])], f"after the send: {after}")
+    return (f"DTR (the default line) keyed low with --active-low: dots of "
+            f"{dots[0]:.1f} and {dots[1]:.1f} ms, {gap:.1f} ms apart; left up as found")
+
+
+@serial_scenario("serial-killed-sender-restored",
+                 f"serialwatch watch {SERIAL} b0 sh -c "
+                 + shlex.quote(f"{MORSETORCH} send --serial {SERIAL}:rts --unit 400 T & p=$!; "
+                               f"sleep 0.6; kill -9 $p; wait $p; sleep 0.3; {MORSETORCH} status; "
+                               f"echo status=$?"))
+def check_serial_killed(run):
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return skipped
+    records = serial_records(run)
+    said = run.text("main.out")
+    rts = [("RTS" in lines, t) for kind, t, lines, _ in records if kind == "lines"]
+    require([up for up, _ in rts] == [True, False], f"RTS went {rts}: {said!r}")
+    held = (rts[1][1] - rts[0][1]) / 1e6
+    # The dash is 1200 ms; the kill at 600 ms leaves RTS up (the port is still open here, so
+    # no hang-up) until `status` restores it from the record.
+    require(held > 800, f"RTS came down {held:.0f} ms after it went up, before the restore")
+    require("status=0" in said and "restored serial port /dev/ttyS2" in run.text("main.err"),
+            f"status did not restore the port: {said!r} {run.text('main.err')!r}")
+    after = [rest for kind, _, _, rest in records if kind == "after"]
+    require(after == [["exclusive=0"]], f"after the restore: {after}")
+    return (f"RTS held up {held:.0f} ms by a sender killed mid-dash, then put down by `status` "
+            f"from its record, and the port's exclusive mode cleared")
+
+
+@serial_scenario("serial-stop",
+                 f"serialwatch watch {SERIAL} b0 sh -c "
+                 + shlex.quote(f"{MORSETORCH} send --serial {SERIAL}:rts --loop {SERIAL_TEXT} & "
+                               f"p=$!; sleep 1.5; {MORSETORCH} stop --serial ttyS2; "
+                               f"echo stop=$?; wait $p; echo first=$?; "
+                               f"{MORSETORCH} list --serial"))
+def check_serial_stop(run):
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return skipped
+    said = run.text("main.out")
+    require("stop=0" in said and "first=143" in said, f"expected stop=0 first=143: {said!r}")
+    after = [(lines, rest) for kind, _, lines, rest in serial_records(run) if kind == "after"]
+    require(after == [(set(), ["exclusive=0"])], f"after the stop: {after}")
+    listed = [line.split()[0] for line in said.splitlines() if line.startswith("/dev/tty")]
+    require(SERIAL in listed and "/dev/ttyS3" not in listed,
+            f"list --serial shows {listed}: expected {SERIAL}, and not the unused ttyS3")
+    return f"stop --serial cancelled a --loop (143), RTS down; list --serial: {' '.join(listed)}"
+
+
 # The kernel's own timestamp of every brightness uleds is given: the LED's name (the first
 # field of struct led_classdev) and the value, arguments 1 and 2 ($argN: the same probe on
 # x86_64, where they are %di and %si, and on arm64, %x0 and %x1).
