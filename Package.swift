@@ -19,6 +19,8 @@ let package = Package(
     // The library other packages may use: no unsafe flags (SwiftPM refuses a dependency
     // that has them).
     .target(name: "MorseCore"),
+    // Pure Swift: the sound of Morse (a shaped tone as samples) and the WAV form.
+    .target(name: "MorseSound"),
     // Receiving: timed edges (a pin, a file) or frames (a video, a camera) to text; the light
     // finder and the adaptive decoder. Pure Swift, free of I/O, as MorseCore is. Optimised
     // in debug builds too: the light receiver's tests run thousands of made-up frames, also
@@ -56,7 +58,8 @@ let package = Package(
     .target(
       name: "MorsetorchTool",
       dependencies: [
-        "MorseCore", "MorseReceiving", "MorsePlayer", "LEDDriver", "GPIODriver", "SerialDriver",
+        "MorseCore", "MorseReceiving", "MorseSound", "MorsePlayer", "LEDDriver", "GPIODriver",
+        "SerialDriver",
         "TransmitterControl", "ReceiveSources", "LinuxSystem", "Instants",
       ]),
     // Packaging: what the Debian package installs besides the executable; Documentation: the
@@ -120,6 +123,7 @@ let package = Package(
     .testTarget(
       name: "GPIODriverTests",
       dependencies: ["GPIODriver", "TransmitterControl", "MorsePlayer", "MorseTestSupport"]),
+    .testTarget(name: "MorseSoundTests", dependencies: ["MorseSound"]),
     .testTarget(
       name: "SerialDriverTests",
       dependencies: ["SerialDriver", "DeviceContract", "MorseTestSupport"]),

@@ -29,6 +29,8 @@ public struct FileDescriptor: ~Copyable, Sendable {
 
   /// Descriptor 0, not closed when dropped.
   public static var standardInput: FileDescriptor { FileDescriptor(borrowing: 0) }
+  /// Descriptor 1, not closed when dropped.
+  public static var standardOutput: FileDescriptor { FileDescriptor(borrowing: 1) }
 
   /// `open(2)` with `O_CLOEXEC` added, so no descriptor leaks into a child process;
   /// `permissions` is the mode of a file that `.create` makes.
@@ -117,11 +119,27 @@ public struct FileDescriptor: ~Copyable, Sendable {
           Result { () throws(Errno) in try write(buffer) }
         }.get()
         rest = rest.dropFirst(written)
-      } catch where error == .wouldBlock && event != nil {
+      } catch  where error == .wouldBlock && event != nil {
         guard let event, wait(for: POLLOUT, unlessFired: event) else { return false }
       }
     }
     return true
+  }
+
+  /// `pwrite(2)` of all of `bytes` at `offset`, the file's position left alone; `ESPIPE` on a
+  /// pipe or a terminal.
+  public func writeWhole(_ bytes: [UInt8], at offset: Int) throws(Errno) {
+    var done = 0
+    while done < bytes.count {
+      let written = try bytes.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try SystemCall.retryingOnInterrupt {
+            pwrite(rawValue, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+          }
+        }
+      }.get()
+      done += written
+    }
   }
 
   /// `fstat(2)`.
@@ -147,7 +165,6 @@ public struct FileDescriptor: ~Copyable, Sendable {
   public func setOwner(_ owner: UInt32, group: UInt32) throws(Errno) {
     _ = try SystemCall.retryingOnInterrupt { fchown(rawValue, owner, group) }
   }
-
 
   /// `fcntl(F_SETLK)` / `fcntl(F_SETLKW)`: a POSIX record lock on the whole file.
   ///
@@ -209,7 +226,7 @@ public struct FileDescriptor: ~Copyable, Sendable {
     while waitUntilReadable(unlessFired: event) {
       do throws(Errno) {
         return try read(into: buffer)
-      } catch where error == .wouldBlock {
+      } catch  where error == .wouldBlock {
         continue
       }
     }

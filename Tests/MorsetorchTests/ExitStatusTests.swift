@@ -65,8 +65,15 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (CameraError.failed(operation: "start", path: "/dev/video0", errno: Errno(code: EIO)), 74),
   (EdgeRecorder.Failure.cannotCreate(path: "/x/edges", errno: Errno(code: ENOENT)), 73),
   (EdgeRecorder.Failure.cannotWrite(path: "/x/edges", errno: Errno(code: ENOSPC)), 74),
-  (TraceFile.Failure.notAFile(path: "/x/fifo"), 73),
-  (TraceFile.Failure.cannotWrite(path: "/x/t.svg", errno: Errno(code: ENOSPC)), 74),
+  (OutputFile.Failure.notAFile(path: "/x/fifo", option: "--trace"), 73),
+  (
+    OutputFile.Failure.cannotWrite(path: "/x/t.svg", option: "--trace", errno: Errno(code: ENOSPC)),
+    74
+  ),
+  (
+    OutputFile.Failure.cannotCreate(path: "/x/a.wav", option: "--wav", errno: Errno(code: EACCES)),
+    73
+  ),
   (GPIOError.chipNotFound("gpiochip9", available: ["gpiochip0"]), 69),
   (GPIOError.lineBusy(chip: "gpiochip0", offset: 17, consumer: "other"), 75),
   (GPIOError.io(operation: "read", path: "/dev/gpiochip0", errno: Errno(code: EIO)), 74),

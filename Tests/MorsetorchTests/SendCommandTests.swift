@@ -196,7 +196,9 @@ struct SendCommandTests {
     func destination(_ words: String...) throws -> String {
       switch try SendPlan(ParsedArguments(words, command: "send")).destination {
       case .detached: "detached"
-      case .dryRun(let edges): edges ? "edges" : "timeline"
+      case .dryRun(.timeline): "timeline"
+      case .dryRun(.edges): "edges"
+      case .dryRun(.wav(let path)): "wav " + path
       case .devices(let choice as GPIOChoice): "gpio " + choice.words.joined(separator: " ")
       case .devices(let choice): "leds " + choice.words.joined(separator: " ")
       case .preview: "preview"
@@ -206,6 +208,7 @@ struct SendCommandTests {
     #expect(try destination("--detach", line[0], line[1], "E") == "detached")
     #expect(try destination("--dry-run", line[0], line[1], "E") == "timeline")
     #expect(try destination("--dry-run", "--edges", "E") == "edges")
+    #expect(try destination("--dry-run", "--wav", "-", line[0], line[1], "E") == "wav -")
     #expect(try destination(line[0], line[1], "E") == "gpio gpiochip0:1")
     #expect(try destination("--preview", "E") == "preview")
     #expect(try destination("--led", "a", "--led=*::capslock", "E") == "leds a *::capslock")

@@ -52,7 +52,7 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
     case .cannotCreate, .noReader: return (error.description, ExitStatus.cannotCreate)
     case .cannotWrite: return (error.description, ExitStatus.ioError)
     }
-  case let error as TraceFile.Failure:
+  case let error as OutputFile.Failure:
     switch error {
     case .cannotCreate, .notAFile: return (error.description, ExitStatus.cannotCreate)
     case .cannotWrite: return (error.description, ExitStatus.ioError)

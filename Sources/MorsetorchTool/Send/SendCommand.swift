@@ -1,4 +1,5 @@
 import DeviceContract
+import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore
@@ -39,7 +40,8 @@ struct SendCommand {
         throw UsageError.detachUnderService(service)
       }
       return try detach()
-    case .dryRun(let edges): return try dryRun(plan.message, timing: plan.timing, edges: edges)
+    case .dryRun(let output):
+      return try dryRun(plan.message, timing: plan.timing, output: output, tone: plan.tone)
     case .devices, .preview: return try transmit()
     }
   }
@@ -283,25 +285,43 @@ struct SendCommand {
     return ExitStatus.signalled(Signals.terminate)
   }
 
-  /// `--dry-run`: the timeline as a table, or with `--edges` as edges `receive` reads.
-  private func dryRun(_ message: MorseMessage?, timing: MorseTiming, edges: Bool) throws -> Int32 {
+  /// `--dry-run`: the timeline as a table, with `--edges` as edges `receive` reads, or with
+  /// `--wav` as sound.
+  private func dryRun(
+    _ message: MorseMessage?, timing: MorseTiming, output: DryRunOutput, tone: Int
+  ) throws -> Int32 {
     // Written in blocks, and at each line of input (the observers flush as the next line is
     // asked for), so a stream still shows its timeline line by line.
     Console.bufferOutput()
     let clock = VirtualStepClock()
-    if edges {
-      let transmitter = makeTransmitter(
-        VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
-        observers: [DryRunEdges(origin: clock.now())])
-      _ = try send(message, with: transmitter, timing: timing)
-      return ExitStatus.success
+    let cancellation = Cancellation()
+    let observer: any TransmissionObserver
+    switch output {
+    case .timeline: observer = DryRunTimeline(origin: clock.now(), timing: timing)
+    case .edges: observer = DryRunEdges(origin: clock.now())
+    case .wav(let path):
+      let file = try OutputFile(path: path, option: SendOption.wav.flag)
+      // TEXT's end, from a first run that makes nothing (the header's sizes, for a pipe).
+      var end: MonotonicInstant?
+      if message != nil {
+        let first = VirtualStepClock(start: clock.now())
+        _ = try send(
+          message,
+          with: makeTransmitter(
+            VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: first,
+            observers: []), timing: timing)
+        end = first.now()
+      }
+      observer = try DryRunSound(
+        file: file, tone: tone, timing: timing, origin: clock.now(), end: end,
+        cancellation: cancellation)
     }
-    let timeline = DryRunTimeline(origin: clock.now(), timing: timing)
     let transmitter = makeTransmitter(
-      VirtualTorch(), timing: timing, cancellation: Cancellation(), clock: clock,
-      observers: [timeline])
+      VirtualTorch(), timing: timing, cancellation: cancellation, clock: clock,
+      observers: [observer])
     _ = try send(message, with: transmitter, timing: timing)
-    timeline.finish(end: clock.now())
+    (observer as? DryRunTimeline)?.finish(end: clock.now())
+    try (observer as? DryRunSound)?.finish(end: clock.now())
     return ExitStatus.success
   }
 }

@@ -1,7 +1,8 @@
 /// The options of `send`, in the order `--help` lists them.
 enum SendOption: CommandOption {
   case led, gpio, serial, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
-  case `repeat`, loop, pause, replace, wait, queue, detach, echo, quiet, dryRun, edges, preview
+  case `repeat`, loop, pause, replace, wait, queue, detach, echo, quiet, dryRun, edges, wav, tone,
+    preview
   case help
 
   // One exhaustive switch, a table: over 60 lines, as tables may be (a case added is asked
@@ -89,6 +90,15 @@ enum SendOption: CommandOption {
       .flag(
         "edges", help: "with --dry-run: print the edges instead of the steps"
       ).detailed("In the form `receive --edges` reads.")
+    case .wav:
+      .value(
+        "wav", "FILE", completion: .files,
+        help: "with --dry-run: write the sound as a WAV file (- stdout)"
+      ).detailed(
+        "16-bit mono, 48000 samples a second, each edge shaped over 5 ms, with a second of\n"
+          + "silence (or a word gap) before and after; written at once, - to standard output.")
+    case .tone:
+      .value("tone", "HZ", help: "with --wav: the tone's pitch, 100-4000 (default 600)")
     case .preview:
       .flag("preview", help: "show the light in this terminal instead of on an LED")
         .detailed("In real time.")

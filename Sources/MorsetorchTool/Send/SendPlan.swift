@@ -9,8 +9,8 @@ struct SendPlan: CommandPlan {
   enum Destination {
     /// `--detach`: the same command, less `--detach`, in the background.
     case detached
-    /// `--dry-run`: the timeline (`--edges`: the edges) printed at once.
-    case dryRun(edges: Bool)
+    /// `--dry-run`: the timeline, or its edges or sound, written at once.
+    case dryRun(DryRunOutput)
     /// `--preview`: the light in this terminal.
     case preview
     /// The devices of one kind: those its option names (`--led`, `--gpio`), or with none
@@ -34,6 +34,8 @@ struct SendPlan: CommandPlan {
   let repetition: Repetition
   /// Where the light goes.
   let destination: Destination
+  /// `--tone`: the sound's pitch, in Hz.
+  let tone: Int
   /// `--echo`.
   let echoes: Bool
   /// `--quiet`.
@@ -53,6 +55,7 @@ struct SendPlan: CommandPlan {
     let unknownCharacters = unknownCharacters
     message = try text.map { try MorseMessage($0, unknownCharacters: unknownCharacters) }
     conflicts = try Self.conflictPolicy(arguments)
+    tone = try Self.tone(arguments)
     // The devices' options are checked whether or not the devices are opened (a dry run).
     let choice = try Self.deviceKind(arguments).home.sendChoice(arguments)
     repetition = try Self.repetition(arguments, timing: timing, hasText: text != nil)
@@ -71,6 +74,15 @@ struct SendPlan: CommandPlan {
     for other in [SendOption.dryRun, .preview, .detach]
     where arguments.has(.echo) && arguments.has(other) {
       throw .conflictingOptions(SendOption.echo.flag, other.flag)
+    }
+    if arguments.has(.edges) && arguments.has(.wav) {
+      throw .conflictingOptions(SendOption.edges.flag, SendOption.wav.flag)
+    }
+    if arguments.has(.wav) && !arguments.has(.dryRun) {
+      throw .requiresOption(SendOption.wav.flag, requirement: SendOption.dryRun.flag)
+    }
+    if arguments.has(.tone) && !arguments.has(.wav) {
+      throw .requiresOption(SendOption.tone.flag, requirement: SendOption.wav.flag + " FILE")
     }
     if arguments.has(.edges) && !arguments.has(.dryRun) {
       throw .requiresOption(SendOption.edges.flag, requirement: SendOption.dryRun.flag)
@@ -127,9 +139,27 @@ struct SendPlan: CommandPlan {
       }
       return .detached
     }
-    if arguments.has(.dryRun) { return .dryRun(edges: arguments.has(.edges)) }
+    if arguments.has(.dryRun) {
+      if let path = arguments.value(.wav) { return .dryRun(.wav(path: path)) }
+      return .dryRun(arguments.has(.edges) ? .edges : .timeline)
+    }
     if arguments.has(.preview) { return .preview }
     return .devices(choice)
+  }
+
+  /// The tones `--tone` may be, in Hz: whole numbers (a second then holds whole periods),
+  /// from a low hum to well under what 48 000 samples a second can carry.
+  static let toneRange = 100...4_000
+
+  /// `--tone HZ`, 600 by default.
+  private static func tone(_ arguments: ParsedArguments<SendOption>) throws -> Int {
+    let expected = "a whole number of Hz from \(toneRange.lowerBound) to \(toneRange.upperBound)"
+    guard let tone = try arguments.integer(.tone, expected: expected) else { return 600 }
+    guard toneRange.contains(tone) else {
+      throw UsageError.invalidValue(
+        option: SendOption.tone.flag, value: String(tone), expected: expected)
+    }
+    return tone
   }
 
   /// The timing the options ask for.
