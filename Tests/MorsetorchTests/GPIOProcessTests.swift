@@ -56,6 +56,23 @@ struct GPIOProcessTests {
     #expect(fixture.0.value(chip: 0, line: 17) == nil)
   }
 
+  @Test func anLEDAndALineInOneSendSwitchInLockstepAndAreBothPutBack() throws {
+    let fixture = try chips()
+    try fixture.1.addLED(flash, maxBrightness: 255, brightness: 7, trigger: "[none]")
+    let levels = AttributeRecorder(path: fixture.0.valuePath(chip: 0, line: 17))
+    let brightness = AttributeRecorder("brightness", of: flash, in: fixture.1)
+    let outcome = try run(
+      ["send", "--led", flash, "--gpio", "gpiochip0:17", "--unit", "20", "EE"], fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(levels.stop().drop { $0 == "0\n" } == ["1\n", "0\n", "1\n", "0\n"])
+    #expect(brightness.stop().drop { $0 == "7\n" || $0 == "0\n" }.first == "255\n")
+    #expect(try fixture.1.read("brightness", of: flash) == "7\n")
+    // A busy line refuses the whole send: the LED is not touched.
+    let busy = try run(["send", "--led", flash, "--gpio", "gpiochip0:GPIO4", "E"], fixture)
+    #expect(busy.exitStatus == 75, "\(busy)")
+    #expect(try fixture.1.read("brightness", of: flash) == "7\n")
+  }
+
   @Test func activeLowInvertsTheLevelsAndLeavesTheLineHigh() throws {
     let fixture = try chips()
     let levels = AttributeRecorder(path: fixture.0.valuePath(chip: 0, line: 17))
@@ -86,7 +103,7 @@ struct GPIOProcessTests {
   }
 
   @Test(arguments: [
-    ["--gpio", "17"], ["--gpio", "gpiochip0:17", "--led", "x"],
+    ["--gpio", "17"], ["--led", "x", "--bias", "pull-up"],
     ["--gpio", "gpiochip0:17", "--brightness", "5"], ["--active-low"], ["--bias", "pull-up"],
     ["--gpio", "gpiochip0:17", "--bias", "sideways"],
   ])

@@ -199,8 +199,17 @@ struct SendCommandTests {
       case .dryRun(.timeline): "timeline"
       case .dryRun(.edges): "edges"
       case .dryRun(.wav(let path)): "wav " + path
-      case .devices(let choice as GPIOChoice): "gpio " + choice.words.joined(separator: " ")
-      case .devices(let choice): "leds " + choice.words.joined(separator: " ")
+      case .devices(let choices as SendChoices):
+        choices.choices.map { choice in
+          let kind =
+            switch choice {
+            case is GPIOChoice: "gpio"
+            case is SerialChoice: "serial"
+            default: "leds"
+            }
+          return ([kind] + choice.words).joined(separator: " ")
+        }.joined(separator: " + ")
+      case .devices: "?"
       case .preview: "preview"
       }
     }
@@ -212,7 +221,11 @@ struct SendCommandTests {
     #expect(try destination(line[0], line[1], "E") == "gpio gpiochip0:1")
     #expect(try destination("--preview", "E") == "preview")
     #expect(try destination("--led", "a", "--led=*::capslock", "E") == "leds a *::capslock")
-    #expect(try destination("E") == "leds ")
+    #expect(try destination("E") == "leds")
+    // Several kinds in lockstep.
+    #expect(
+      try destination("--serial", "ttyUSB0:rts", "--led", "a", line[0], line[1], "E")
+        == "leds a + gpio gpiochip0:1 + serial /dev/ttyUSB0:rts")
   }
 
   @Test func aWarningOrAnEchoIsNotPartOfThePlanUnlessAsked() throws {

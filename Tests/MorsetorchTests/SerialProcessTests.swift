@@ -17,7 +17,8 @@ struct SerialProcessTests {
   }
 
   @Test(arguments: [
-    ["--serial", "ttyS0:cts"], ["--serial", "ttyS0", "--led", "x"], ["--serial", ""],
+    ["--serial", "ttyS0:cts"], ["--serial", "ttyS0", "--led", "x", "--bias", "pull-up"],
+    ["--serial", ""],
     ["--serial", "ttyS0", "--bias", "pull-up"], ["--serial", "ttyS0", "--brightness", "5"],
     ["--serial", "ttyS0", "--preview"],
   ])

@@ -18,3 +18,29 @@ protocol SendChoice: Sendable {
 extension SendChoice {
   func claimWarnings(_ torch: any Torch) -> [String] { [] }
 }
+
+/// The choices of every kind a `send` names (`--led a --serial ttyUSB0`), as one: their
+/// devices switch in lockstep, reserved all or none.
+struct SendChoices: SendChoice {
+  let choices: [any SendChoice]
+
+  init(_ choices: [any SendChoice]) {
+    self.choices = choices
+  }
+
+  var words: [String] { choices.flatMap(\.words) }
+
+  /// Every kind's devices; nil when the one choice there is has none (the default kind's,
+  /// nobody naming one: the preview).
+  func devices(environment: ProcessEnvironment) throws -> [any TorchDevice]? {
+    let devices = try choices.map { try $0.devices(environment: environment) }
+    guard devices.contains(where: { $0 != nil }) else { return nil }
+    let all = devices.compactMap { $0 }.flatMap { $0 }
+    try DeviceNames.checkLimit(all.count, devices: "devices", option: "--led/--gpio/--serial")
+    return all
+  }
+
+  func claimWarnings(_ torch: any Torch) -> [String] {
+    choices.flatMap { $0.claimWarnings(torch) }
+  }
+}

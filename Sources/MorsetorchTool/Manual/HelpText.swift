@@ -201,7 +201,8 @@ enum HelpText {
       every LED is ours; if you may not write one (`list` says which), none is touched (77).
       At most \(DeviceNames.limit) LEDs. If one fails or vanishes mid-message, the others are
       switched off and restored too. `status` and `stop` on any one of them see the whole
-      transmission.
+      transmission. Devices of several kinds go the same way: --led capslock --serial
+      ttyUSB0 --gpio gpiochip0:17 switch together, held all or none.
 
       Progress: at a terminal, one line on standard error, redrawn in place (the character, a
       bar with the time, the round or input line) and erased at the end; not with --quiet,

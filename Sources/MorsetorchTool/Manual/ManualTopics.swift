@@ -23,8 +23,9 @@ enum ManualTopics {
     goes back as it was), prints what it cancelled and exits 4 without sending its own text,
     so running the same command again stops it. With --replace it cancels and then sends;
     with --wait (or --queue) it waits its turn, first come, first served, and `stop` cancels
-    the waiters too. A transmission on several devices (--led given more than once, or a
-    pattern) holds all of them or none, and `status` and `stop` on any one of them see all.
+    the waiters too. A transmission on several devices (--led given more than once, a
+    pattern, or devices of several kinds: --led capslock --serial ttyUSB0) holds all of them
+    or none, and `status` and `stop` on any one of them see all.
 
     `morsetorch status` lists what is being sent, on which device, by which process and user,
     and how far along; `morsetorch stop` cancels it (every device without --led, --gpio or

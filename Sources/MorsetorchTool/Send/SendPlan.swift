@@ -13,8 +13,8 @@ struct SendPlan: CommandPlan {
     case dryRun(DryRunOutput)
     /// `--preview`: the light in this terminal.
     case preview
-    /// The devices of one kind: those its option names (`--led`, `--gpio`), or with none
-    /// named, the default kind's (`DeviceKind.default`).
+    /// The devices: those the kinds' options name (`--led`, `--gpio`, `--serial`), in
+    /// lockstep, or with none named, the default kind's (`DeviceKind.default`).
     case devices(any SendChoice)
   }
 
@@ -57,7 +57,8 @@ struct SendPlan: CommandPlan {
     conflicts = try Self.conflictPolicy(arguments)
     tone = try Self.tone(arguments)
     // The devices' options are checked whether or not the devices are opened (a dry run).
-    let choice = try Self.deviceKind(arguments).home.sendChoice(arguments)
+    let choice = try SendChoices(
+      Self.deviceKinds(arguments).map { try $0.home.sendChoice(arguments) })
     repetition = try Self.repetition(arguments, timing: timing, hasText: text != nil)
     destination = try Self.destination(
       arguments, choice: choice, hasText: text != nil, conflicts: conflicts)
@@ -89,24 +90,22 @@ struct SendPlan: CommandPlan {
     }
   }
 
-  /// The kind of device sent on: the one whose option names devices, else the default;
-  /// usage errors for two kinds, or a kind's own option with another kind's devices (or,
-  /// not the default's, with none), or `--preview` with a kind named other than the default.
-  private static func deviceKind(_ arguments: ParsedArguments<SendOption>) throws(UsageError)
-    -> DeviceKind
+  /// The kinds of device sent on, in lockstep: those whose options name devices (`--led a
+  /// --serial ttyUSB0`), else the default; usage errors for a kind's own option with none
+  /// of the kinds that take it (or, not the default's, with none named), or `--preview` with
+  /// a kind named other than the default.
+  private static func deviceKinds(_ arguments: ParsedArguments<SendOption>) throws(UsageError)
+    -> [DeviceKind]
   {
     let named = DeviceKind.allCases.filter { arguments.has($0.home.sendOption) }
-    if named.count > 1 {
-      throw .conflictingOptions(named[1].home.sendOption.flag, named[0].home.sendOption.flag)
-    }
-    let kind = named.first ?? .default
+    let kinds = named.isEmpty ? [DeviceKind.default] : named
     // An option of some kinds only (`--active-low`: GPIO lines and serial ports), with
-    // another kind.
+    // none of them.
     for option in SendOption.allCases where arguments.has(option) {
       let takers = DeviceKind.allCases.filter { $0.home.sendOnlyOptions.contains(option) }
-      guard !takers.isEmpty, !takers.contains(kind) else { continue }
+      guard !takers.isEmpty, !takers.contains(where: kinds.contains) else { continue }
       guard named.isEmpty else {
-        throw .conflictingOptions(kind.home.sendOption.flag, option.flag)
+        throw .conflictingOptions(named[0].home.sendOption.flag, option.flag)
       }
       let requirements = takers.map { taker in
         let spec = taker.home.sendOption.spec
@@ -114,10 +113,10 @@ struct SendPlan: CommandPlan {
       }
       throw .requiresOption(option.flag, requirement: SourceOption.listed(requirements))
     }
-    if kind != .default && arguments.has(.preview) {
-      throw .conflictingOptions(kind.home.sendOption.flag, SendOption.preview.flag)
+    if let other = kinds.first(where: { $0 != .default }), arguments.has(.preview) {
+      throw .conflictingOptions(other.home.sendOption.flag, SendOption.preview.flag)
     }
-    return kind
+    return kinds
   }
 
   /// Where the light goes; usage errors for what `--detach` does not go with.
