@@ -32,6 +32,12 @@ public struct ProcessHandle: ~Copyable {
   }
 
   /// `pidfd_send_signal(2)`, or `kill(2)` where pidfds are missing.
+  /// Whether a process `pid` is there (`kill(pid, 0)`: it exists even if it is another
+  /// user's, whom no signal may reach).
+  public static func isRunning(_ pid: Int32) -> Bool {
+    pid > 0 && (Glibc.kill(pid, 0) == 0 || errno == EPERM)
+  }
+
   public func send(_ signal: Int32) throws(Errno) {
     if let raw = pidfdNumber {
       _ = try SystemCall.retryingOnInterrupt { morse_pidfd_send_signal(raw, signal) }

@@ -11,13 +11,15 @@ public struct SerialDevice: TorchDevice {
   public let isActiveLow: Bool
   /// Where ports are, for a restore from a record.
   public let directory: SerialPortDirectory
+  /// The port's own lock convention (`/run/lock/LCK..NAME`).
+  public let lockFile: SerialLockFile
   /// Opens a port: the kernel's, or a simulated one in the tests.
   private let opener: @Sendable (String) throws(SerialError) -> any SerialPortFile
 
   /// `line` of `port`, active low or not.
   public init(
     port: SerialPortDirectory.Port, line: SerialLine, isActiveLow: Bool = false,
-    directory: SerialPortDirectory,
+    directory: SerialPortDirectory, lockFile: SerialLockFile = SerialLockFile(),
     opener: @escaping @Sendable (String) throws(SerialError) -> any SerialPortFile = {
       (path) throws(SerialError) in try SerialPort(path: path)
     }
@@ -26,6 +28,7 @@ public struct SerialDevice: TorchDevice {
     self.line = line
     self.isActiveLow = isActiveLow
     self.directory = directory
+    self.lockFile = lockFile
     self.opener = opener
   }
 
@@ -40,10 +43,26 @@ public struct SerialDevice: TorchDevice {
       .fields
   }
 
-  /// Opens the port, makes it exclusive (another program's open fails with `EBUSY`), and
-  /// keys its line; the state to restore now holds the levels found.
+  /// Takes the port's lock file, opens the port, makes it exclusive (another program's
+  /// open fails with `EBUSY`), and keys its line; the state to restore now holds the levels
+  /// found. The lock file goes when the torch closes the port.
   public func claim(saved: SavedFields) throws -> (torch: any Torch, saved: SavedFields) {
-    let file = try opener(port.path)
+    let pid = CurrentProcess.id
+    let locked = try lockFile.acquire(port.name, port: port.path, pid: pid)
+    let opened: any SerialPortFile
+    do {
+      opened = try opener(port.path)
+    } catch {
+      if locked { lockFile.release(port.name, pid: pid) }
+      throw error
+    }
+    let file: any SerialPortFile =
+      locked
+      ? LockedPort(
+        opened,
+        release: { [lockFile, name = port.name] in
+          lockFile.release(name, pid: pid)
+        }) : opened
     do {
       if try file.isExclusive() { throw SerialError.busy(path: port.path) }
       let settings = try file.settings()
@@ -98,3 +117,26 @@ public protocol SerialPortFile: SerialModem {
 }
 
 extension SerialPort: SerialPortFile {}
+
+/// An open port whose lock file goes when it closes.
+final class LockedPort: SerialPortFile {
+  private let port: any SerialPortFile
+  private let release: @Sendable () -> Void
+
+  init(_ port: any SerialPortFile, release: @escaping @Sendable () -> Void) {
+    self.port = port
+    self.release = release
+  }
+
+  func levels() throws(SerialError) -> SerialLevels { try port.levels() }
+  func set(_ lines: Set<SerialLine>, up: Bool) throws(SerialError) { try port.set(lines, up: up) }
+  func settings() throws(SerialError) -> SerialSettings { try port.settings() }
+  func isExclusive() throws(SerialError) -> Bool { try port.isExclusive() }
+  func setExclusive(_ on: Bool) throws(SerialError) { try port.setExclusive(on) }
+
+  /// Closes the port, then removes the lock file.
+  func close() {
+    port.close()
+    release()
+  }
+}

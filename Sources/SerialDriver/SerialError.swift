@@ -15,6 +15,9 @@ public enum SerialError: Error, Hashable, CustomStringConvertible {
   case notAnInput(SerialLine, path: String)
   /// The port is held in exclusive mode by another program (`EBUSY`).
   case busy(path: String)
+  /// The port's lock file (`/run/lock/LCK..ttyUSB0`) is held: by the running process `pid`,
+  /// or by a file that is no lock morsetorch can read (nil).
+  case lockedBy(path: String, lockFile: String, pid: Int32?)
   /// `EACCES`/`EPERM` on the port's device.
   case permissionDenied(path: String, errno: Errno)
   /// The port went away (unplugged: `EIO`, `ENODEV`, `ENXIO` on a port in use).
@@ -65,6 +68,10 @@ public enum SerialError: Error, Hashable, CustomStringConvertible {
     case .busy(let path):
       return "\(shown: path) is held in exclusive mode by another program: end it (or pick "
         + "another port) and try again."
+    case .lockedBy(let path, let lockFile, let pid):
+      let holder = pid.map { "process \($0)" } ?? "a file that is no lock of a running process"
+      return "\(shown: path) is locked by \(holder) (\(shown: lockFile)): end it (or remove the "
+        + "file if nothing uses the port) and try again."
     case .permissionDenied(let path, let errno):
       return "Cannot access \(shown: path): \(errno)."
     case .vanished(let path, let errno):

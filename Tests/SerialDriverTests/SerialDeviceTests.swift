@@ -1,4 +1,5 @@
 import DeviceContract
+import LinuxSystem
 import MorseTestSupport
 import SerialDriver
 import Testing
@@ -7,12 +8,20 @@ private let kernelDefault = SerialSettings(speedIsZero: false, hangsUpOnClose: t
 
 @Suite("SerialDevice")
 struct SerialDeviceTests {
+  /// Where the tests' lock files go (never /run/lock).
+  private let locks: TemporaryDirectory
+
+  init() throws {
+    locks = try TemporaryDirectory("serial-locks")
+  }
+
   private func device(
     _ port: SimulatedSerialPort, line: SerialLine = .rts, activeLow: Bool = false
   ) -> SerialDevice {
     SerialDevice(
       port: .init(path: "/dev/ttyUSB0", name: "ttyUSB0"), line: line, isActiveLow: activeLow,
-      directory: SerialPortDirectory(path: "/nonexistent"), opener: { _ in port.open() })
+      directory: SerialPortDirectory(path: "/nonexistent"),
+      lockFile: SerialLockFile(directory: locks.path), opener: { _ in port.open() })
   }
 
   @Test func itIsThePortWhicheverLineIsKeyed() {
@@ -33,9 +42,12 @@ struct SerialDeviceTests {
     let (torch, saved) = try device.claim(saved: before)
     #expect(SavedSerialPort(fields: saved)?.found == SerialLevels(raised: [.dtr]))
     #expect(port.isExclusive)
+    let lock = locks.path + "/LCK..ttyUSB0"
+    #expect(FileSystem.exists(lock))
     try torch.set(true)
     try torch.restore()
     #expect(!port.isExclusive)
+    #expect(!FileSystem.exists(lock))
     #expect(port.levels == SerialLevels(raised: [.dtr]))
   }
 

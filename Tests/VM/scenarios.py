@@ -1310,10 +1310,12 @@ def check_serial_killed(run):
 
 @serial_scenario("serial-stop",
                  f"serialwatch watch {SERIAL} b0 sh -c "
-                 + shlex.quote(f"{MORSETORCH} send --serial {SERIAL}:rts --loop {SERIAL_TEXT} & "
-                               f"p=$!; sleep 1.5; {MORSETORCH} stop --serial ttyS2; "
+                 + shlex.quote(f"mkdir -p /run/lock; "
+                               f"{MORSETORCH} send --serial {SERIAL}:rts --loop {SERIAL_TEXT} & "
+                               f"p=$!; sleep 1.5; echo lock=$(cat /run/lock/LCK..ttyS2) p=$p; "
+                               f"{MORSETORCH} stop --serial ttyS2; "
                                f"echo stop=$?; wait $p; echo first=$?; "
-                               f"{MORSETORCH} list --serial"))
+                               f"echo after=$(ls /run/lock); {MORSETORCH} list --serial"))
 def check_serial_stop(run):
     check_exit(run, 0)
     skipped = skipped_without_16550(run)
@@ -1321,12 +1323,18 @@ def check_serial_stop(run):
         return skipped
     said = run.text("main.out")
     require("stop=0" in said and "first=143" in said, f"expected stop=0 first=143: {said!r}")
+    lock = re.search(r"lock=\s*(\d+) p=(\d+)", said)
+    require(lock and lock.group(1) == lock.group(2),
+            f"/run/lock/LCK..ttyS2 did not hold the sender's pid while it sent: {said!r}")
+    require("after=\n" in said or re.search(r"after=$", said, re.M),
+            f"the lock file is still there after the stop: {said!r}")
     after = [(lines, rest) for kind, _, lines, rest in serial_records(run) if kind == "after"]
     require(after == [(set(), ["exclusive=0"])], f"after the stop: {after}")
     listed = [line.split()[0] for line in said.splitlines() if line.startswith("/dev/tty")]
     require(SERIAL in listed and "/dev/ttyS3" not in listed,
             f"list --serial shows {listed}: expected {SERIAL}, and not the unused ttyS3")
-    return f"stop --serial cancelled a --loop (143), RTS down; list --serial: {' '.join(listed)}"
+    return (f"/run/lock/LCK..ttyS2 held the sender's pid; stop --serial cancelled the --loop "
+            f"(143), RTS down, lock file gone; list --serial: {' '.join(listed)}")
 
 
 # The kernel's own timestamp of every brightness uleds is given: the LED's name (the first

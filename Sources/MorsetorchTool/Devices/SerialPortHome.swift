@@ -109,7 +109,7 @@ struct SerialPortHome: DeviceHome {
       case .invalidAddress, .notAnOutput, .notAnInput: .usage
       case .portNotFound, .noModemLines: .notFound
       case .vanished: .vanished
-      case .busy: .busy
+      case .busy, .lockedBy: .busy
       case .permissionDenied(let path, let errno): .denied(path: path, errno: errno)
       case .io: .io
       case .notRecordable: .notRecordable

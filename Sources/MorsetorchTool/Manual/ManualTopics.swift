@@ -109,8 +109,9 @@ enum ManualTopics {
     line (LINE rts) instead of an LED: PORT is /dev/ttyUSB0, ttyUSB0 or a stable name such as
     /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0 (the same port by any name
     is one device to the locks). No data is sent and nothing of the port's settings is
-    changed. While keyed, the port is in exclusive mode (another program's open fails with
-    "busy"); a port another program holds exclusive is status 75. Every line but the keyed
+    changed. While keyed, the port is locked as minicom and cu lock it (/run/lock/LCK..ttyUSB0
+    holds the sender's pid; a stale one is taken over) and in exclusive mode (another
+    program's open fails with "busy"); a port another program holds either way is status 75. Every line but the keyed
     one is left as found, so the other can be a radio's PTT held by another program between
     transmissions. `morsetorch list --serial` shows the ports with hardware behind them and
     your access; Debian gives them to group `dialout`.
