@@ -1,6 +1,10 @@
 import Glibc
 import MorseTestSupport
+import SerialDriver
 import Testing
+import TransmitterControl
+
+@testable import MorsetorchTool
 
 /// `send --serial` as a user meets it before any port is opened: the words, the options that
 /// go with it, and ports that are not there or are no serial port. Keying a real port is the
@@ -96,5 +100,26 @@ struct SerialProcessTests {
     #expect(mkfifo(directory.path + "/ttyS4", 0o644) == 0)
     let fifo = try run(["send", "--serial", "ttyS4", "E"], serialDirectory: directory.path)
     #expect(fifo.exitStatus == 69, "a FIFO is not opened (it would hang): \(fifo)")
+  }
+}
+
+/// What a state record of a serial port may make morsetorch open.
+@Suite("SerialPortHome records")
+struct SerialPortHomeRecordTests {
+  private func record(port: String) -> TransmissionRecord {
+    TransmissionRecord(
+      pid: 99_999, device: .serialPort("ttyS0"), text: "x", totalSymbols: 1,
+      saved: SavedSerialPort(port: port, line: .rts, isActiveLow: false, found: nil).fields)
+  }
+
+  @Test func aRecordOfOnePortNamingAnotherIsIgnored() throws {
+    let environment = ProcessEnvironment(variables: [:])
+    // Planted under ttyS0's name, naming ttyUSB0: nothing to put back.
+    #expect(
+      try SerialPortHome(name: "ttyS0").driver(
+        record: record(port: "/dev/ttyUSB0"), environment: environment) == nil)
+    let own = try SerialPortHome(name: "ttyS0").driver(
+      record: record(port: "/dev/ttyS0"), environment: environment)
+    #expect((own as? SerialDevice)?.port.path == "/dev/ttyS0")
   }
 }

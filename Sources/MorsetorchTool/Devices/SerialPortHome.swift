@@ -68,11 +68,24 @@ struct SerialPortHome: DeviceHome {
     for word in words { _ = try SerialPortAddress(word) }
   }
 
-  /// The ports `words` name (each must be there, to follow a stable name to its device).
+  /// The ports `words` name: a stable name followed to its device; a port that is gone
+  /// (unplugged) by its own name, so that what was left on it can still be stopped and put
+  /// back.
   static func chosen(
     _ words: [String], runtime: RuntimeDirectory, environment: ProcessEnvironment
   ) throws -> [DeviceID] {
-    try words.map { try environment.serialPorts.port(SerialPortAddress($0)).id }
+    try words.map { word in
+      let address = try SerialPortAddress(word)
+      do {
+        return try environment.serialPorts.port(address).id
+      } catch let error as SerialError {
+        let name = address.path.split(separator: "/").last ?? ""
+        guard case .portNotFound = error, address.path == "/dev/" + name,
+          DeviceID.isPortName(name)
+        else { throw error }
+        return .serialPort(String(name))
+      }
+    }
   }
 
   static func naming(controlWords words: [String]) -> String {
@@ -88,7 +101,8 @@ struct SerialPortHome: DeviceHome {
   func driver(record: TransmissionRecord, environment: ProcessEnvironment) throws
     -> (any TorchDevice)?
   {
-    guard let saved = SavedSerialPort(fields: record.saved) else {
+    // The record's port must be the one its name says: a record of ttyS0 puts back ttyS0.
+    guard let saved = SavedSerialPort(fields: record.saved), saved.port == "/dev/" + name else {
       Console.error(
         ControlNote.corruptRecordIgnored(
           path: DeviceNames.shown(.serialPort(name)),
