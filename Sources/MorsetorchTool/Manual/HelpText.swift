@@ -1,3 +1,5 @@
+// Over 400 lines: a table, every command's help text and the rows (statuses, variables) they
+// share, one entry after another, so that the manual and --help say each once.
 /// What `--help` and the manual say of the tool and of each command.
 enum HelpText {
   typealias Row = HelpLayout.Row
