@@ -13,10 +13,6 @@ int morse_serial_switch(int fd, int mask, int on) {
   return ioctl(fd, on ? TIOCMBIS : TIOCMBIC, &mask) == -1 ? -1 : 0;
 }
 
-int morse_serial_exclusive(int fd, int on) {
-  return ioctl(fd, on ? TIOCEXCL : TIOCNXCL) == -1 ? -1 : 0;
-}
-
 int morse_serial_is_exclusive(int fd) {
   int exclusive = 0;
   if (ioctl(fd, TIOCGEXCL, &exclusive) == -1) return -1;

@@ -43,9 +43,14 @@ public struct SerialDevice: TorchDevice {
       .fields
   }
 
-  /// Takes the port's lock file, opens the port, makes it exclusive (another program's
-  /// open fails with `EBUSY`), and keys its line; the state to restore now holds the levels
-  /// found. The lock file goes when the torch closes the port.
+  /// Takes the port's lock file, opens the port (`busy` if another program holds it in
+  /// exclusive mode) and keys its line; the state to restore now holds the levels found. The
+  /// lock file goes when the torch closes the port.
+  ///
+  /// The port is not put in exclusive mode itself (`TIOCEXCL`): the kernel keeps that mode
+  /// after the last close, so a sender killed while keying would leave the port to root
+  /// alone (every other open fails with `EBUSY`, the group's member's own next run included).
+  /// The lock file and morsetorch's device lock keep other senders off.
   public func claim(saved: SavedFields) throws -> (torch: any Torch, saved: SavedFields) {
     let pid = CurrentProcess.id
     let locked = try lockFile.acquire(port.name, port: port.path, pid: pid)
@@ -68,7 +73,6 @@ public struct SerialDevice: TorchDevice {
       let settings = try file.settings()
       let torch = try SerialTorch(
         modem: file, path: port.path, line: line, isActiveLow: isActiveLow, settings: settings)
-      try file.setExclusive(true)
       let found = SavedSerialPort(
         port: port.path, line: line, isActiveLow: isActiveLow, found: torch.found)
       return (torch, found.fields)
@@ -78,8 +82,14 @@ public struct SerialDevice: TorchDevice {
     }
   }
 
-  /// Puts DTR and RTS back as found (after the transmitter died; the kernel's close dropped
-  /// both if HUPCL is set): only a tty device of the directory, only if `writer` may use it.
+  /// Puts DTR and RTS back as found (after the transmitter died): only a tty device of the
+  /// directory, only if `writer` may use it.
+  ///
+  /// The port is opened even where the kernel's close of the dead sender's port may have
+  /// dropped both lines already (HUPCL): that close hangs up only if it was the last, and a
+  /// program holding the port for PTT keeps it open, so the keyed line may still be up,
+  /// keying a radio. At a kept speed of 0 this open moves nothing; otherwise it raises both
+  /// lines for a moment, as every open does, before they are put back.
   public func restore(_ fields: SavedFields, writer: UserRights?) throws -> [SkippedSetting] {
     guard let saved = SavedSerialPort(fields: fields) else {
       throw SerialError.notRecordable(
@@ -92,9 +102,6 @@ public struct SerialDevice: TorchDevice {
     }
     let file = try opener(path)
     defer { file.close() }
-    // The kernel kept the exclusive mode the dead sender set: cleared, or only root could
-    // open the port.
-    try file.setExclusive(false)
     let opened = try file.levels()
     let settings = try file.settings()
     // Found unknown (killed before the open): as the open found them, or down if it raised them.
@@ -109,11 +116,11 @@ public struct SerialDevice: TorchDevice {
   }
 }
 
-/// An open port as `SerialDevice` uses it: its lines, its settings and its exclusive mode.
+/// An open port as `SerialDevice` uses it: its lines, its settings, and whether another
+/// program holds it in exclusive mode.
 public protocol SerialPortFile: SerialModem {
   func settings() throws(SerialError) -> SerialSettings
   func isExclusive() throws(SerialError) -> Bool
-  func setExclusive(_ on: Bool) throws(SerialError)
 }
 
 extension SerialPort: SerialPortFile {}
@@ -132,7 +139,6 @@ final class LockedPort: SerialPortFile {
   func set(_ lines: Set<SerialLine>, up: Bool) throws(SerialError) { try port.set(lines, up: up) }
   func settings() throws(SerialError) -> SerialSettings { try port.settings() }
   func isExclusive() throws(SerialError) -> Bool { try port.isExclusive() }
-  func setExclusive(_ on: Bool) throws(SerialError) { try port.setExclusive(on) }
 
   /// Closes the port, then removes the lock file.
   func close() {

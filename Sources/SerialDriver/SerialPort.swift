@@ -11,10 +11,6 @@ public final class SerialPort: SerialModem {
   /// The path it was opened by.
   public let path: String
   private let descriptor: Mutex<FileDescriptor?>
-  /// Whether this made the port exclusive: the kernel keeps the mode after the port is
-  /// closed (another program's open would fail until someone clears it), so `close()`
-  /// clears it first.
-  private let madeExclusive = Atomic(false)
 
   /// Opens `path` for reading and writing.
   public init(path: String) throws(SerialError) {
@@ -76,17 +72,8 @@ public final class SerialPort: SerialModem {
     return result == 1
   }
 
-  /// Puts the port in exclusive mode (`TIOCEXCL`) or out of it: while in it, another open
-  /// fails with `EBUSY` (but for root: `CAP_SYS_ADMIN` passes).
-  public func setExclusive(_ on: Bool) throws(SerialError) {
-    try onDescriptor("set the exclusive mode of") { morse_serial_exclusive($0, on ? 1 : 0) }
-    madeExclusive.store(on, ordering: .relaxed)
-  }
-
-  /// Clears the exclusive mode this set, then closes the port; later calls fail with
-  /// `EBADF`. Idempotent.
+  /// Closes the port; later calls fail with `EBADF`. Idempotent.
   public func close() {
-    if madeExclusive.exchange(false, ordering: .relaxed) { try? setExclusive(false) }
     let taken = descriptor.withLock { descriptor in
       let taken = descriptor.take()
       return taken

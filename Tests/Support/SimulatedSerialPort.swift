@@ -69,8 +69,6 @@ public final class SimulatedSerialPort: Sendable {
   private final class Opened: SerialPortFile {
     let port: SimulatedSerialPort
     let isOpen = Mutex(true)
-    /// Whether this open set the exclusive mode (cleared at close, as `SerialPort` does).
-    let madeExclusive = Mutex(false)
     init(port: SimulatedSerialPort) { self.port = port }
 
     func levels() throws(SerialError) -> SerialLevels {
@@ -92,10 +90,6 @@ public final class SimulatedSerialPort: Sendable {
 
     func settings() throws(SerialError) -> SerialSettings { port.settings }
     func isExclusive() throws(SerialError) -> Bool { port.isExclusive }
-    func setExclusive(_ on: Bool) throws(SerialError) {
-      port.isExclusive = on
-      madeExclusive.withLock { $0 = on }
-    }
 
     func close() {
       guard
@@ -104,7 +98,6 @@ public final class SimulatedSerialPort: Sendable {
           return open
         })
       else { return }
-      if madeExclusive.withLock({ $0 }) { port.isExclusive = false }
       port.state.withLock { state in
         if state.settings.hangsUpOnClose {
           _ = SimulatedSerialPort.move(&state, [.dtr, .rts], up: false, cause: "close")

@@ -1305,7 +1305,7 @@ def check_serial_killed(run):
     after = [rest for kind, _, _, rest in records if kind == "after"]
     require(after == [["exclusive=0"]], f"after the restore: {after}")
     return (f"RTS held up {held:.0f} ms by a sender killed mid-dash, then put down by `status` "
-            f"from its record, and the port's exclusive mode cleared")
+            f"from its record; the port never put in exclusive mode")
 
 
 @serial_scenario("serial-stop",

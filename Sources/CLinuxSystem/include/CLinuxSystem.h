@@ -208,8 +208,6 @@ typedef struct {
 int morse_serial_lines(int fd, int *lines);
 /// TIOCMBIS (`on`) or TIOCMBIC: raises or drops the lines in `mask`. 0, or -1 with errno.
 int morse_serial_switch(int fd, int mask, int on);
-/// TIOCEXCL (`on`) or TIOCNXCL: whether later opens (but by CAP_SYS_ADMIN) fail with EBUSY.
-int morse_serial_exclusive(int fd, int on);
 /// TIOCGEXCL: 1 if the tty is in exclusive mode, 0 if not, -1 with errno.
 int morse_serial_is_exclusive(int fd);
 /// tcgetattr: the settings that decide what an open and a close do. 0, or -1 with errno.

@@ -110,8 +110,10 @@ enum ManualTopics {
     /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0 (the same port by any name
     is one device to the locks). No data is sent and nothing of the port's settings is
     changed. While keyed, the port is locked as minicom and cu lock it (/run/lock/LCK..ttyUSB0
-    holds the sender's pid; a stale one is taken over) and in exclusive mode (another
-    program's open fails with "busy"); a port another program holds either way is status 75. Every line but the keyed
+    holds the sender's pid; a stale one is taken over), besides morsetorch's own lock; a port
+    another program has locked, or holds in exclusive mode, is status 75. morsetorch does not
+    put the port in exclusive mode itself: the kernel keeps that mode after the port is
+    closed, and a sender killed while keying would leave the port to root alone. Every line but the keyed
     one is left as found, so the other can be a radio's PTT held by another program between
     transmissions. `morsetorch list --serial` shows the ports with hardware behind them and
     your access; Debian gives them to group `dialout`.
@@ -132,8 +134,10 @@ enum ManualTopics {
     radio's key jack. A radio's key input: an NPN transistor (2N2222) with its base on DTR
     through 4.7 kilohm, a diode from ground to the base against negative swings, collector to
     the key's tip, emitter to its sleeve. A relay module: its IN on the line, with
-    --active-low for a module that switches on low. If the port is closed by a killed sender,
-    the kernel drops DTR and RTS (HUPCL) and the next command puts them back as found.
+    --active-low for a module that switches on low. If the sender is killed, the kernel's
+    close drops DTR and RTS (HUPCL) unless another program still holds the port (a PTT
+    program): the next command (`status`, `stop`, a `send`) opens the port again and puts
+    them back as found.
     """
 
   static let receiving = """
