@@ -143,7 +143,8 @@ let package = Package(
       dependencies: [
         "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
         "MorseCore", "MorseReceiving", "MorsePlayer", "Instants",
-        "LEDDriver", "GPIODriver", "TransmitterControl", "LinuxSystem", "MorseTestSupport",
+        "LEDDriver", "GPIODriver", "SerialDriver", "TransmitterControl", "LinuxSystem",
+        "MorseTestSupport",
         "MorseCorpus",
       ]),
   ]

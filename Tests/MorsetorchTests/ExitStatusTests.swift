@@ -5,6 +5,7 @@ import LinuxSystem
 import MorseCore
 import MorsePlayer
 import ReceiveSources
+import SerialDriver
 import Testing
 import TransmitterControl
 
@@ -78,6 +79,22 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
   (GPIOError.lineBusy(chip: "gpiochip0", offset: 17, consumer: "other"), 75),
   (GPIOError.io(operation: "read", path: "/dev/gpiochip0", errno: Errno(code: EIO)), 74),
   (LEDVariableError(error: .ledNotFound("nope", available: [])), 69),
+  (SerialError.invalidAddress(""), 64),
+  (SerialError.notAnOutput(.cts, path: "/dev/ttyS0"), 64),
+  (SerialError.portNotFound(path: "/dev/ttyUSB9", available: ["/dev/ttyS0"]), 69),
+  (SerialError.noModemLines(path: "/dev/pts/1"), 69),
+  (SerialError.busy(path: "/dev/ttyS0"), 75),
+  (SerialError.lockedBy(path: "/dev/ttyS0", lockFile: "/run/lock/LCK..ttyS0", pid: 42), 75),
+  (SerialError.permissionDenied(path: "/dev/ttyS0", errno: Errno(code: EACCES)), 77),
+  (
+    SerialError.io(
+      operation: "switch the modem lines of", path: "/dev/ttyS0", errno: Errno(code: EIO)), 74
+  ),
+  (SerialError.notRecordable(path: "/etc/passwd", directory: "/dev"), 65),
+  (
+    OutputFile.Failure.cannotWrite(path: "/x/a.wav", option: "--wav", errno: Errno(code: ENOSPC)),
+    74
+  ),
   (DetachError.noExecutable, 70),
 ]
 
