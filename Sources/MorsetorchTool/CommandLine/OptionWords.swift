@@ -1,5 +1,11 @@
 /// How the words of a command line are told apart and read, whatever the command.
 enum OptionWords {
+  /// `words` as a list in a sentence: "a, b or c".
+  static func listed(_ words: [String]) -> String {
+    words.count < 2
+      ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+  }
+
   /// Whether `word` is `-x` or `--name`: a dash or two, then a letter.
   static func looksLikeOption(_ word: String) -> Bool {
     let name = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()

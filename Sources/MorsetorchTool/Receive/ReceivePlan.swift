@@ -141,7 +141,7 @@ enum SourceOption: CaseIterable {
   }
 
   /// The sources, in a sentence: "a GPIO pin, a file of edges, a video or a camera".
-  static var phrases: String { listed(allCases.map(\.phrase)) }
+  static var phrases: String { OptionWords.listed(allCases.map(\.phrase)) }
 
   /// The sources in the usage line: `(--gpio CHIP:LINE | … | --camera [DEVICE])`.
   static var usage: String {
@@ -150,12 +150,6 @@ enum SourceOption: CaseIterable {
         [$0.option.spec.flag, $0.option.spec.valueName].compactMap { $0 }
           .joined(separator: " ")
       }.joined(separator: " | ") + ")"
-  }
-
-  /// `words` as a list: "a, b or c".
-  static func listed(_ words: [String]) -> String {
-    words.count < 2
-      ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
   }
 }
 
@@ -216,7 +210,7 @@ struct ReceivePlan: CommandPlan {
     let sources = SourceOption.allCases.filter { arguments.has($0.option) }
     guard let chosen = sources.first else {
       throw UsageError.requiresOption(
-        "receive", requirement: SourceOption.listed(SourceOption.allCases.map(\.required)))
+        "receive", requirement: OptionWords.listed(SourceOption.allCases.map(\.required)))
     }
     if sources.count > 1 {
       throw UsageError.conflictingOptions(sources[0].option.flag, sources[1].option.flag)
@@ -226,7 +220,7 @@ struct ReceivePlan: CommandPlan {
       let takers = SourceOption.allCases.filter { $0.takes.contains(option) }
       guard !takers.isEmpty else { continue }
       throw UsageError.requiresOption(
-        option.flag, requirement: SourceOption.listed(takers.map(\.required)))
+        option.flag, requirement: OptionWords.listed(takers.map(\.required)))
     }
     var light = LightReceiver.Settings()
     light.region = try Self.region(arguments.value(.region))

@@ -1,3 +1,6 @@
+import MorseSound
+
+
 /// The options of `send`, in the order `--help` lists them.
 enum SendOption: CommandOption {
   case led, gpio, serial, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
@@ -95,10 +98,14 @@ enum SendOption: CommandOption {
         "wav", "FILE", completion: .files,
         help: "with --dry-run: write the sound as a WAV file (- stdout)"
       ).detailed(
-        "16-bit mono, 48000 samples a second, each edge shaped over 5 ms, with a second of\n"
+        "16-bit mono, \(ToneSynthesizer.Settings().sampleRate) samples a second, each edge "
+          + "shaped over \(Int(ToneSynthesizer.Settings().ramp * 1000)) ms, with a second of\n"
           + "silence (or a word gap) before and after; written at once, - to standard output.")
     case .tone:
-      .value("tone", "HZ", help: "with --wav: the tone's pitch, 100-4000 (default 600)")
+      .value(
+        "tone", "HZ",
+        help: "with --wav: the tone's pitch, \(SendPlan.toneRange.lowerBound)-"
+          + "\(SendPlan.toneRange.upperBound) (default \(SendPlan.defaultTone))")
     case .preview:
       .flag("preview", help: "show the light in this terminal instead of on an LED")
         .detailed("In real time.")

@@ -1,6 +1,7 @@
 import LEDDriver
 import MorseCore
 import MorsePlayer
+import MorseSound
 import TransmitterControl
 
 /// What `send` was asked to do, every option checked: what, how fast, how often, where.
@@ -111,7 +112,7 @@ struct SendPlan: CommandPlan {
         let spec = taker.home.sendOption.spec
         return spec.flag + " " + (spec.valueName ?? "")
       }
-      throw .requiresOption(option.flag, requirement: SourceOption.listed(requirements))
+      throw .requiresOption(option.flag, requirement: OptionWords.listed(requirements))
     }
     if let other = kinds.first(where: { $0 != .default }), arguments.has(.preview) {
       throw .conflictingOptions(other.home.sendOption.flag, SendOption.preview.flag)
@@ -150,10 +151,15 @@ struct SendPlan: CommandPlan {
   /// from a low hum to well under what 48 000 samples a second can carry.
   static let toneRange = 100...4_000
 
-  /// `--tone HZ`, 600 by default.
+  /// The tone without `--tone`: the synthesizer's.
+  static let defaultTone = ToneSynthesizer.Settings().frequency
+
+  /// `--tone HZ`, `defaultTone` without it.
   private static func tone(_ arguments: ParsedArguments<SendOption>) throws -> Int {
     let expected = "a whole number of Hz from \(toneRange.lowerBound) to \(toneRange.upperBound)"
-    guard let tone = try arguments.integer(.tone, expected: expected) else { return 600 }
+    guard let tone = try arguments.integer(.tone, expected: expected) else {
+      return defaultTone
+    }
     guard toneRange.contains(tone) else {
       throw UsageError.invalidValue(
         option: SendOption.tone.flag, value: String(tone), expected: expected)
