@@ -1,6 +1,5 @@
 import MorseSound
 
-
 /// The options of `send`, in the order `--help` lists them.
 enum SendOption: CommandOption {
   case led, gpio, serial, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
