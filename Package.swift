@@ -45,12 +45,13 @@ let package = Package(
       name: "TransmitterControl",
       dependencies: ["DeviceContract", "MorsePlayer", "LinuxSystem", "Instants"]),
     // The I/O half of receiving (MorseReceiving is the pure half): each source `receive`
-    // reads, one type each (a file of edges, a GPIO line, a video, a camera), and what they
+    // reads, one type each (a file of edges, a GPIO line, a serial port's status line, a
+    // video, a camera), and what they
     // read with (YUV4MPEG2 video, V4L2 cameras).
     .target(
       name: "ReceiveSources",
       dependencies: [
-        "MorseReceiving", "GPIODriver", "Instants", "LinuxSystem", "CLinuxSystem",
+        "MorseReceiving", "GPIODriver", "SerialDriver", "Instants", "LinuxSystem", "CLinuxSystem",
       ]),
     // The tool's code, in rooms named for what they hold (Send, Receive, Control, Text,
     // Manual; CommandLine, Terminal, Process and Devices shared by them); the
@@ -126,12 +127,12 @@ let package = Package(
     .testTarget(name: "MorseSoundTests", dependencies: ["MorseSound"]),
     .testTarget(
       name: "SerialDriverTests",
-      dependencies: ["SerialDriver", "DeviceContract", "MorseTestSupport"]),
+      dependencies: ["SerialDriver", "DeviceContract", "LinuxSystem", "MorseTestSupport"]),
     .testTarget(
       name: "ReceiveSourcesTests",
       dependencies: [
-        "ReceiveSources", "MorseReceiving", "GPIODriver", "LinuxSystem", "Instants",
-        "MorseTestSupport",
+        "ReceiveSources", "MorseReceiving", "GPIODriver", "SerialDriver", "LinuxSystem",
+        "Instants", "MorseTestSupport",
       ]),
     .testTarget(
       name: "TransmitterControlTests",

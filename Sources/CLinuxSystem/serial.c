@@ -3,7 +3,12 @@
 #define _GNU_SOURCE
 #include "CLinuxSystem.h"
 
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <termios.h>
 #include <linux/serial.h>
 
@@ -39,4 +44,33 @@ int morse_serial_counts_of(int fd, morse_serial_counts *counts) {
 
 int morse_serial_wait_change(int fd, int mask) {
   return ioctl(fd, TIOCMIWAIT, (unsigned long)mask) == -1 ? -1 : 0;
+}
+
+// Waking a thread out of TIOCMIWAIT, which has no timeout and ignores poll(2): a signal aimed
+// at that thread alone (tgkill), whose handler has no SA_RESTART (with it the kernel restarts
+// the wait). SIGURG: its default is to be ignored, no tty raises it, and the tool catches
+// every signal whose default ends the process, so no catcher of its own is displaced.
+static void morse_serial_wake_handler(int signal) { (void)signal; }
+
+static void morse_serial_install_wake(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = morse_serial_wake_handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGURG, &action, NULL);
+}
+
+int morse_serial_waiter_prepare(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, morse_serial_install_wake);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, SIGURG);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+  return (int)syscall(SYS_gettid);
+}
+
+int morse_serial_wake_waiter(int thread) {
+  return (int)syscall(SYS_tgkill, (int)getpid(), thread, SIGURG);
 }

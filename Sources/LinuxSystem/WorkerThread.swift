@@ -1,3 +1,5 @@
+import Instants
+
 /// A thread of one's own whose end can be waited for: a detached thread (`Threads.start`) that
 /// fires an event as its body returns.
 ///
@@ -22,5 +24,11 @@ public final class WorkerThread: Sendable {
   /// Waits until the body has returned.
   public func wait() {
     finished.wait()
+  }
+
+  /// Waits until the body has returned (true) or the monotonic clock reaches `deadline`
+  /// (false).
+  public func wait(untilMonotonic deadline: MonotonicInstant) -> Bool {
+    !finished.wait(untilMonotonic: deadline)
   }
 }

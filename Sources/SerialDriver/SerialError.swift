@@ -59,7 +59,7 @@ public enum SerialError: Error, Hashable, CustomStringConvertible {
         : "Ports: \(available.map { ShownText.escaped($0) }.joined(separator: ", "))."
       return "There is no serial port \(shown: path). \(choices)"
     case .noModemLines(let path):
-      return "\(shown: path) has no modem lines to key (it is no serial port, or a "
+      return "\(shown: path) has no modem lines (it is no serial port, or a "
         + "pseudo-terminal or console): give a port such as /dev/ttyS0 or /dev/ttyUSB0."
     case .notAnOutput(let line, let path):
       return "\(line) of \(shown: path) is read, not driven: key dtr or rts."

@@ -11,6 +11,8 @@ public final class SerialPort: SerialModem {
   /// The path it was opened by.
   public let path: String
   private let descriptor: Mutex<FileDescriptor?>
+  /// The thread in `waitForChange`, if one is (its id, for the signal that wakes it).
+  private let waiting = Mutex<Int32?>(nil)
 
   /// Opens `path` for reading and writing.
   public init(path: String) throws(SerialError) {
@@ -72,6 +74,27 @@ public final class SerialPort: SerialModem {
     return result == 1
   }
 
+  /// Waits in `TIOCMIWAIT` until one of `lines` changes (true), or until `wakeWaiter` ends the
+  /// wait (false). The descriptor stays locked meanwhile: `close` waits for it.
+  public func waitForChange(of lines: Set<SerialLine>) throws(SerialError) -> Bool {
+    let mask = lines.reduce(Int32(0)) { $0 | $1.bit }
+    waiting.withLock { $0 = morse_serial_waiter_prepare() }
+    defer { waiting.withLock { $0 = nil } }
+    do {
+      try onDescriptor("wait for the status lines of") { morse_serial_wait_change($0, mask) }
+    } catch .io(_, _, let errno) where errno == .interrupted {
+      return false
+    }
+    return true
+  }
+
+  /// Ends a `waitForChange` in progress on another thread (a signal aimed at it alone).
+  public func wakeWaiter() {
+    waiting.withLock { thread in
+      if let thread { _ = morse_serial_wake_waiter(thread) }
+    }
+  }
+
   /// Closes the port; later calls fail with `EBADF`. Idempotent.
   public func close() {
     let taken = descriptor.withLock { descriptor in
@@ -81,3 +104,4 @@ public final class SerialPort: SerialModem {
     if let taken { try? taken.close() }
   }
 }
+extension SerialPort: SerialStatusLines {}

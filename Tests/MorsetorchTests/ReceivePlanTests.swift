@@ -30,9 +30,28 @@ struct ReceivePlanTests {
     #expect(line.description == "gpiochip0:4" && isActiveLow && bias == .pullUp)
     #expect(
       throws: UsageError.requiresOption(
-        "--active-low", requirement: "--gpio CHIP:LINE, --video FILE or --camera")
+        "--active-low",
+        requirement: "--gpio CHIP:LINE, --serial PORT:LINE, --video FILE or --camera")
     ) {
       try receive("--edges", "-", "--active-low")
+    }
+  }
+
+  @Test func aSerialPortIsReadOnAStatusLineOnly() throws {
+    guard
+      case .serial(let address, let isActiveLow) = try receive(
+        "--serial", "/dev/serial/by-id/usb-FTDI_A1:dcd", "--active-low"
+      ).source
+    else {
+      Issue.record("not a serial port")
+      return
+    }
+    #expect(address.path == "/dev/serial/by-id/usb-FTDI_A1" && address.line == .dcd && isActiveLow)
+    for given in ["ttyUSB0", "ttyUSB0:rts", "ttyUSB0:dtr"] {
+      #expect(throws: UsageError.self) { try receive("--serial", given) }
+    }
+    #expect(throws: UsageError.requiresOption("--bias", requirement: "--gpio CHIP:LINE")) {
+      try receive("--serial", "ttyS0:cts", "--bias", "pull-up")
     }
   }
 

@@ -96,10 +96,28 @@ struct SerialProcessTests {
     close(fd)
     let notAPort = try run(["send", "--serial", "ttyS3", "E"], serialDirectory: directory.path)
     #expect(notAPort.exitStatus == 69, "\(notAPort)")
-    #expect(notAPort.standardError.contains("has no modem lines to key"), "\(notAPort)")
+    #expect(
+      notAPort.standardError.contains("has no modem lines (it is no serial port"), "\(notAPort)")
     #expect(mkfifo(directory.path + "/ttyS4", 0o644) == 0)
     let fifo = try run(["send", "--serial", "ttyS4", "E"], serialDirectory: directory.path)
     #expect(fifo.exitStatus == 69, "a FIFO is not opened (it would hang): \(fifo)")
+  }
+
+  /// receive finds its port as send does: the same errors, the same statuses.
+  @Test func receiveOnAPortThatIsNotThereOrIsNoPortIs69() throws {
+    let directory = try TemporaryDirectory("serial")
+    let missing = try run(
+      ["receive", "--serial", "ttyUSB7:cts", "--timeout", "5s"], serialDirectory: directory.path)
+    #expect(missing.exitStatus == 69, "\(missing)")
+    #expect(missing.standardError.contains("there is no serial port /dev/ttyUSB7"), "\(missing)")
+    #expect(mkfifo(directory.path + "/ttyS4", 0o644) == 0)
+    let fifo = try run(
+      ["receive", "--serial", "ttyS4:dsr", "--timeout", "5s"], serialDirectory: directory.path)
+    #expect(fifo.exitStatus == 69, "a FIFO is not opened (it would hang): \(fifo)")
+    #expect(fifo.standardError.contains("has no modem lines"), "\(fifo)")
+    let output = try run(["receive", "--serial", "ttyS4:rts"], serialDirectory: directory.path)
+    #expect(output.exitStatus == 64, "\(output)")
+    #expect(output.standardError.contains("LINE one of cts, dsr, dcd or ri"), "\(output)")
   }
 }
 

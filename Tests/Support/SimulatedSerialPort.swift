@@ -1,3 +1,4 @@
+import LinuxSystem
 import SerialDriver
 import Synchronization
 
@@ -24,6 +25,16 @@ public final class SimulatedSerialPort: Sendable {
   }
 
   private let state: Mutex<State>
+
+  /// What a thread waiting for a status line to change watches (`TIOCMIWAIT`): the changes
+  /// made from the far end, the wakes, and how many threads wait now.
+  private struct Wire {
+    var changes = 0
+    var wakes = 0
+    var waiting = 0
+    var failure: SerialError?
+  }
+  private let wire = Monitor(Wire())
 
   /// A closed port with its lines at `levels` and the kernel's kept `settings`.
   public init(levels: SerialLevels = SerialLevels(), settings: SerialSettings) {
@@ -56,8 +67,29 @@ public final class SimulatedSerialPort: Sendable {
     return moved
   }
 
+  /// The far end moves a status line (CTS, DSR, DCD, RI): a key, a sensor.
+  public func drive(_ line: SerialLine, up: Bool) {
+    state.withLock { state in _ = Self.move(&state, [line], up: up, cause: "wire") }
+    wire.withLock { $0.changes += 1 }
+    wire.wakeWaiters()
+  }
+
+  /// The port goes away: a wait in progress, and every later one, fails with `error`.
+  public func vanish(_ error: SerialError) {
+    wire.withLock { $0.failure = error }
+    wire.wakeWaiters()
+  }
+
+  /// Waits until `count` threads wait for a status line to change.
+  public func waitUntilWaiting(_ count: Int = 1) {
+    wire.wait(until: { $0.waiting >= count }, then: { _ in })
+  }
+
+  /// How many times a wait was ended by a wake.
+  public var wakes: Int { wire.withLock { $0.wakes } }
+
   /// Opens it as the kernel would.
-  public func open() -> any SerialPortFile {
+  public func open() -> any SerialPortFile & SerialStatusLines {
     state.withLock { state in
       if !state.settings.speedIsZero {
         _ = Self.move(&state, [.dtr, .rts], up: true, cause: "open")
@@ -66,7 +98,7 @@ public final class SimulatedSerialPort: Sendable {
     return Opened(port: self)
   }
 
-  private final class Opened: SerialPortFile {
+  private final class Opened: SerialPortFile, SerialStatusLines {
     let port: SimulatedSerialPort
     let isOpen = Mutex(true)
     init(port: SimulatedSerialPort) { self.port = port }
@@ -90,6 +122,32 @@ public final class SimulatedSerialPort: Sendable {
 
     func settings() throws(SerialError) -> SerialSettings { port.settings }
     func isExclusive() throws(SerialError) -> Bool { port.isExclusive }
+
+    /// As `TIOCMIWAIT`: until the far end moves a line (any: the fake does not tell them
+    /// apart) or a wake; a wake that comes before the wait is lost.
+    func waitForChange(of lines: Set<SerialLine>) throws(SerialError) -> Bool {
+      let result = port.wire.withLock { wire -> (Int, Int, SerialError?) in
+        wire.waiting += 1
+        return (wire.changes, wire.wakes, wire.failure)
+      }
+      port.wire.wakeWaiters()
+      let (changes, wakes, failed) = result
+      let (changed, failure) = port.wire.wait(
+        until: { $0.changes != changes || $0.wakes != wakes || $0.failure != nil || failed != nil },
+        then: { wire -> (Bool, SerialError?) in
+          wire.waiting -= 1
+          return (wire.changes != changes, wire.failure)
+        })
+      if let failure { throw failure }
+      return changed
+    }
+
+    func wakeWaiter() {
+      port.wire.withLock { wire in
+        if wire.waiting > 0 { wire.wakes += 1 }
+      }
+      port.wire.wakeWaiters()
+    }
 
     func close() {
       guard

@@ -312,8 +312,22 @@ if [ "$arch" = aarch64 ]; then
     -device virtio-serial-device -chardev "file,id=results,path=$results"
     -device virtconsole,chardev=results -device virtio-keyboard-device)
 else
-  # ttyS2: a third 16550 with nothing behind it, for the serial scenarios (its loopback).
-  machine=(-serial "file:$results" -serial null)
+  # ttyS2: a third 16550 for the serial scenarios. Behind it, the host's own 16550
+  # (VM_HOST_SERIAL, /dev/ttyS0 by default) in its loopback, if the host has one whose
+  # loopback works: the guest's RTS then comes back on its CTS with the modem-status
+  # interrupt receive --serial waits for (tools.py says why). Otherwise nothing (null): the
+  # guest's own loopback serves the sending scenarios, and the receiving ones say skipped.
+  third=null
+  host_serial=${VM_HOST_SERIAL:-/dev/ttyS0}
+  if [ -c "$host_serial" ] &&
+    python3 "$here/tools.py" wire-serial "$host_serial" "$work/host-serial.json"; then
+    third=$host_serial
+    trap 'python3 "$here/tools.py" unwire-serial "$host_serial" "$work/host-serial.json"' EXIT
+    say "ttyS2 is the host's $host_serial, in its loopback until the VM ends"
+  else
+    say "ttyS2 has nothing behind it: the scenarios that receive on a serial port are skipped"
+  fi
+  machine=(-serial "file:$results" -serial "$third")
 fi
 say "booting $abi under qemu (tcg, 1 vCPU); timeout ${vm_timeout}s"
 boot_started=$(date +%s)

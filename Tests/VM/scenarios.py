@@ -1336,6 +1336,75 @@ def check_serial_stop(run):
     return (f"/run/lock/LCK..ttyS2 held the sender's pid; stop --serial cancelled the --loop "
             f"(143), RTS down, lock file gone; list --serial: {' '.join(listed)}")
 
+# Receiving on a status line: the guest's ttyS2 is the host's 16550 in its loopback when
+# run.sh could wire it (tools.py wire-serial), so the guest's RTS comes back on its CTS with
+# the modem-status interrupt that receive --serial waits for (qemu polls the host's lines
+# every 10 ms); where it could not, serialwatch says "unwired" and the scenarios are skipped.
+UNWIRED = "unwired"
+RECEIVE_TEXT = "CQ TEST 73"
+
+
+def skipped_unwired(run):
+    skipped = skipped_without_16550(run)
+    if skipped or UNWIRED not in run.text("main.out").split():
+        return skipped
+    return "skipped: ttyS2 is not wired RTS to CTS (the host has no 16550 run.sh could loop back)"
+
+
+@serial_scenario("serial-status-wakes", f"serialwatch wake {SERIAL}")
+def check_serial_status_wakes(run):
+    check_exit(run, 0)
+    skipped = skipped_unwired(run)
+    if skipped:
+        return skipped
+    lines = [line.split() for line in run.text("main.out").splitlines()]
+    moves = [(int(w[1]), w[2]) for w in lines if w[0] == "rts"]
+    wakes = [(int(w[1]), int(w[2].split("=")[1]), w[3]) for w in lines if w[0] == "woke"]
+    require(["child", "done"] in lines, f"six changes of CTS did not wake six waits: {lines}")
+    require(len(moves) == 6 and len(wakes) == 6, f"{len(moves)} moves, {len(wakes)} wakes")
+    delays = []
+    for (moved, level), (woke, count, seen), k in zip(moves, wakes, range(1, 7)):
+        require(seen == level, f"RTS {level}, CTS {seen} when the wait ended")
+        require(count == k, f"TIOCGICOUNT counted {count} changes of CTS by change {k}")
+        delays.append(ms(woke - moved))
+    require(all(0 <= d <= 40 for d in delays), f"wakes after the move (ms): {delays}")
+    return (f"each of 6 RTS moves came back on CTS and woke TIOCMIWAIT once, "
+            f"{min(delays):.1f}-{max(delays):.1f} ms later (qemu polls the host's lines every 10 ms)")
+
+
+@serial_scenario("serial-receive",
+                 "if [ \"$(serialwatch wake " + SERIAL + " | head -1)\" = unwired ]; "
+                 "then echo unwired; else "
+                 + f"serialwatch speed {SERIAL} 0 && "
+                 + morsetorch("receive", "--serial", SERIAL + ":cts", "--wpm", "20",
+                              "--timeout", "16s", "--edges-out", "/tmp/serial-edges")
+                 + " & sleep 1; "
+                 + morsetorch("send", "--serial", SERIAL + ":rts", "--wpm", "20", RECEIVE_TEXT)
+                 + f"; wait; serialwatch speed {SERIAL} 9600; "
+                 "echo edges; cat /tmp/serial-edges; fi",
+                 timeout_ms=30000)
+def check_serial_receive(run):
+    check_exit(run, 0)
+    skipped = skipped_unwired(run)
+    if skipped:
+        return skipped
+    out = run.text("main.out")
+    text, _, edge_text = out.partition("edges\n")
+    require(text.strip() == RECEIVE_TEXT,
+            f"receive --serial read {text.strip()!r}, sent {RECEIVE_TEXT!r}; "
+            f"stderr: {run.text('main.err').strip()!r}")
+    edges = [(float(w[0]), w[1] == "1") for w in
+             (line.split() for line in edge_text.splitlines()) if len(w) == 2]
+    expected = itu_edges(RECEIVE_TEXT)
+    require([on for _, on in edges] == [on for _, on in expected],
+            f"{len(edges)} edges read, {len(expected)} keyed")
+    unit = 60
+    errors = [abs((b[0] - a[0]) * 1000 - (d[0] - c[0]) * unit)
+              for a, b, c, d in zip(edges, edges[1:], expected, expected[1:])]
+    require(max(errors) <= 25, f"an element read {max(errors):.1f} ms off its ITU length")
+    return (f"read {RECEIVE_TEXT!r} exactly from CTS while send keyed RTS at 20 WPM; "
+            f"{len(edges)} edges, each element within {max(errors):.1f} ms of its length")
+
 
 # The kernel's own timestamp of every brightness uleds is given: the LED's name (the first
 # field of struct led_classdev) and the value, arguments 1 and 2 ($argN: the same probe on
@@ -1582,3 +1651,4 @@ def main(argv):
 
 if __name__ == "__main__":
     main(sys.argv)
+

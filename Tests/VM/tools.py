@@ -4,12 +4,27 @@
   tools.py extract-vmlinux VMLINUZ OUT   unpack the xz-compressed ELF kernel from a bzImage
                                          (qemu boots the ELF through its PVH entry, ~2x faster)
   tools.py cpio DIR OUT                  write DIR as an initramfs (cpio "newc", uncompressed)
+  tools.py wire-serial PORT SAVED        put the host's 16550 PORT in loopback (RTS to CTS,
+                                         DTR to DSR), its settings and lines saved to SAVED,
+                                         if it has one whose loopback works (status 0; else 1)
+  tools.py unwire-serial PORT SAVED      put PORT back as SAVED says
+
+The guest's third 16550 is the host's PORT when it could be wired (qemu's tty backend passes
+the guest's DTR and RTS to it and polls its lines every 10 ms, raising the guest's
+modem-status interrupt on a change): the only way here for a guest's RTS to reach its own CTS
+with interrupts, which qemu's own 16550 loopback never raises.
 """
 
+import fcntl
+import json
 import lzma
 import os
 import stat
+import struct
 import sys
+import termios
+
+TIOCM_LOOP = 0x8000
 
 
 def extract_vmlinux(vmlinuz_path, out_path):
@@ -60,11 +75,70 @@ def write_cpio(root, out_path):
     os.replace(out_path + ".tmp", out_path)
 
 
+def modem_lines(fd):
+    return struct.unpack("i", fcntl.ioctl(fd, termios.TIOCMGET, struct.pack("i", 0)))[0]
+
+
+def switch_lines(fd, bits, up):
+    fcntl.ioctl(fd, termios.TIOCMBIS if up else termios.TIOCMBIC, struct.pack("i", bits))
+
+
+def wire_serial(port, saved_path):
+    """Loopback on the host's PORT, if it is a 16550 whose CTS then follows RTS."""
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as error:
+        print(f"wire-serial: {port}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        saved = {"lines": modem_lines(fd), "termios": termios.tcgetattr(fd)}
+        with open(saved_path, "w") as out:
+            json.dump(saved, out, default=lambda b: b.decode("latin-1"))
+        switch_lines(fd, TIOCM_LOOP, True)
+        seen = []
+        for up in (False, True, False):
+            switch_lines(fd, termios.TIOCM_RTS, up)
+            seen.append(bool(modem_lines(fd) & termios.TIOCM_CTS) == up)
+        if not all(seen):
+            print(f"wire-serial: {port}: CTS does not follow RTS in loopback", file=sys.stderr)
+            unwire_serial(port, saved_path, fd)
+            return 1
+        return 0
+    except OSError as error:
+        print(f"wire-serial: {port}: {error.strerror}", file=sys.stderr)
+        return 1
+    finally:
+        os.close(fd)
+
+
+def unwire_serial(port, saved_path, fd=None):
+    """PORT's loopback, lines and settings as wire_serial found them."""
+    with open(saved_path) as source:
+        saved = json.load(source)
+    own = fd is None
+    if own:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    try:
+        attributes = saved["termios"]
+        attributes[6] = [c.encode("latin-1") if isinstance(c, str) else c for c in attributes[6]]
+        termios.tcsetattr(fd, termios.TCSANOW, attributes)
+        for bit in (TIOCM_LOOP, termios.TIOCM_RTS, termios.TIOCM_DTR):
+            switch_lines(fd, bit, bool(saved["lines"] & bit))
+    finally:
+        if own:
+            os.close(fd)
+    return 0
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "extract-vmlinux":
         extract_vmlinux(argv[2], argv[3])
     elif len(argv) == 4 and argv[1] == "cpio":
         write_cpio(argv[2], argv[3])
+    elif len(argv) == 4 and argv[1] == "wire-serial":
+        sys.exit(wire_serial(argv[2], argv[3]))
+    elif len(argv) == 4 and argv[1] == "unwire-serial":
+        sys.exit(unwire_serial(argv[2], argv[3]))
     else:
         sys.exit(__doc__)
 

@@ -217,6 +217,14 @@ int morse_serial_counts_of(int fd, morse_serial_counts *counts);
 /// TIOCMIWAIT: waits until one of the status lines in `mask` changes. 0, or -1 with errno
 /// (EINTR when a signal comes first).
 int morse_serial_wait_change(int fd, int mask);
+/// Readies the calling thread to wait in TIOCMIWAIT until woken by morse_serial_wake_waiter:
+/// installs (once per process) a handler without SA_RESTART for the signal that wakes it, and
+/// unblocks that signal here. Returns the thread's id, for morse_serial_wake_waiter.
+int morse_serial_waiter_prepare(void);
+/// Ends a TIOCMIWAIT of the thread `thread` (from morse_serial_waiter_prepare) with EINTR, if
+/// it is in one; a signal that comes before the wait is lost, so the caller tries again until
+/// the waiter says it has stopped. 0, or -1 with errno.
+int morse_serial_wake_waiter(int thread);
 
 // video.c
 

@@ -151,7 +151,7 @@ enum DeviceKind: CaseIterable, Hashable, Sendable {
 }
 
 /// Every kind's home, in the order the manual and `list` name them.
-let deviceHomes: [any DeviceHome.Type] = DeviceKind.allCases.map { $0.home }
+var deviceHomes: [any DeviceHome.Type] { DeviceKind.allCases.map { $0.home } }
 
 extension DeviceID {
   /// The home of this device's kind: the one place from a kind to what the tool does with

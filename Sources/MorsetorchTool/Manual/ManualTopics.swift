@@ -113,8 +113,8 @@ enum ManualTopics {
     holds the sender's pid; a stale one is taken over), besides morsetorch's own lock; a port
     another program has locked, or holds in exclusive mode, is status 75. morsetorch does not
     put the port in exclusive mode itself: the kernel keeps that mode after the port is
-    closed, and a sender killed while keying would leave the port to root alone. Every line but the keyed
-    one is left as found, so the other can be a radio's PTT held by another program between
+    closed, and a sender killed while keying would leave the port to root alone. Every line
+    but the keyed one is left as found, so the other can be a radio's PTT held by another program between
     transmissions. `morsetorch list --serial` shows the ports with hardware behind them and
     your access; Debian gives them to group `dialout`.
 
@@ -124,8 +124,9 @@ enum ManualTopics {
     either line closes for that moment. To key without that, set the port's speed to 0 once
     after it appears: `stty -F /dev/ttyUSB0 0` (that stty raises the lines once itself), or
     from a udev rule when the adapter is plugged in: ACTION=="add", SUBSYSTEM=="tty",
-    ENV{ID_SERIAL}=="its serial", RUN+="/bin/stty -F /dev/%k 0". The kernel keeps that speed until the port goes away: from then on, an open moves no line,
-    and only the Morse moves the keyed one. morsetorch cannot tell what its open did to a port
+    ENV{ID_SERIAL}=="its serial", RUN+="/bin/stty -F /dev/%k 0". The kernel keeps that speed
+    until the port goes away: from then on, an open moves no line, and only the Morse moves
+    the keyed one. morsetorch cannot tell what its open did to a port
     another program also holds open at the time, and drops both lines after it.
 
     Wiring: a USB-serial adapter's DTR and RTS swing between about -6 and +6 V (RS-232) or are
@@ -138,12 +139,23 @@ enum ManualTopics {
     close drops DTR and RTS (HUPCL) unless another program still holds the port (a PTT
     program): the next command (`status`, `stop`, a `send`) opens the port again and puts
     them back as found.
+
+    Receiving: `morsetorch receive --serial PORT:LINE` reads a straight key or a light
+    sensor on one of the port's status lines, LINE cts, dsr, dcd or ri; a raised line is a
+    mark (--active-low: a dropped one). Each change is timed as the kernel's modem-status
+    interrupt wakes morsetorch, which never polls: at once on a 16550, after the adapter's
+    own latency on USB (an FTDI's latency_timer, 16 ms unless lowered). Wiring: the open
+    raises DTR and RTS (unless the port's speed is 0), so a key between DTR and CTS (pins 4
+    and 8 of a DE-9) raises CTS while it is closed, and an open RS-232 input reads dropped; on
+    a 3.3 or 5 V adapter, a key from CTS to ground does the same. receive sets no line and
+    takes no lock, and leaves the port as it found it; an open of a port that a sender keys
+    raises its lines too, so start receive first, or set the port's speed to 0.
     """
 
   static let receiving = """
     `morsetorch receive` reads Morse from \(SourceOption.phrases):
-    key-down and key-up edges from a GPIO input line (with the kernel's timestamps) or from
-    a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
+    key-down and key-up edges from a GPIO input line (with the kernel's timestamps), a serial
+    port's status line (SERIAL, above) or a file, or a light in a video (--video) or seen by a camera (--camera), below. It prints
     the text as it comes, a few characters behind (from a file, each line once it ends,
     below), a space at a word gap and a line break after
     4 s of silence (or twice the word gap, for a slow sender). A key goes from the pin to ground with --active-low --bias pull-up; a

@@ -5,6 +5,7 @@ import MorseCore
 import MorsePlayer
 import MorseReceiving
 import ReceiveSources
+import SerialDriver
 
 /// `morsetorch receive`: Morse from the edges of a GPIO input line (the kernel's timestamps)
 /// or from a file of edges, or from a light in a video or through a camera, printed as it is
@@ -85,6 +86,9 @@ struct ReceiveCommand {
     case .gpio(let line, let isActiveLow, let bias):
       return try GPIOLineSource(
         line, isActiveLow: isActiveLow, bias: bias, chips: environment.gpioChips, stop: stop)
+    case .serial(let address, let isActiveLow):
+      return try SerialLineSource(
+        address, isActiveLow: isActiveLow, ports: environment.serialPorts, stop: stop)
     case .video(let path, _):
       return try VideoFileSource(path: path, stop: stop)
     case .camera(let path, _, let size, let fps):
@@ -113,7 +117,7 @@ extension ReceivePlan.Source {
   /// `--region`, `--active-low`: where the light is and how it marks, for a source of frames.
   var light: LightReceiver.Settings {
     switch self {
-    case .edges, .gpio: LightReceiver.Settings()
+    case .edges, .gpio, .serial: LightReceiver.Settings()
     case .video(_, let light), .camera(_, let light, _, _): light
     }
   }

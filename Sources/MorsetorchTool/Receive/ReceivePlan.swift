@@ -2,10 +2,12 @@ import GPIODriver
 import MorseCore
 import MorseReceiving
 import ReceiveSources
+import SerialDriver
 
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
-  case gpio, edges, video, camera, region, size, fps, edgesOut, trace, show, activeLow, bias
+  case gpio, serial, edges, video, camera, region, size, fps, edgesOut, trace, show, activeLow
+  case bias
   case wpm
   case farnsworth
   case alphabet, timeout
@@ -20,6 +22,11 @@ enum ReceiveOption: CommandOption {
         "gpio", "CHIP:LINE", completion: .devices(.gpioLine),
         help: "read a GPIO input line (a key, a light sensor)"
       ).detailed("CHIP:LINE as gpiochip0:4 or LABEL:GPIO4.")
+    case .serial:
+      .value(
+        "serial", "PORT:LINE", completion: .devices(.serialPort),
+        help: "read a serial port's status line (a key, a sensor)"
+      ).detailed("PORT:LINE as ttyUSB0:cts (LINE cts, dsr, dcd or ri).")
     case .edges:
       .value(
         "edges", "FILE", completion: .files,
@@ -70,8 +77,10 @@ enum ReceiveOption: CommandOption {
     case .activeLow:
       .flag(
         "active-low",
-        help: "marks are low (--gpio) or dark (--video, --camera)"
-      ).detailed("A key to ground; a lamp lit while idle, shuttered to send.")
+        help: "marks are low (a pin, a port) or dark (a light)"
+      ).detailed(
+        "A key to ground (--gpio), a key that drops the line (--serial); a lamp lit while "
+          + "idle, shuttered to send.")
     case .bias:
       .value(
         "bias", "BIAS", completion: GPIOChoice.biasCompletion,
@@ -102,12 +111,13 @@ enum ReceiveOption: CommandOption {
 /// sentence, and the options that go with it only. The usage line, the requirement messages
 /// and the prose that lists the sources are made from this list.
 enum SourceOption: CaseIterable {
-  case gpio, edges, video, camera
+  case gpio, serial, edges, video, camera
 
   /// The option that names it.
   var option: ReceiveOption {
     switch self {
     case .gpio: .gpio
+    case .serial: .serial
     case .edges: .edges
     case .video: .video
     case .camera: .camera
@@ -118,6 +128,7 @@ enum SourceOption: CaseIterable {
   var phrase: String {
     switch self {
     case .gpio: "a GPIO pin"
+    case .serial: "a serial port's status line"
     case .edges: "a file of edges"
     case .video: "a video"
     case .camera: "a camera"
@@ -128,6 +139,7 @@ enum SourceOption: CaseIterable {
   var takes: [ReceiveOption] {
     switch self {
     case .gpio: [.activeLow, .bias]
+    case .serial: [.activeLow]
     case .edges: []
     case .video: [.region, .show, .activeLow]
     case .camera: [.region, .size, .fps, .show, .activeLow]
@@ -161,6 +173,8 @@ struct ReceivePlan: CommandPlan {
     case edges(path: String)
     /// `--gpio CHIP:LINE`, with `--active-low` and `--bias`.
     case gpio(GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?)
+    /// `--serial PORT:LINE`, with `--active-low`.
+    case serial(SerialPortAddress, isActiveLow: Bool)
     /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region` and
     /// `--active-low`.
     case video(path: String, light: LightReceiver.Settings)
@@ -173,7 +187,7 @@ struct ReceivePlan: CommandPlan {
     var filePath: String? {
       switch self {
       case .edges(let path), .video(let path, _): path == "-" ? nil : path
-      case .gpio, .camera: nil
+      case .gpio, .serial, .camera: nil
       }
     }
 
@@ -182,7 +196,7 @@ struct ReceivePlan: CommandPlan {
     var standardInput: String? {
       switch self {
       case .edges(let path), .video(let path, _): path == "-" ? "/proc/self/fd/0" : nil
-      case .gpio, .camera: nil
+      case .gpio, .serial, .camera: nil
       }
     }
   }
@@ -230,6 +244,14 @@ struct ReceivePlan: CommandPlan {
       source = .gpio(
         try GPIOLineAddress(arguments.value(.gpio) ?? ""), isActiveLow: arguments.has(.activeLow),
         bias: try GPIOChoice.bias(arguments.value(.bias)))
+    case .serial:
+      let address = try SerialPortAddress(arguments.value(.serial) ?? "")
+      guard let line = address.line, !line.isOutput else {
+        throw UsageError.invalidValue(
+          option: ReceiveOption.serial.flag, value: address.description,
+          expected: "PORT:LINE with LINE one of cts, dsr, dcd or ri (DTR and RTS are driven)")
+      }
+      source = .serial(address, isActiveLow: arguments.has(.activeLow))
     case .video:
       source = .video(path: arguments.value(.video) ?? "-", light: light)
     case .camera:

@@ -4,6 +4,12 @@
 //   serialwatch facts PORT
 //       what opening and closing do to DTR and RTS: the lines after each of a sequence of
 //       opens, speed changes and closes (below), one record a step
+//   serialwatch wake PORT
+//       whether each change of CTS wakes a wait for it (TIOCMIWAIT), on a port wired RTS to
+//       CTS outside the guest (below)
+//   serialwatch speed PORT 0|9600
+//       sets the speed the kernel keeps for PORT (stty -F PORT 0, which busybox's stty
+//       refuses)
 //   serialwatch watch PORT b0|b0+dtr|keep COMMAND...
 //       holds PORT open (b0: its kept speed set to 0 first, so that no later open raises a
 //       line; b0+dtr: then DTR raised, as a program that left it up; keep: as it is), puts the 16550 in loopback (RTS to CTS, DTR to DSR), runs
@@ -17,6 +23,10 @@
 //   lines T LINES                                  watch: every change seen
 //   exit T STATUS | signal T SIGNAL                watch: how COMMAND ended
 //   after T LINES exclusive=0|1                    watch: after it ended
+//   unwired                                        wake: CTS does not follow RTS
+//   rts T up|down                                  wake: just before RTS is moved
+//   woke T cts=N up|down                           wake: the wait ended; TIOCGICOUNT's CTS
+//   child done|still waiting                       wake: whether six wakes came
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +40,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/serial.h>
 
 // The 16550 loopback bit of TIOCMGET/TIOCMBIS (<asm/termbits.h> has it, glibc does not).
 #ifndef TIOCM_LOOP
@@ -157,13 +168,69 @@ static int watch(const char *path, const char *mode, char **command) {
   return 0;
 }
 
+// wake: whether a change of a status line wakes TIOCMIWAIT, as receive --serial waits. The
+// port must be wired RTS to CTS outside the guest (no 16550 loopback: qemu raises no
+// modem-status interrupt in it); "unwired" if CTS does not follow RTS. Otherwise a child waits
+// for CTS with TIOCMIWAIT while RTS is toggled six times, 200 ms apart.
+static int wake(const char *path) {
+  int fd = open_port(path);
+  int rts = TIOCM_RTS;
+  struct timespec settle = {0, 50000000};
+  int follows = 1;
+  for (int up = 0; up <= 1; up++) {
+    if (ioctl(fd, up ? TIOCMBIS : TIOCMBIC, &rts) == -1) fail("TIOCMBI*");
+    nanosleep(&settle, NULL);
+    follows &= ((lines_of(fd) & TIOCM_CTS) != 0) == up;
+  }
+  if (!follows) {
+    printf("unwired\n");
+    return 0;
+  }
+  pid_t child = fork();
+  if (child < 0) fail("fork");
+  if (child == 0) {
+    for (int i = 0; i < 6; i++) {
+      struct serial_icounter_struct c;
+      if (ioctl(fd, TIOCMIWAIT, TIOCM_CTS) == -1) fail("TIOCMIWAIT");
+      int64_t woke = now_ns();
+      if (ioctl(fd, TIOCGICOUNT, &c) == -1) fail("TIOCGICOUNT");
+      dprintf(1, "woke %lld cts=%d %s\n", (long long)woke, c.cts,
+              (lines_of(fd) & TIOCM_CTS) ? "up" : "down");
+    }
+    _exit(0);
+  }
+  nanosleep(&settle, NULL);  // the child waiting
+  for (int i = 0; i < 6; i++) {
+    struct timespec pause = {0, 200000000};
+    nanosleep(&pause, NULL);
+    int up = i % 2 == 0 ? 0 : 1;
+    dprintf(1, "rts %lld %s\n", (long long)now_ns(), up ? "up" : "down");
+    if (ioctl(fd, up ? TIOCMBIS : TIOCMBIC, &rts) == -1) fail("TIOCMBI*");
+  }
+  struct timespec pause = {1, 0};
+  nanosleep(&pause, NULL);
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  dprintf(1, "child %s\n", WIFEXITED(status) ? "done" : "still waiting");
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && strcmp(argv[1], "wake") == 0) return wake(argv[2]);
+  if (argc == 4 && strcmp(argv[1], "speed") == 0) {
+    int fd = open_port(argv[2]);
+    set_speed(fd, strcmp(argv[3], "0") == 0 ? B0 : B9600);
+    close(fd);
+    return 0;
+  }
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc == 3 && strcmp(argv[1], "facts") == 0) return facts(argv[2]);
   if (argc >= 5 && strcmp(argv[1], "watch") == 0 &&
       (strcmp(argv[3], "b0") == 0 || strcmp(argv[3], "b0+dtr") == 0 ||
        strcmp(argv[3], "keep") == 0))
     return watch(argv[2], argv[3], argv + 4);
-  fprintf(stderr, "usage: serialwatch facts PORT | watch PORT b0|b0+dtr|keep COMMAND...\n");
+  fprintf(stderr,
+          "usage: serialwatch facts PORT | wake PORT | speed PORT 0|9600 | watch PORT b0|b0+dtr|keep COMMAND...\n");
   return 64;
 }
