@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per part of the design, data flowing one way (README: How the code is laid out):
-// DeviceContract -> LEDDriver, GPIODriver, SerialDriver; MorseCore, DeviceContract -> MorsePlayer ->
+// DeviceContract -> LEDDriver, GPIODriver, SerialDriver, SoundDriver; MorseCore, DeviceContract -> MorsePlayer ->
 // TransmitterControl -> MorsetorchTool -> morsetorch (its main); MorseCore -> MorseReceiving ->
 // ReceiveSources -> MorsetorchTool; with LinuxSystem (and its C declarations) the only module that
 // imports Glibc besides the tool, and Instants (the one type for a point in time) under all.
@@ -40,6 +40,10 @@ let package = Package(
     .target(name: "LEDDriver", dependencies: ["DeviceContract", "LinuxSystem"]),
     .target(name: "GPIODriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
     .target(name: "SerialDriver", dependencies: ["DeviceContract", "LinuxSystem", "CLinuxSystem"]),
+    // The sound: a tone keyed live, through the system's player (aplay) as a child process.
+    .target(
+      name: "SoundDriver",
+      dependencies: ["DeviceContract", "LinuxSystem", "MorseSound", "Instants"]),
     // One sender per device across processes: it keeps records of the player's progress.
     .target(
       name: "TransmitterControl",
@@ -60,8 +64,8 @@ let package = Package(
       name: "MorsetorchTool",
       dependencies: [
         "MorseCore", "MorseReceiving", "MorseSound", "MorsePlayer", "LEDDriver", "GPIODriver",
-        "SerialDriver",
-        "TransmitterControl", "ReceiveSources", "LinuxSystem", "Instants",
+        "SerialDriver", "SoundDriver", "TransmitterControl", "ReceiveSources", "LinuxSystem",
+        "Instants",
       ]),
     // Packaging: what the Debian package installs besides the executable; Documentation: the
     // README's picture (`receive --trace`, remade and compared by .ci/test-video).
@@ -144,7 +148,8 @@ let package = Package(
       dependencies: [
         "MorsetorchTool", "morsetorch", "morsetorch-simulated-gpio", "morsetorch-synthetic-video",
         "MorseCore", "MorseReceiving", "MorsePlayer", "Instants",
-        "LEDDriver", "GPIODriver", "SerialDriver", "TransmitterControl", "LinuxSystem",
+        "LEDDriver", "GPIODriver", "SerialDriver", "SoundDriver", "TransmitterControl",
+        "LinuxSystem",
         "MorseTestSupport",
         "MorseCorpus",
       ]),

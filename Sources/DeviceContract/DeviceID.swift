@@ -30,6 +30,9 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The serial port the kernel names `name` (`ttyUSB0`, `/dev/ttyUSB0`): one transmission
   /// a port, whichever of its lines is keyed.
   case serialPort(String)
+  /// The sound device `name` as the player names it (`default`, `plughw:CARD=Headphones`): one
+  /// transmission a name.
+  case sound(String)
 
   /// The name locks and records are kept under: the LED's name, or `gpio/CHIP/OFFSET` (a
   /// name no LED can have, since it has a `/`).
@@ -38,11 +41,18 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     case .led(let name): name
     case .gpioLine(let chip, let offset): "gpio/\(chip)/\(offset)"
     case .serialPort(let name): "serial/\(name)"
+    case .sound(let name): "sound/\(name)"
     }
   }
 
   /// The device a lock name stands for; nil for one no device has.
   public init?(lockName: String) {
+    if lockName.hasPrefix("sound/") {
+      let name = lockName.dropFirst("sound/".count)
+      guard Self.isSoundDeviceName(name) else { return nil }
+      self = .sound(String(name))
+      return
+    }
     if lockName.hasPrefix("serial/") {
       let name = lockName.dropFirst("serial/".count)
       guard Self.isPortName(name) else { return nil }
@@ -72,7 +82,18 @@ public enum DeviceID: Sendable, Hashable, Comparable, CustomStringConvertible {
     case .led(let name): name
     case .gpioLine(let chip, let offset): "\(chip):\(offset)"
     case .serialPort(let name): "/dev/\(name)"
+    case .sound(let name): "sound:\(name)"
     }
+  }
+
+  /// Whether `name` can be a sound device's as ALSA names it (`default`, `hw:1,0`,
+  /// `plughw:CARD=Headphones,DEV=0`): letters, digits and `:,=_.-`, 64 bytes at most.
+  public static func isSoundDeviceName(_ name: Substring) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+          || (0x61...0x7A).contains(byte) || ":,=_.-".utf8.contains(byte)
+      }
   }
 
   /// Whether `name` can be a serial port's as the kernel names it: `tty`, then letters,

@@ -25,6 +25,14 @@ public protocol Torch: AnyObject {
   /// What the restore left alone, and of which device (a setting of a trigger that went away
   /// meanwhile), for the caller to warn of. By default nothing.
   var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] { get }
+  /// How long after a switch it shows: a sound is heard once what is ahead of it in the
+  /// player has played. Torches switched together (`TorchGroup`) hold the others back by
+  /// the difference, so that all show each edge together. By default none.
+  var latency: Duration { get }
+  /// The transmission ended as planned: returns once every switch made has shown (the
+  /// sound's last mark played out), before the restore. A restore without it (a stop, an
+  /// error) drops what has not. By default returns at once.
+  func drain() throws
 }
 
 extension Torch {
@@ -36,4 +44,8 @@ extension Torch {
   public func resume() throws {}
   /// Nothing left alone.
   public var settingsLeftAlone: [(device: DeviceID, setting: SkippedSetting)] { [] }
+  /// Shows at once.
+  public var latency: Duration { .zero }
+  /// Nothing in flight.
+  public func drain() throws {}
 }

@@ -20,6 +20,9 @@ public final class BackgroundReader: Sendable {
     }
   }
 
+  /// What has been read so far, without waiting.
+  public var readSoFar: [UInt8] { content.withLock { $0 } }
+
   /// Waits for the end of the input; everything that was read.
   public func result() -> [UInt8] {
     reader.wait()

@@ -1,3 +1,4 @@
+import CLinuxSystem
 import Glibc
 
 /// Starting another program (`posix_spawn(3)`) and waiting for it (`waitpid(2)`).
@@ -41,6 +42,20 @@ public enum ChildProcess {
   public static func waitForExit(_ pid: Int32) throws(Errno) -> Int32 {
     var status: Int32 = 0
     _ = try SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
+    return exitStatus(status)
+  }
+
+  /// `waitpid(2)` with `WNOHANG`: the exit status of `pid` (as `waitForExit` gives it) if it
+  /// has ended, nil while it runs.
+  public static func exitStatusIfEnded(_ pid: Int32) throws(Errno) -> Int32? {
+    var status: Int32 = 0
+    let ended = morse_child_ended(pid, &status)
+    if ended == -1 { throw Errno.current }
+    return ended == 1 ? exitStatus(status) : nil
+  }
+
+  /// A raw `waitpid` status as an exit status: 128 + the signal if a signal ended it.
+  private static func exitStatus(_ status: Int32) -> Int32 {
     let signal = status & 0x7f
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }

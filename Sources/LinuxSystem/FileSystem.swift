@@ -62,6 +62,11 @@ public enum FileSystem {
     }
   }
 
+  /// `access(2)`: whether the real user may run `path` (`X_OK`), a regular file.
+  public static func isExecutable(_ path: String) -> Bool {
+    isAccessible(path, X_OK) && (try? status(path))?.isRegularFile == true
+  }
+
   /// `access(2)`: whether the real user may access `path` for writing (`W_OK`).
   public static func isWritable(_ path: String) -> Bool { isAccessible(path, W_OK) }
 

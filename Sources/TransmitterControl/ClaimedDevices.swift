@@ -35,8 +35,14 @@ public final class ClaimedDevices {
   public func finish(_ result: Result<TransmissionOutcome, any Error>) throws
     -> TransmissionOutcome
   {
+    // A transmission that ended as planned shows its last edge on every device first (a
+    // sound's last mark plays out); a stop or an error puts them back at once.
+    var result = result
+    if case .success(.completed) = result {
+      do { try torch.drain() } catch { result = .failure(error) }
+    }
     // Each one, whatever the others do: one LED that vanished leaves the rest restored.
-    let restored = torch.members.map { member in Result { try member.restore() } }
+    let restored = torch.restoreEach()
     recordKeepers.forEach { $0.stop() }
     var failed: [RestoreFailure.Device] = []
     for (deviceLock, outcome) in zip(deviceLocks, restored) {

@@ -147,27 +147,14 @@ func withLauncher(_ mode: String, _ body: (_ scratch: String, _ launcher: String
 func runCompare(text: String, units: [Duration]) throws {
   try withLauncher("compare") { scratch, launcher in
     for unit in units {
-      let timing = MorseTiming(unit: unit)
-      // At least about 5 s of sending, for the drift: the text repeated as often as that takes.
-      let once = MorseSteps(try MorseMessage(text), timing: timing).reduce(Duration.zero) {
-        $0 + $1.duration
-      }
-      let repeats = max(1, Int((Duration.seconds(5) / (once + timing.wordGap)).rounded(.up)))
-      let message = Array(repeating: text, count: repeats).joined(separator: " ")
-      let steps = Array(MorseSteps(try MorseMessage(message), timing: timing))
+      let (message, repeats, steps) = try benchmarkSteps(text: text, unit: unit)
       let length = steps.reduce(Duration.zero) { $0 + $1.duration }
       print(
         "compare: \"\(text)\"\(repeats > 1 ? " ×\(repeats)" : ""), unit \(unit.millisecondsText) ms (\(steps.count + 1) edges, "
           + "\(length.millisecondsText) ms); edges timestamped by inotify from outside the sender;"
           + " edge errors after removing the run's constant offset; length errors of each mark"
           + " and gap")
-      print(
-        "  "
-          + [
-            "sender".padding(toLength: 34, withPad: " ", startingAt: 0), "edges", "median", "p99",
-            "max", "len med", "len p99", "len max", "shortest", "drift/min", "CPU", "peak RSS",
-            "1st edge",
-          ].map { $0.count < 10 ? String(repeating: " ", count: 10 - $0.count) + $0 : $0 }.joined())
+      printResultHeader()
       for contender in try contenders(unit: unit, text: message, scratch: scratch) {
         let label = contender.name.padding(toLength: 34, withPad: " ", startingAt: 0)
         if let missing = contender.missing {
@@ -175,22 +162,58 @@ func runCompare(text: String, units: [Duration]) throws {
           continue
         }
         guard let result = try run(contender, steps: steps, launcher: launcher) else { continue }
-        let cells = [
-          "\(result.seen)/\(result.expected)", String(format: "%.3f", result.median),
-          String(format: "%.3f", result.p99), String(format: "%.2f", result.worst),
-          String(format: "%.3f", result.lengthMedian), String(format: "%.3f", result.lengthP99),
-          String(format: "%.2f", result.lengthWorst),
-          String(format: "%.0f%%", result.shortestShare * 100),
-          String(format: "%+.2f", result.driftPerMinute),
-          String(format: "%.1f%%", result.cpuShare * 100), "\(result.peakResidentKilobytes) kB",
-          String(format: "%.1f", result.firstEdge),
-        ].map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }
-        let exit = result.exitStatus == 0 ? "" : " exit \(result.exitStatus)"
-        print("  \(label)\(cells.joined())\(exit) \(result.note)")
+        printResult(result, label: label)
       }
-      print(
-        "  (ms; len: error of each mark's and gap's length; shortest: the shortest element against"
-          + " its nominal length; drift in ms per minute of sending; CPU: user+system over wall"
-          + " time)")
+      printResultLegend()
     }
-  }}
+  }
+}
+
+/// `text` repeated for at least about 5 s of sending at `unit` (for the drift): the message,
+/// how many times, and its steps.
+func benchmarkSteps(text: String, unit: Duration) throws -> (
+  message: String, repeats: Int, steps: [MorseStep]
+) {
+  let timing = MorseTiming(unit: unit)
+  let once = MorseSteps(try MorseMessage(text), timing: timing).reduce(Duration.zero) {
+    $0 + $1.duration
+  }
+  let repeats = max(1, Int((Duration.seconds(5) / (once + timing.wordGap)).rounded(.up)))
+  let message = Array(repeating: text, count: repeats).joined(separator: " ")
+  return (message, repeats, Array(MorseSteps(try MorseMessage(message), timing: timing)))
+}
+
+/// The columns of `compare` and `serial`.
+func printResultHeader() {
+  print(
+    "  "
+      + [
+        "sender".padding(toLength: 34, withPad: " ", startingAt: 0), "edges", "median", "p99",
+        "max", "len med", "len p99", "len max", "shortest", "drift/min", "CPU", "peak RSS",
+        "1st edge",
+      ].map { $0.count < 10 ? String(repeating: " ", count: 10 - $0.count) + $0 : $0 }.joined())
+}
+
+/// One sender's row under `printResultHeader`.
+func printResult(_ result: ContenderResult, label: String) {
+  let cells = [
+    "\(result.seen)/\(result.expected)", String(format: "%.3f", result.median),
+    String(format: "%.3f", result.p99), String(format: "%.2f", result.worst),
+    String(format: "%.3f", result.lengthMedian), String(format: "%.3f", result.lengthP99),
+    String(format: "%.2f", result.lengthWorst),
+    String(format: "%.0f%%", result.shortestShare * 100),
+    String(format: "%+.2f", result.driftPerMinute),
+    String(format: "%.1f%%", result.cpuShare * 100), "\(result.peakResidentKilobytes) kB",
+    String(format: "%.1f", result.firstEdge),
+  ].map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }
+  let exit = result.exitStatus == 0 ? "" : " exit \(result.exitStatus)"
+  print("  \(label)\(cells.joined())\(exit) \(result.note)")
+}
+
+/// What the columns mean.
+func printResultLegend() {
+  print(
+    "  (ms; len: error of each mark's and gap's length; shortest: the shortest element against"
+      + " its nominal length; drift in ms per minute of sending; CPU: user+system over wall"
+      + " time)")
+}

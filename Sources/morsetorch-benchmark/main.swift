@@ -1,9 +1,10 @@
+import DeviceContract
 // The performance figures of morsetorch, printed (never asserted in unit tests: the machines
 // that run the tests are shared and noisy).
 //
-//   swift run -c release morsetorch-benchmark [report|compare|startup|edges|cancel|throughput|loop|memory|pressure|all|corpus]
+//   swift run -c release morsetorch-benchmark [report|compare|serial|startup|edges|cancel|throughput|loop|memory|pressure|all|corpus]
 //       [--tries N] [--text TEXT] [--units MS,MS] [--megabytes N] [--morsetorch PATH] [--seed N]
-//       [--minutes N] [--limits MB,MB] [--unit MS] [--rounds N] [--keep-cache]
+//       [--minutes N] [--limits MB,MB] [--unit MS] [--rounds N] [--keep-cache] [--port PATH]
 //
 // report: compare, startup, cancel, throughput and memory: Sources/morsetorch-benchmark/README.md.
 // compare: morsetorch send, a shell loop of echo and sleep, a serial queue of relative sleeps,
@@ -11,6 +12,9 @@
 //         a temporary LED whose writes are timestamped from outside (inotify), at 60 ms and
 //         1 ms units: edges, median/p99/max error, drift, CPU share, peak RSS, exec to the
 //         first edge.
+// serial: morsetorch send --serial PORT:rts beside a C writer at absolute deadlines on a real
+//         serial port (--port, default /dev/ttyS0), RTS sampled every 50 us from outside, at
+//         `--units`: the same columns as compare.
 // startup: exec to the first edge of morsetorch send and of the C floor, `--tries` runs each,
 //         alternately: median, p10, p90, and the ratio of the medians.
 // throughput: `encode` beside bsdgames `morse -s` on the same text, and `send --dry-run`,
@@ -41,9 +45,8 @@ import Instants
 import LEDDriver
 import LinuxSystem
 import MorseCore
-import DeviceContract
-import MorsePlayer
 import MorseCorpus
+import MorsePlayer
 
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
   guard !sorted.isEmpty else { return .nan }
@@ -253,6 +256,7 @@ var limits = [0, 16, 24, 64]
 var pressureUnit = 20
 var rounds = 3
 var keepCache = false
+var serialPort = "/dev/ttyS0"
 /// The morsetorch under test: `--morsetorch PATH`, or the one built next to this benchmark.
 nonisolated(unsafe) var morsetorchPath = URL(fileURLWithPath: CommandLine.arguments[0])
   .deletingLastPathComponent().appendingPathComponent("morsetorch").path
@@ -273,12 +277,14 @@ while let argument = arguments.popFirst() {
   case "--unit": pressureUnit = Int(arguments.popFirst() ?? "") ?? pressureUnit
   case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
   case "--keep-cache": keepCache = true
+  case "--port": serialPort = arguments.popFirst() ?? serialPort
   case "--morsetorch": morsetorchPath = arguments.popFirst() ?? morsetorchPath
   default: mode = argument
   }
 }
 do {
   if mode == "compare" || mode == "report" { try runCompare(text: text, units: units) }
+  if mode == "serial" { try runSerial(port: serialPort, text: text, units: units) }
   if mode == "edges" || mode == "all" { try runEdges() }
   if mode == "cancel" || mode == "all" || mode == "report" { try runCancel(tries: tries) }
   if mode == "throughput" || mode == "all" || mode == "report" {

@@ -6,6 +6,7 @@ import MorseCore
 import MorsePlayer
 import ReceiveSources
 import SerialDriver
+import SoundDriver
 import Testing
 import TransmitterControl
 
@@ -95,6 +96,27 @@ private let errorsAndStatuses: [(error: any Error & CustomStringConvertible, sta
     OutputFile.Failure.cannotWrite(path: "/x/a.wav", option: "--wav", errno: Errno(code: ENOSPC)),
     74
   ),
+  (SoundError.noPlayer(program: "aplay"), 69),
+  (SoundError.cannotStart(program: "/usr/bin/aplay", errno: Errno(code: ENOMEM)), 74),
+  (
+    SoundError.playerRefused(
+      device: "hw:9", status: 1,
+      said: "aplay: main:850: audio open error: No such file or directory"),
+    69
+  ),
+  (
+    SoundError.playerRefused(
+      device: "hw:0", status: 1, said: "aplay: main:850: audio open error: Device or resource busy"),
+    75
+  ),
+  (
+    SoundError.playerRefused(
+      device: "hw:0", status: 1, said: "aplay: main:850: audio open error: Permission denied"),
+    77
+  ),
+  (SoundError.playerRefused(device: "default", status: 1, said: "aplay: something else"), 74),
+  (SoundError.playerSilent(device: "default"), 74),
+  (SoundError.playerEnded(device: "default", status: 1, said: ""), 69),
   (DetachError.noExecutable, 70),
 ]
 

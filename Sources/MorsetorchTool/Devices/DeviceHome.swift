@@ -135,7 +135,7 @@ extension DeviceHome {
 /// `stop` and `status` are made per kind from. Its home holds the rest; a new case is a new
 /// home (the compiler asks for it here, and for all of it there).
 enum DeviceKind: CaseIterable, Hashable, Sendable {
-  case led, gpioLine, serialPort
+  case led, gpioLine, serialPort, sound
 
   /// What `send` sends on when no kind's option names a device.
   static let `default` = DeviceKind.led
@@ -146,6 +146,7 @@ enum DeviceKind: CaseIterable, Hashable, Sendable {
     case .led: LEDHome.self
     case .gpioLine: GPIOLineHome.self
     case .serialPort: SerialPortHome.self
+    case .sound: SoundHome.self
     }
   }
 }
@@ -161,6 +162,7 @@ extension DeviceID {
     case .led(let name): LEDHome(name: name)
     case .gpioLine(let chip, let offset): GPIOLineHome(chip: chip, offset: offset)
     case .serialPort(let name): SerialPortHome(name: name)
+    case .sound(let name): SoundHome(name: name)
     }
   }
 
@@ -170,6 +172,7 @@ extension DeviceID {
     case .led: .led
     case .gpioLine: .gpioLine
     case .serialPort: .serialPort
+    case .sound: .sound
     }
   }
 

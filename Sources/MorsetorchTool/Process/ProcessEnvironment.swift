@@ -31,6 +31,12 @@ struct ProcessEnvironment: Sendable {
     return SerialPortDirectory(path: override, classPath: override + "/sys-class-tty")
   }
 
+  /// The kernel's list of sound cards (`MORSETORCH_SOUND_CARDS`, else /proc/asound/cards).
+  var soundCards: String {
+    let override = variables["MORSETORCH_SOUND_CARDS"] ?? ""
+    return override.isEmpty ? "/proc/asound/cards" : override
+  }
+
   /// Where the cameras are (`MORSETORCH_VIDEO_DIR`, else /dev).
   var videoDevices: VideoDevices { VideoDevices(environment: variables) }
 }

@@ -2,7 +2,7 @@ import MorseSound
 
 /// The options of `send`, in the order `--help` lists them.
 enum SendOption: CommandOption {
-  case led, gpio, serial, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
+  case led, gpio, serial, sound, activeLow, bias, wpm, unit, farnsworth, brightness, skipUnknown
   case `repeat`, loop, pause, replace, wait, queue, detach, echo, quiet, dryRun, edges, wav, tone,
     preview
   case help
@@ -29,6 +29,12 @@ enum SendOption: CommandOption {
         help: "key a serial port's DTR (or :rts) instead"
       ).detailed(
         "PORT as /dev/ttyUSB0, ttyUSB0 or /dev/serial/by-id/NAME; LINE dtr or rts.")
+    case .sound:
+      .optionalValue(
+        "sound", "DEVICE", completion: .devices(.sound),
+        help: "play it as a tone (with an LED too: in step)"
+      ).detailed(
+        "Through aplay; DEVICE as `aplay -L` names it, default the system's own; --tone HZ.")
     case .activeLow:
       .flag(
         "active-low", help: "with --gpio or --serial: active (on) is the low level")
@@ -103,7 +109,7 @@ enum SendOption: CommandOption {
     case .tone:
       .value(
         "tone", "HZ",
-        help: "with --wav: the tone's pitch, \(SendPlan.toneRange.lowerBound)-"
+        help: "with --sound or --wav: the pitch, \(SendPlan.toneRange.lowerBound)-"
           + "\(SendPlan.toneRange.upperBound) (default \(SendPlan.defaultTone))")
     case .preview:
       .flag("preview", help: "show the light in this terminal instead of on an LED")

@@ -83,8 +83,11 @@ struct SendPlan: CommandPlan {
     if arguments.has(.wav) && !arguments.has(.dryRun) {
       throw .requiresOption(SendOption.wav.flag, requirement: SendOption.dryRun.flag)
     }
-    if arguments.has(.tone) && !arguments.has(.wav) {
-      throw .requiresOption(SendOption.tone.flag, requirement: SendOption.wav.flag + " FILE")
+    if arguments.has(.tone) && !arguments.has(.wav) && !arguments.has(.sound) {
+      throw .requiresOption(
+        SendOption.tone.flag,
+        requirement: SendOption.sound.flag + " or " + SendOption.wav.flag
+          + " FILE")
     }
     if arguments.has(.edges) && !arguments.has(.dryRun) {
       throw .requiresOption(SendOption.edges.flag, requirement: SendOption.dryRun.flag)
@@ -110,7 +113,7 @@ struct SendPlan: CommandPlan {
       }
       let requirements = takers.map { taker in
         let spec = taker.home.sendOption.spec
-        return spec.flag + " " + (spec.valueName ?? "")
+        return spec.isValueOptional ? spec.flag : spec.flag + " " + (spec.valueName ?? "")
       }
       throw .requiresOption(option.flag, requirement: OptionWords.listed(requirements))
     }
@@ -155,7 +158,7 @@ struct SendPlan: CommandPlan {
   static let defaultTone = ToneSynthesizer.Settings().frequency
 
   /// `--tone HZ`, `defaultTone` without it.
-  private static func tone(_ arguments: ParsedArguments<SendOption>) throws -> Int {
+  static func tone(_ arguments: ParsedArguments<SendOption>) throws -> Int {
     let expected = "a whole number of Hz from \(toneRange.lowerBound) to \(toneRange.upperBound)"
     guard let tone = try arguments.integer(.tone, expected: expected) else {
       return defaultTone
