@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/vfs.h>
@@ -84,11 +83,6 @@ int morse_is_on_sysfs(int fd) {
 int morse_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
 int morse_pipe_set_capacity(int fd, int bytes) { return fcntl(fd, F_SETPIPE_SZ, bytes); }
-
-int morse_pipe_pending(int fd) {
-  int count = 0;
-  return ioctl(fd, FIONREAD, &count) == -1 ? -1 : count;
-}
 
 int morse_child_ended(int pid, int *status) {
   int result = waitpid(pid, status, WNOHANG);

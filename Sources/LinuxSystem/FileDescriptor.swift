@@ -203,13 +203,6 @@ public struct FileDescriptor: ~Copyable, Sendable {
     return region.l_type == Int16(F_UNLCK) ? nil : region.l_pid
   }
 
-  /// The bytes written to this pipe (either end) and not yet read (`FIONREAD`); nil for what
-  /// is no pipe.
-  public var bytesInPipe: Int? {
-    let count = morse_pipe_pending(rawValue)
-    return count < 0 ? nil : Int(count)
-  }
-
   /// `poll(2)` for input, up to `timeout`; whether the descriptor became readable.
   public func waitUntilReadable(timeout: Duration) -> Bool {
     var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)

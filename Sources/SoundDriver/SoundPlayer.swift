@@ -40,8 +40,8 @@ public final class SoundPlayer: Sendable {
   public static func arguments(_ path: String, device: String) -> [String] {
     [
       path, "-v", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", String(sampleRate),
-      "--buffer-time=\(bufferTime / .microseconds(1))",
-      "--period-time=\(periodTime / .microseconds(1))", "-D", device,
+      "--buffer-time=\(Int(bufferTime / .microseconds(1)))",
+      "--period-time=\(Int(periodTime / .microseconds(1)))", "-D", device,
     ]
   }
 
@@ -92,16 +92,6 @@ public final class SoundPlayer: Sendable {
     }
   }
 
-  /// The bytes written and not yet taken by the player.
-  public var bytesWaiting: Int {
-    input.withLock { input in
-      switch input {
-      case .some(let file): file.bytesInPipe ?? 0
-      case .none: 0
-      }
-    }
-  }
-
   /// The player's exit status once it has ended; nil while it runs.
   public func exitStatus() -> Int32? {
     ended.withLock { ended in
@@ -120,11 +110,18 @@ public final class SoundPlayer: Sendable {
 
   /// The buffer the player set up, in samples, as it printed it (`buffer_size : N`, the
   /// first: the device it plays to); nil before it has, or where it does not say.
-  public var bufferSamples: Int? {
+  public var bufferSamples: Int? { printedSetting("buffer_size") }
+
+  /// The period the player set up, in samples (`period_size : N`): what it reads from the
+  /// pipe at a time, and holds while it waits for room in the buffer.
+  public var periodSamples: Int? { printedSetting("period_size") }
+
+  /// The first `NAME : N` line of what the player printed.
+  private func printedSetting(_ name: String) -> Int? {
     let text = String(decoding: said.readSoFar, as: UTF8.self)
     for line in text.split(separator: "\n") {
       let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "\t" })
-      if words.count == 2, words[0] == "buffer_size", let size = Int(words[1]) { return size }
+      if words.count == 2, words[0] == name, let value = Int(words[1]) { return value }
     }
     return nil
   }

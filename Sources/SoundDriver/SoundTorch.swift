@@ -70,25 +70,36 @@ public final class SoundTorch: Torch, @unchecked Sendable {
         ? .playerRefused(device: player.device, status: status, said: player.lastSaid)
         : .playerSilent(device: player.device)
     }
-    // Heard: what the player holds and the pipe holds before a sample written now, and from
-    // then to the sample a switch now is keyed at.
+    // Heard: a switch is keyed on the line through the tops of the writes (`SampleClock`),
+    // where the pipe has just been filled. From there the sample waits for the pipe to empty,
+    // then in the player's hands for a period, then in its buffer, which the player keeps
+    // between full and a period short of it (half a period on average): measured by what the
+    // player set up (its `-v`), not by sampling the pipe, which is full or a period short of
+    // it depending on the moment asked.
     let rate = Double(settings.sampleRate)
-    let buffered = Double(player.bufferSamples ?? Int(rate * 0.040))
-    let waiting = Double(player.bytesWaiting / 2)
-    let now = MonotonicTime.now()
-    let ahead = Double(clock.withLock { $0.sample(at: now) } - tone.withLock { $0.position })
-    latency = .nanoseconds(Int64((buffered + waiting + max(0, ahead)) / rate * 1e9))
+    let buffer = Double(player.bufferSamples ?? Int(rate * (SoundPlayer.bufferTime / .seconds(1))))
+    let period = Double(player.periodSamples ?? Int(rate * (SoundPlayer.periodTime / .seconds(1))))
+    let held = Double(player.pipeCapacity / 2) + buffer + period / 2 + Double(Self.stretch)
+    latency = .nanoseconds(Int64(held / rate * 1e9))
   }
 
   /// The writing thread: the tone, a stretch at a time, until stopped, drained or failed.
+  /// Drained, it goes on with silence for as long as the player holds (its buffer and a
+  /// period), so that the player's buffer holds nothing but silence when it stops: a card
+  /// that plays on a moment from a stale buffer (snd-aloop does) then plays silence.
   private func writeUntilStopped() {
+    var silenceLeft: Int?
     while true {
       let (isStopping, isDraining) = writer.withLock { ($0.isStopping, $0.isDraining) }
       if isStopping { break }
-      let samples = tone.withLock { tone -> [Int16]? in
-        isDraining && tone.isQuiet ? nil : tone.next(Self.stretch)
+      if isDraining, silenceLeft == nil, tone.withLock({ $0.isQuiet }) {
+        silenceLeft = (player.bufferSamples ?? 0) + (player.periodSamples ?? 0) + Self.stretch
       }
-      guard let samples else { break }
+      if let left = silenceLeft {
+        if left <= 0 { break }
+        silenceLeft = left - Self.stretch
+      }
+      let samples = tone.withLock { $0.next(Self.stretch) }
       do throws(Errno) {
         try player.write(samples)
       } catch {

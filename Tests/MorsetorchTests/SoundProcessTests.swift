@@ -6,10 +6,16 @@ import Testing
 
 /// A stand-in for aplay on the path: takes the raw samples at a sound card's pace (48 kHz,
 /// 16-bit mono, 10 ms at a time at absolute deadlines) into `$FAKE_APLAY_OUT`, saying its
-/// buffer as `aplay -v` does; the device `nosuch` is refused as aplay refuses it.
+/// buffer as `aplay -v` does; the device `nosuch` is refused as aplay refuses it, and so is
+/// a time that is not a whole number of microseconds.
 private let fakePlayer = """
   #!/usr/bin/env python3
   import os, sys, time
+  for argument in sys.argv[1:]:
+      if argument.startswith(("--buffer-time=", "--period-time=")) and \\
+              not argument.split("=")[1].isdigit():
+          print(f"aplay: main:687: invalid time argument '{argument}'", file=sys.stderr)
+          sys.exit(1)
   device = sys.argv[sys.argv.index("-D") + 1]
   if device == "nosuch":
       print("aplay: main:850: audio open error: No such file or directory", file=sys.stderr)

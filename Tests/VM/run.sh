@@ -83,6 +83,13 @@ fi
 command -v make >/dev/null || missing+=(make)
 [ -e /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 command -v python3 >/dev/null || missing+=(python3)
+# The sound scenarios (x86_64): the guest plays through the host's aplay (and its libraries),
+# and the host's multimon-ng and sox read back what it heard.
+if [ "$arch" = x86_64 ]; then
+  command -v aplay >/dev/null || missing+=(alsa-utils)
+  command -v multimon-ng >/dev/null || missing+=(multimon-ng)
+  command -v sox >/dev/null || missing+=(sox)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if can_install; then
     say "installing ${missing[*]}"
@@ -225,6 +232,21 @@ build_kernel() {
     fi
   done
   [ -e "$kernel.new/modules/media/vivid.ko" ] || { echo "no vivid.ko in $abi"; return 1; }
+  # The loopback sound card (snd-aloop) and what it needs, in the order they load: what the
+  # guest plays on its playback side, it captures on its capture side.
+  mkdir -p "$kernel.new/modules/sound" || return 1
+  local sound=$scratch/root/lib/modules/$abi/kernel/sound config_name
+  for module in soundcore:SOUND core/snd:SND core/snd-timer:SND_TIMER core/snd-pcm:SND_PCM \
+    drivers/snd-aloop:SND_ALOOP; do
+    config_name=${module#*:} module=${module%%:*}
+    if [ -e "$sound/$module.ko" ]; then
+      cp "$sound/$module.ko" "$kernel.new/modules/sound/" || return 1
+      basename "$module" >>"$kernel.new/modules/sound/order"
+    elif ! grep -q "^CONFIG_$config_name=y" "$config"; then
+      echo "$module.ko: neither a module of $abi nor built in (the sound scenarios need it)"
+    fi
+  done
+  [ -e "$kernel.new/modules/sound/snd-aloop.ko" ] || { echo "no snd-aloop.ko in $abi"; return 1; }
   sed -i 's/^vivid$/vivid n_devs=1 node_types=0x1/' "$kernel.new/modules/media/order"
   if [ "$arch" = aarch64 ]; then
     # qemu's virt board: the virtio transport, the virtio console that carries the results
@@ -249,6 +271,7 @@ build_kernel() {
 kernel_ready() {
   [ -e "$kernel/vmlinux" ] && [ -e "$kernel/modules/ledtrig-netdev.ko" ] &&
     [ -e "$kernel/modules/gpio-sim.ko" ] && [ -e "$kernel/modules/media/vivid.ko" ] &&
+    [ -e "$kernel/modules/sound/snd-aloop.ko" ] &&
     { [ "$arch" = x86_64 ] || { [ -e "$kernel/busybox" ] && [ -e "$kernel/modules/virtio_console.ko" ]; }; }
 }
 if ! kernel_ready; then
@@ -274,7 +297,7 @@ fi
 
 stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter edgeplay gpioline vidctl pgrun serialwatch; do
+for helper in uledrec refwriter edgeplay gpioline vidctl pgrun serialwatch sndcap; do
   "$cc" -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done
@@ -289,13 +312,25 @@ cp "$busybox" "$stage/bin/busybox" &&
   install -m 755 "$here/guest/init" "$stage/init" &&
   cp "$kernel"/modules/*.ko "$stage/modules/" &&
   cp -r "$kernel/modules/media" "$stage/modules/media" &&
+  cp -r "$kernel/modules/sound" "$stage/modules/sound" &&
   cp "$binary" "$stage/bin/morsetorch" ||
   cannot_run "cannot stage the guest files"
+# The shared libraries a program needs, staged where it looks for them.
+stage_libraries() {
+  while read -r library; do
+    mkdir -p "$stage$(dirname "$library")" && cp -L "$library" "$stage$library" ||
+      cannot_run "cannot copy $library"
+  done < <(ldd "$1" 2>/dev/null | grep -oE '/[^ ]+' | sort -u)
+}
 # The libraries morsetorch needs (with --static-swift-stdlib: libc, libm, libstdc++, ...).
-while read -r library; do
-  mkdir -p "$stage$(dirname "$library")" && cp -L "$library" "$stage$library" ||
-    cannot_run "cannot copy $library"
-done < <(ldd "$binary" 2>/dev/null | grep -oE '/[^ ]+' | sort -u)
+stage_libraries "$binary"
+# The player `send --sound` starts (x86_64: the host's own aplay, with its libraries and
+# ALSA's configuration); on aarch64 there is none, and the sound scenarios say so.
+if [ "$arch" = x86_64 ]; then
+  mkdir -p "$stage/usr/bin" "$stage/usr/share" && cp /usr/bin/aplay "$stage/usr/bin/aplay" &&
+    cp -r /usr/share/alsa "$stage/usr/share/alsa" || cannot_run "cannot stage aplay"
+  stage_libraries /usr/bin/aplay
+fi
 python3 "$here/scenarios.py" plan "$stage/scenarios.sh" || cannot_run "cannot write the scenario script"
 initramfs=$work/initramfs-$arch.cpio
 python3 "$here/tools.py" cpio "$stage" "$initramfs" || cannot_run "cannot write the initramfs"

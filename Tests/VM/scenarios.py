@@ -14,11 +14,14 @@ Morse timeline is computed here from the ITU rules, independently of morsetorch.
 Standard library only.
 """
 
+import base64
 import os
 import random
 import re
 import shlex
 import statistics
+import struct
+import subprocess
 import sys
 
 MORSETORCH = "/bin/morsetorch"
@@ -1335,6 +1338,90 @@ def check_serial_stop(run):
             f"list --serial shows {listed}: expected {SERIAL}, and not the unused ttyS3")
     return (f"/run/lock/LCK..ttyS2 held the sender's pid; stop --serial cancelled the --loop "
             f"(143), RTS down, lock file gone; list --serial: {' '.join(listed)}")
+
+# The sound: snd-aloop's loopback card (x86_64, where the host's aplay is staged) carries
+# `send --sound` from its playback side (pcmC0D0p) to its capture side (pcmC0D1c), which
+# sndcap (guest/sndcap.c) records with the time of each read, while the same send blinks an
+# LED: multimon-ng reads the capture, and each tone edge is heard within 20 ms of the LED's.
+SOUND_TEXT = "PARIS"
+SOUND_DIR = "/results/sound-lockstep"
+NO_PLAYER = "no-player"
+
+
+@scenario("sound-lockstep", [("vm::sound", 255)],
+          main=shell(
+              f"if [ ! -x /usr/bin/aplay ] || [ ! -e /dev/snd/pcmC0D1c ]; then echo {NO_PLAYER}; "
+              f"exit 0; fi; "
+              f"mkdir -p {SOUND_DIR}; "
+              f"sndcap /dev/snd/pcmC0D1c 15 /tmp/capture.raw {SOUND_DIR}/capture.times "
+              f"> /tmp/sndcap.out & c=$!; "
+              f"while ! grep -q ready /tmp/sndcap.out; do sleep 0.05; done; sleep 0.3; "
+              + morsetorch("send", "--sound", "plughw:CARD=Loopback,DEV=0", "--led", "vm::sound",
+                           "--wpm", "15", "--tone", "700", SOUND_TEXT)
+              + f"; s=$?; sleep 0.5; kill $c; wait $c; "
+              f"base64 /tmp/capture.raw > {SOUND_DIR}/capture.b64; exit $s"),
+          timeout_ms=30000)
+def check_sound_lockstep(run):
+    check_exit(run, 0)
+    if NO_PLAYER in run.text("main.out"):
+        return "skipped: no aplay or no snd-aloop for this architecture here"
+    samples = decoded_capture(run)
+    heard = multimon_reading(samples)
+    require(heard == SOUND_TEXT, f"multimon-ng read {heard!r} from the capture, sent {SOUND_TEXT!r}"
+            f"; stderr: {run.text('main.err').strip()!r}")
+    times = [tuple(map(int, line.split())) for line in run.text("capture.times").splitlines()
+             if len(line.split()) == 2]
+    tone = [(heard_at(times, frame), on) for frame, on in tone_edges(samples)]
+    led = [(t, value > 0) for t, value in run.edges[0]]
+    require(len(tone) == len(led) == 2 * len("".join(MORSE[c] for c in SOUND_TEXT)),
+            f"{len(tone)} tone edges, {len(led)} LED edges")
+    require([on for _, on in tone] == [on for _, on in led], "the edges do not alternate alike")
+    gaps = [ms(t - l) for (t, _), (l, _) in zip(tone, led)]
+    require(max(abs(g) for g in gaps) <= 20,
+            f"tone edge minus LED edge (ms): {', '.join(f'{g:+.1f}' for g in gaps)}")
+    gaps.sort()
+    return (f"multimon-ng read {heard!r} from the loopback card; each of {len(tone)} tone edges "
+            f"within {max(abs(g) for g in gaps):.1f} ms of the LED's (median "
+            f"{gaps[len(gaps) // 2]:+.1f} ms, tone minus LED)")
+
+
+def decoded_capture(run):
+    """The capture's 16-bit samples."""
+    raw = base64.b64decode(run.text("capture.b64"))
+    return struct.unpack(f"<{len(raw) // 2}h", raw[:len(raw) // 2 * 2])
+
+
+def multimon_reading(samples):
+    """What multimon-ng's MORSE_CW reads in the samples (48 kHz, resampled by sox)."""
+    raw = struct.pack(f"<{len(samples)}h", *samples)
+    sox = subprocess.run(["sox", "-q", "-t", "raw", "-r", "48000", "-e", "signed", "-b", "16",
+                          "-c", "1", "-", "-t", "raw", "-r", "22050", "-e", "signed", "-b", "16",
+                          "-c", "1", "-"], input=raw, capture_output=True, check=True)
+    read = subprocess.run(["multimon-ng", "-q", "-d", "80", "-g", "80", "-a", "MORSE_CW", "-t",
+                           "raw", "-"], input=sox.stdout, capture_output=True)
+    return " ".join(read.stdout.decode(errors="replace").split())
+
+
+def tone_edges(samples, block=48):
+    """[(frame, on)]: where the key moved. The tone's envelope (the loudest sample of each
+    millisecond) crosses half its peak half a ramp (2.5 ms, 120 frames) after each edge."""
+    loudness = [max(abs(x) for x in samples[i:i + block]) for i in range(0, len(samples), block)]
+    half = max(loudness) / 2
+    edges, on = [], False
+    for index, level in enumerate(loudness):
+        if (level > half) != on:
+            on = not on
+            edges.append((index * block - 120, on))
+    return edges
+
+
+def heard_at(times, frame):
+    """When `frame` was captured: the first read that returned it."""
+    for total, t in times:
+        if total > frame:
+            return t
+    return times[-1][1]
+
 
 # Receiving on a status line: the guest's ttyS2 is the host's 16550 in its loopback when
 # run.sh could wire it (tools.py wire-serial), so the guest's RTS comes back on its CTS with

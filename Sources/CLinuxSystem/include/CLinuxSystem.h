@@ -66,8 +66,6 @@ int morse_pipe_cloexec(int ends[2]);
 /// fcntl(F_SETPIPE_SZ): the pipe holds about `bytes` (rounded up to a page); its capacity, or
 /// -1 with errno.
 int morse_pipe_set_capacity(int fd, int bytes);
-/// ioctl(FIONREAD) on either end of a pipe: the bytes written and not yet read, or -1.
-int morse_pipe_pending(int fd);
 /// waitpid(WNOHANG): 1 with the raw status in `*status` if `pid` has ended, 0 if it runs,
 /// -1 with errno.
 int morse_child_ended(int pid, int *status);

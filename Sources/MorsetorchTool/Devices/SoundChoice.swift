@@ -1,4 +1,5 @@
 import DeviceContract
+import MorseCore
 import MorsePlayer
 import MorseSound
 import SoundDriver
@@ -28,6 +29,17 @@ struct SoundChoice: SendChoice {
         expected: "a sound device as `aplay -L` names it (default, hw:1, plughw:CARD=NAME)")
     }
     return text
+  }
+
+  /// With other devices: how much later the tone is heard than it is made, which they are
+  /// held back by.
+  func claimWarnings(_ torch: any Torch) -> [String] {
+    guard let group = torch as? TorchGroup, group.members.count > 1 else { return [] }
+    return group.members.compactMap { $0 as? SoundTorch }.map { sound in
+      "note: the tone on \(sound.player.device) is heard about "
+        + "\(sound.latency.millisecondsText) ms after it is made (what aplay and the pipe to it "
+        + "hold): the other devices are held back by as much"
+    }
   }
 
   /// The device, with the player found on the path.
