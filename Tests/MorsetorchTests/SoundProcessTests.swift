@@ -141,6 +141,16 @@ struct SoundProcessTests {
     #expect(try leds.read("trigger", of: "input0::capslock") == "[none] kbd-capslock\n")
   }
 
+  /// `--sound` without DEVICE names the system's own, for `stop` and `status` as for `send`
+  /// (not every device, as no option would).
+  @Test func stopWithoutADeviceMeansTheSystemsOwn() throws {
+    let (directory, _) = try player()
+    let outcome = try run(["stop", "--sound"], path: directory.path + ":/usr/bin:/bin")
+    #expect(outcome.exitStatus == 3, "\(outcome)")
+    #expect(
+      outcome.standardError.contains("nothing is being sent on sound device default"), "\(outcome)")
+  }
+
   @Test func listShowsTheCardsAndSaysWhenThereAreNone() throws {
     let (directory, _) = try player()
     let cards = directory.path + "/cards"

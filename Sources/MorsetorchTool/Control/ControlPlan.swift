@@ -22,7 +22,9 @@ struct ControlPlan: CommandPlan {
     try arguments.checkNoOperands()
     var asked: [DeviceKind: [String]] = [:]
     for kind in DeviceKind.allCases {
-      let words = arguments.all(.device(kind))
+      // An option whose value may be left out (`--sound`) names the kind's default device.
+      let given = arguments.all(.device(kind))
+      let words = given.isEmpty && arguments.has(.device(kind)) ? [""] : given
       try kind.home.check(controlWords: words)
       if !words.isEmpty { asked[kind] = words }
     }

@@ -66,9 +66,10 @@ struct SoundHome: DeviceHome {
     return player == nil ? ExitStatus.unavailable : ExitStatus.success
   }
 
-  static let controlOption = OptionSpec.value(
-    "sound", "DEVICE", completion: .devices(.sound), isRepeatable: true,
-    help: "only this sound device; repeatable")
+  /// Without DEVICE, the system's own (`default`), as `send --sound` plays on.
+  static let controlOption = OptionSpec.optionalValue(
+    "sound", "DEVICE", completion: .devices(.sound),
+    help: "only this sound device (default: the system's)")
 
   static func check(controlWords words: [String]) throws {
     for word in words { _ = try SoundChoice.name(word) }
@@ -81,7 +82,7 @@ struct SoundHome: DeviceHome {
   }
 
   static func naming(controlWords words: [String]) -> String {
-    "sound device " + words.joined(separator: ", ")
+    "sound device " + words.map { (try? SoundChoice.name($0)) ?? $0 }.joined(separator: ", ")
   }
 
   /// Whether it is there cannot be told without playing: a record's device is taken as there.
