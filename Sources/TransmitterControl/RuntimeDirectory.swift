@@ -1,5 +1,17 @@
 import LinuxSystem
 
+/// Why a member's transmissions are kept where the other users of the shared directory cannot
+/// see them: `missing`, the shared directory, does not exist yet (no systemd-tmpfiles made
+/// it at boot, and root has run no command since), so `used` is this user's own.
+public struct UnsharedRuntime: Sendable, Hashable {
+  /// The shared directory that is missing.
+  public let missing: String
+  /// The private directory used instead.
+  public let used: String
+  /// The group the shared directory is for.
+  public let groupName: String
+}
+
 /// The directory holding each device's lock and state record.
 ///
 /// Nothing in it is followed blindly: the directory must be a real directory (not a symlink)
@@ -17,15 +29,34 @@ public struct RuntimeDirectory: Sendable, Hashable {
 
   /// The directory's path.
   public let path: String
+  /// The other places this user's commands may have used before (`/tmp/morsetorch-UID` while
+  /// `/run/morsetorch` was missing, `/run/morsetorch` once made): a transmission of this
+  /// user's that started there is still found by `status` and `stop`, and a rerun cancels
+  /// it. See `others`.
+  let otherPaths: [String]
+  /// Why this user's transmissions here are unseen by the other users of the shared
+  /// directory, when they are: said by `send`, never silent.
+  public let unshared: UnsharedRuntime?
 
   /// A runtime directory at `path`, checked and created (mode 0700) if missing.
   public init(path: String) throws(ControlError) {
     try self.init(path: path, permissions: 0o700)
   }
 
-  private init(path: String, permissions: UInt32, group: UInt32? = nil) throws(ControlError) {
+  private init(
+    path: String, permissions: UInt32, group: UInt32? = nil, otherPaths: [String] = [],
+    unshared: UnsharedRuntime? = nil
+  ) throws(ControlError) {
     self.path = path
+    self.otherPaths = otherPaths.filter { $0 != path }
+    self.unshared = unshared
     try prepare(permissions: permissions, group: group)
+  }
+
+  /// The other places of `otherPaths` that exist and pass the same checks (a directory of
+  /// this user's or root's, not a symlink, not writable by everyone); the rest are ignored.
+  public var others: [RuntimeDirectory] {
+    otherPaths.compactMap { try? RuntimeDirectory(existing: $0) }
   }
 
   /// The directories tried when the environment names none, in order (see
@@ -61,22 +92,38 @@ public struct RuntimeDirectory: Sendable, Hashable {
   /// The directory to use: `MORSETORCH_RUNTIME_DIR`; else the first shared place that root can
   /// make (its parent exists) or another user may write; else `$XDG_RUNTIME_DIR/morsetorch`;
   /// else `/tmp/morsetorch-UID`, private to this user. Each is checked like any other.
+  ///
+  /// Every place of that list is also looked in (`others`): a transmission of this user's is
+  /// found wherever it started. A member of `places.group` who falls back to a private
+  /// directory, because no shared one exists yet, is told so (`unshared`).
   public init(environment: [String: String], places: Places = .system) throws(ControlError) {
     if let path = environment[Self.environmentVariable], !path.isEmpty {
       try self.init(path: path)
       return
     }
+    var privatePaths: [String] = []
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      privatePaths.append(runtime + "/morsetorch")
+    }
+    privatePaths.append(places.temporary + "/morsetorch-\(CurrentProcess.effectiveUserID)")
+    let everyPath = places.shared + privatePaths
     for path in places.shared {
-      if let shared = try Self.shared(path, group: places.group) {
+      if let shared = try Self.shared(path, group: places.group, otherPaths: everyPath) {
         self = shared
         return
       }
     }
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-      try self.init(path: runtime + "/morsetorch")
-      return
+    // No shared place exists (that is all `shared` returns nil for, for a member).
+    var unshared: UnsharedRuntime?
+    if CurrentProcess.effectiveUserID != 0, let group = places.group,
+      CurrentProcess.groupIDs.contains(group),
+      let missing = places.shared.first
+    {
+      unshared = UnsharedRuntime(
+        missing: missing, used: privatePaths[0], groupName: Places.sharedGroupName)
     }
-    try self.init(path: places.temporary + "/morsetorch-\(CurrentProcess.effectiveUserID)")
+    try self.init(
+      path: privatePaths[0], permissions: 0o700, otherPaths: everyPath, unshared: unshared)
   }
 
   /// The shared directory at `path`: made by root if missing (nil if its parent is missing
@@ -84,8 +131,8 @@ public struct RuntimeDirectory: Sendable, Hashable {
   /// else 0755; for another user, nil unless it exists and may be written. A member of
   /// `group` who may not write an existing one is told so (`notShared`) rather than going on
   /// alone in a directory of their own, unseen by root's `status` and `stop`.
-  private static func shared(_ path: String, group: UInt32?) throws(ControlError)
-    -> RuntimeDirectory?
+  private static func shared(_ path: String, group: UInt32?, otherPaths: [String])
+    throws(ControlError) -> RuntimeDirectory?
   {
     guard CurrentProcess.effectiveUserID == 0 else {
       guard FileSystem.isWritableDirectory(path) else {
@@ -96,18 +143,22 @@ public struct RuntimeDirectory: Sendable, Hashable {
         }
         return nil
       }
-      return try? RuntimeDirectory(existing: path)
+      return try? RuntimeDirectory(existing: path, otherPaths: otherPaths)
     }
     do throws(ControlError) {
-      return try RuntimeDirectory(path: path, permissions: group == nil ? 0o755 : 0o700, group: group)
+      return try RuntimeDirectory(
+        path: path, permissions: group == nil ? 0o755 : 0o700, group: group,
+        otherPaths: otherPaths)
     } catch {
       if case .directory(_, let errno) = error, errno == .noSuchFile { return nil }
       throw error
     }
   }
 
-  private init(existing path: String) throws(ControlError) {
+  private init(existing path: String, otherPaths: [String] = []) throws(ControlError) {
     self.path = path
+    self.otherPaths = otherPaths.filter { $0 != path }
+    unshared = nil
     try check()
   }
 

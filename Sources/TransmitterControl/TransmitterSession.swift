@@ -1,5 +1,5 @@
-import LinuxSystem
 import DeviceContract
+import LinuxSystem
 
 /// One process's use of one device or several together, from reservation to release.
 ///
@@ -103,27 +103,35 @@ public final class TransmitterSession {
       .reserved(try TransmitterSession(devices: ordered, runtime: runtime, held: held))
     }
     var held: [Held] = []
+    // This user's own transmissions on these devices that began in another place (before
+    // the shared directory was made): the policy applies to them as to any other.
+    let elsewhere = heldElsewhere(ordered, besides: runtime)
     switch policy {
     case .toggle:
       var deviceLocks: [DeviceLock] = []
-      var busy: [any TorchDevice] = []
+      var busy: [Busy] = []
       for device in ordered {
         switch try DeviceLock.tryAcquire(device.id, in: runtime) {
         case .acquired(let deviceLock): deviceLocks.append(deviceLock)
-        case .busy: busy.append(device)
+        case .busy: busy.append(Busy(device: device, runtime: runtime))
         }
       }
-      if busy.isEmpty {
+      if busy.isEmpty && elsewhere.isEmpty {
         return try session(deviceLocks.map { Held($0, cancellation: cancellation) })
       }
       deviceLocks.forEach { $0.release() }  // all or nothing
-      return try cancelOthers(busy, of: ordered, in: runtime, cancellation: cancellation)
+      return try cancelOthers(
+        busy + elsewhere, of: ordered, in: runtime, cancellation: cancellation)
     case .replace:
+      for busy in elsewhere {
+        _ = try Transmissions.stop(busy.device.id, in: busy.runtime, unless: cancellation)
+        if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
+        _ = try recoverLeftover(of: busy.device, in: busy.runtime)
+      }
       for device in ordered {
         while true {
           if cancellation.isCancelled { return Held.letGo(held, request: nil) }
-          if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.id, in: runtime)
-          {
+          if case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.id, in: runtime) {
             held.append(Held(deviceLock, cancellation: cancellation))
             break
           }
@@ -132,6 +140,15 @@ public final class TransmitterSession {
       }
       return try session(held)
     case .wait:
+      for busy in elsewhere {
+        let id = busy.device.id
+        switch try DeviceLock.acquireInTurn(
+          id, in: busy.runtime, cancellation: cancellation, whenWaiting: { whenWaiting(id) })
+        {
+        case .acquired(let deviceLock): deviceLock.release()
+        case .cancelled(let request): return .cancelledWhileWaiting(request: request)
+        }
+      }
       for device in ordered {
         let id = device.id
         switch try DeviceLock.acquireInTurn(
@@ -145,14 +162,32 @@ public final class TransmitterSession {
     }
   }
 
+  /// A device held in a runtime directory.
+  private struct Busy {
+    let device: any TorchDevice
+    let runtime: RuntimeDirectory
+  }
+
+  /// The devices of `devices` that a process holds in one of `runtime`'s other places.
+  private static func heldElsewhere(_ devices: [any TorchDevice], besides runtime: RuntimeDirectory)
+    -> [Busy]
+  {
+    runtime.others.flatMap { other in
+      devices.filter { (try? Transmissions.holder(of: $0.id, in: other)) != nil }
+        .map { Busy(device: $0, runtime: other) }
+    }
+  }
+
   /// The toggle: for each busy device, stops the senders waiting for it, then the
   /// transmission holding it, and restores the device if its holder had to be killed.
   private static func cancelOthers(
-    _ busy: [any TorchDevice], of all: [any TorchDevice], in runtime: RuntimeDirectory, cancellation: Cancellation
+    _ busy: [Busy], of all: [any TorchDevice], in primary: RuntimeDirectory,
+    cancellation: Cancellation
   ) throws -> Reservation {
     var cancelled: [CancelledTransmission] = []
     var notes: [ControlNote] = []
-    for device in busy {
+    for each in busy {
+      let (device, runtime) = (each.device, each.runtime)
       let name = device.id
       // Read now (the holder removes it as it stops), decode after the stop.
       let reading = Transmissions.readRecordLater(of: name, in: runtime)
@@ -173,7 +208,7 @@ public final class TransmitterSession {
     }
     // Every one ended by itself meanwhile: there is nothing left to cancel.
     if cancelled.isEmpty {
-      return try reserve(all, in: runtime, policy: .toggle, cancellation: cancellation)
+      return try reserve(all, in: primary, policy: .toggle, cancellation: cancellation)
     }
     return .cancelledOthers(cancelled, notes: notes)
   }
@@ -257,7 +292,8 @@ public final class TransmitterSession {
   /// If no one holds `device` but a record was left (its transmitter was killed), restores
   /// the device from the record. A record that cannot be used is said and kept: only the
   /// device's next sender, which writes its own, removes it. Says what it did, if anything.
-  public static func recoverLeftover(of device: any TorchDevice, in runtime: RuntimeDirectory) throws
+  public static func recoverLeftover(of device: any TorchDevice, in runtime: RuntimeDirectory)
+    throws
     -> ControlNote?
   {
     guard case .acquired(let deviceLock) = try DeviceLock.tryAcquire(device.id, in: runtime)

@@ -32,4 +32,37 @@ struct SharedRuntimeDirectoryTests {
     #expect(said.contains("is not shared with group leds"), "\(said)")
     #expect(said.contains("chmod 3770 /run/morsetorch"), "\(said)")
   }
+
+  /// Before: the member's loop, begun while `/run/morsetorch` was missing, went on unseen in
+  /// `/tmp/morsetorch-65534` once root made it: her `status` and `stop` said "nothing is being
+  /// sent" (3) and her rerun blinked over it (0).
+  @Test func aMembersTransmissionIsFoundWhereverItStarted() throws {
+    let (fixture, _) = try SharedLED.make()
+    let led = "input3::capslock"
+    let waitForStatus =
+      "i=0; until $MEMBER $MT status >/dev/null 2>&1; do i=$((i+1)); "
+      + "[ $i -gt 200 ] && echo never-started && break; sleep 0.05; done; "
+    let said = try PrivateMounts.run(
+      "mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs /tmp && mkdir -p \"$ROOT\" && "
+        + "mount --bind \"$KEPT\" \"$ROOT\" && "
+        + "{ $MEMBER $MT send --loop --unit 20 --led \(led) E 2>/tmp/loop.err & } && "
+        + waitForStatus + "cat /tmp/loop.err; "
+        + "$MT status; echo root $?; "
+        + "$MEMBER $MT status; echo member $?; "
+        + "$MEMBER $MT send --unit 20 --led \(led) E; echo rerun $?; wait; "
+        + "$MEMBER $MT status; echo after $?",
+      groupLines: "leds:x:65534:\n",
+      environment: ["MORSETORCH_LEDS_DIR": fixture.ledsPath, "ROOT": fixture.root],
+      keeping: fixture.root)
+    #expect(!said.contains("never-started"), "\(said)")
+    #expect(said.contains("does not exist yet"), "\(said)")
+    #expect(said.contains("/tmp/morsetorch-65534"), "\(said)")
+    #expect(said.contains("root 3\n"), "\(said)")
+    #expect(said.contains("member 0\n"), "\(said)")
+    #expect(said.contains("sending \"E\""), "\(said)")
+    #expect(said.contains("rerun 4\n"), "\(said)")
+    #expect(said.contains("after 3\n"), "\(said)")
+    #expect(try fixture.read("brightness", of: led) == "0\n")
+    #expect(try fixture.read("trigger", of: led).contains("[none]"))
+  }
 }

@@ -112,6 +112,43 @@ struct RuntimeDirectoryTests {
     #expect(directory.path == fixture.root + "/var-run/morsetorch")
   }
 
+  @Test(.enabled(if: geteuid() == 0, "root makes the shared directory"))
+  func theOtherPlacesOfThisUsersAreLookedInAndOnlyThose() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let (run, temporary) = (fixture.root + "/run", fixture.root + "/tmp")
+    for path in [run, temporary] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    let places = RuntimeDirectory.Places(
+      shared: [run + "/morsetorch", fixture.root + "/var-run/morsetorch"], temporary: temporary)
+    let earlier = try RuntimeDirectory(path: temporary + "/morsetorch-\(geteuid())")
+    try FileManager.default.createDirectory(
+      atPath: fixture.root + "/xdg-planted", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: fixture.root + "/xdg", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.root + "/xdg/morsetorch", withDestinationPath: fixture.root + "/xdg-planted")
+    let directory = try RuntimeDirectory(
+      environment: ["XDG_RUNTIME_DIR": fixture.root + "/xdg"], places: places)
+    #expect(directory.path == run + "/morsetorch")
+    #expect(directory.unshared == nil)
+    // The missing shared place and the symlink are no places to look in.
+    #expect(directory.others.map(\.path) == [earlier.path])
+  }
+
+  @Test func aMemberWhoFallsBackToADirectoryOfHerOwnIsToldWhy() throws {
+    let fixture = try TemporaryLEDDirectory()
+    let places = RuntimeDirectory.Places(
+      shared: [fixture.root + "/no-run/morsetorch"], temporary: fixture.root,
+      group: getegid())
+    let directory = try RuntimeDirectory(environment: [:], places: places)
+    #expect(directory.unshared?.missing == (geteuid() == 0 ? nil : places.shared[0]))
+    #expect(directory.unshared?.used == (geteuid() == 0 ? nil : directory.path))
+    let outside = RuntimeDirectory.Places(
+      shared: places.shared, temporary: fixture.root, group: getegid() &+ 1)
+    #expect(try RuntimeDirectory(environment: [:], places: outside).unshared == nil)
+  }
+
   @Test func aTmpDirectoryPlantedByAnotherUserIsRefused() throws {
     let fixture = try TemporaryLEDDirectory()
     let planted = fixture.root + "/morsetorch-\(geteuid())"

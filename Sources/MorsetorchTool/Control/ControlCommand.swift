@@ -19,7 +19,7 @@ enum ControlCommand {
   static func run(
     _ command: String, _ words: [String], help: String,
     environment: ProcessEnvironment,
-    prepare: (_ devices: [DeviceID], _ runtime: RuntimeDirectory) -> Void = { _, _ in },
+    prepare: (_ targets: [Target]) -> Void = { _ in },
     body: (_ device: DeviceID, _ runtime: RuntimeDirectory) throws -> Int
   ) throws -> Int32 {
     guard case .run(let plan) = try Invocation<ControlPlan>(words, command: command) else {
@@ -37,15 +37,23 @@ enum ControlCommand {
         try kind.home.chosen(words, runtime: runtime, environment: environment)
       })
       .filter { seen.insert($0).inserted }
-    prepare(devices, runtime)
+    // This user's transmissions that began in another place (before the shared directory was
+    // made) are found too, wherever they started.
+    let elsewhere = runtime.others.flatMap { other in
+      ((try? Transmissions.devices(in: other)) ?? [])
+        .filter { isEverything ? $0.home.exists(environment: environment) : seen.contains($0) }
+        .map { Target(device: $0, runtime: other) }
+    }
+    let targets = devices.map { Target(device: $0, runtime: runtime) } + elsewhere
+    prepare(targets)
     var found = 0
     // One device that fails (a leftover that cannot be put back) does not hide the others;
     // of the devices named, the first failure decides the status, the later ones are said as
     // they come.
     var firstError: (any Error)?
-    for device in devices {
+    for target in targets {
       do {
-        found += try body(device, runtime)
+        found += try body(target.device, target.runtime)
       } catch {
         if firstError == nil && (!isEverything || isOwnFailure(error)) {
           firstError = error
@@ -62,6 +70,12 @@ enum ControlCommand {
       return ExitStatus.notRunning
     }
     return ExitStatus.success
+  }
+
+  /// A device to look at, in the runtime directory where its files are.
+  struct Target: Hashable {
+    let device: DeviceID
+    let runtime: RuntimeDirectory
   }
 
   /// Whether `error` is a failure of this user's own, not one that another user's files in

@@ -6,22 +6,22 @@ import TransmitterControl
 /// `morsetorch stop`: cancels what is being sent (and waiting) on one LED or all.
 enum StopCommand {
   static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
-    var stopped: [DeviceID: Result<Stopped, any Error>] = [:]
+    var stopped: [ControlCommand.Target: Result<Stopped, any Error>] = [:]
     // A sender of several devices holds each: it is one transmission, said once.
     var reported = Set<Int32>()
     return try ControlCommand.run(
       "stop", words, help: HelpText.stop.text, environment: environment,
-      prepare: { devices, runtime in
+      prepare: { targets in
         // Every device at once, so that a holder that never answers costs its patience once,
         // not once per device.
-        let outcomes = Threads.concurrentMap(devices) { device in
-          Result { () throws -> Stopped in try stop(device, in: runtime) }
+        let outcomes = Threads.concurrentMap(targets) { target in
+          Result { () throws -> Stopped in try stop(target.device, in: target.runtime) }
         }
-        stopped = Dictionary(zip(devices, outcomes)) { first, _ in first }
+        stopped = Dictionary(zip(targets, outcomes)) { first, _ in first }
       }
     ) { device, runtime in
       var count = 0
-      if let outcome = stopped[device] {
+      if let outcome = stopped[ControlCommand.Target(device: device, runtime: runtime)] {
         count += try report(outcome.get(), on: device, besides: &reported)
       }
       // Once every holder has let go (those killed left records).

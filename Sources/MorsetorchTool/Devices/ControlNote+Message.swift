@@ -35,3 +35,14 @@ extension SkippedSetting {
     return "left \(TerminalText.escaped(name)) of \(DeviceNames.naming([device])) alone: \(why)"
   }
 }
+
+extension UnsharedRuntime {
+  /// The warning a member of the group reads when the shared directory is not there yet.
+  var message: String {
+    "warning: the shared runtime directory \(shown: missing) does not exist yet, so this "
+      + "transmission is kept in your own \(shown: used), where other users' status and stop "
+      + "cannot see it (yours still find it, wherever it started); the package's tmpfiles line "
+      + "makes it at boot where systemd runs, and any morsetorch command run by root makes it "
+      + "(`sudo morsetorch status`), or: `sudo install -d -m 3770 -g \(groupName) \(shown: missing)`"
+  }
+}

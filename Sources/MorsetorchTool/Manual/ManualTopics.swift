@@ -17,7 +17,11 @@ enum ManualTopics {
     across processes and users:
     each device has a lock, a state record and a stop socket in the runtime directory
     (/run/morsetorch, else /var/run/morsetorch, else $XDG_RUNTIME_DIR/morsetorch, else
-    /tmp/morsetorch-UID; FILES, SECURITY).
+    /tmp/morsetorch-UID; FILES, SECURITY). Where no systemd-tmpfiles makes /run/morsetorch at
+    boot (sysvinit, a chroot, a container), root's first command makes it; until then a member
+    of the group sends from a directory of her own, and `send` warns that other users cannot
+    see it there. `status`, `stop` and a rerun look in each of those places, so a
+    transmission of your own is found wherever it started.
 
     A `send` on a busy device is an off switch: it cancels the transmission there (the device
     goes back as it was), prints what it cancelled and exits 4 without sending its own text,

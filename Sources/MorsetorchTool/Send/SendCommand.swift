@@ -88,6 +88,7 @@ struct SendCommand {
     let (conflicts, cancellation, watcher) = (plan.conflicts, stops.cancellation, stops.watcher)
     let names = devices.map(\.id)
     let runtime = try RuntimeDirectory(environment: environment.variables)
+    if let unshared = runtime.unshared { Console.error(unshared.message) }
     switch try TransmitterSession.reserve(
       devices, in: runtime, policy: conflicts, cancellation: cancellation,
       whenWaiting: { Console.note(Self.waitingNote(for: $0, in: runtime)) })
