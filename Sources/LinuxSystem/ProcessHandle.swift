@@ -57,12 +57,7 @@ public struct ProcessHandle: ~Copyable {
 
   /// Whether the process is stopped (state `T` in `/proc/PID/stat`): it runs no code, not
   /// even a signal handler, until it gets SIGCONT.
-  public var isStopped: Bool {
-    guard let bytes = try? FileSystem.readFile("/proc/\(pid)/stat"),
-      let close = bytes.lastIndex(of: UInt8(ascii: ")")), close + 2 < bytes.count
-    else { return false }
-    return bytes[close + 2] == UInt8(ascii: "T")
-  }
+  public var isStopped: Bool { ProcessFacts.isStopped(pid) }
 
   /// Waits up to `timeout` for the process to exit, unless `giveUp` fires first (looked at
   /// every 50 ms); whether it exited.

@@ -10,4 +10,6 @@ public struct CancelledTransmission: Sendable {
   public let record: TransmissionRecord?
   /// The senders that were waiting for the device, also stopped.
   public let waiters: [Int32]
+  /// The systemd service it ran in (a boot beacon), as the kernel said before it was stopped.
+  public var unit: String? = nil
 }

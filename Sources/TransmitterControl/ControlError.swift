@@ -43,7 +43,8 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
       return "refusing the runtime directory \(shown: path): \(reason); \(fix)"
     case .notShared(let path, let status, let groupName):
       let mode = "0" + String(status.permissions, radix: 8)
-      return "the shared runtime directory \(shown: path) is not shared with group \(groupName) (mode "
+      return
+        "the shared runtime directory \(shown: path) is not shared with group \(groupName) (mode "
         + "\(mode), owner \(status.ownerID), group \(status.groupID)), so root's status and stop "
         + "would not see your transmissions; make it as the package does: `sudo chgrp "
         + "\(groupName) \(shown: path) && sudo chmod 3770 \(shown: path)` (or set "
@@ -59,19 +60,23 @@ public enum ControlError: Error, Hashable, CustomStringConvertible {
         pid == -1
         ? "an open file description lock (F_OFD_SETLK), which morsetorch never takes"
         : "a process in another PID namespace"
-      return "\(shown: path) is locked by \(kind) (F_GETLK reports pid \(pid)), so no process can be "
+      return
+        "\(shown: path) is locked by \(kind) (F_GETLK reports pid \(pid)), so no process can be "
         + "asked to let go of it; find the holder with `fuser -v \(shown: path)` and end it"
     case .lockFileMoved(let device, let pid, let path):
-      return "the transmission on \(shown: device) (pid \(pid)) is still running, but the lock file "
+      return
+        "the transmission on \(shown: device) (pid \(pid)) is still running, but the lock file "
         + "it holds is no longer \(shown: path) (someone moved it away); nothing was done: let it "
         + "finish or end it (kill \(pid)), then try again"
     case .ticketsLockHeld(let path, let pid, let patience):
-      return "\(shown: path) has been locked by pid \(pid) for over \(patience.components.seconds) s, "
+      return
+        "\(shown: path) has been locked by pid \(pid) for over \(patience.components.seconds) s, "
         + "though morsetorch holds it only a moment, so that process is not waiting its turn; "
         + "nothing was done: root's next `morsetorch send --wait` on this device replaces the "
         + "file, or end that process"
     case .recordOfAnotherUser(let device, let pid, let writerID):
-      return "\(shown: device) was left claimed by morsetorch pid \(pid) of user \(writerID), killed "
+      return
+        "\(shown: device) was left claimed by morsetorch pid \(pid) of user \(writerID), killed "
         + "before it could put it back; only root (with CAP_SETUID and CAP_SETGID) or user "
         + "\(writerID) may restore it from its record (`morsetorch stop`), since nobody else "
         + "can act with that user's rights"

@@ -1,6 +1,6 @@
+import DeviceContract
 import Instants
 import LinuxSystem
-import DeviceContract
 import Synchronization
 
 /// The right to drive one device, held by one process at a time, across processes.
@@ -29,8 +29,7 @@ public final class DeviceLock: Sendable {
     case busy(holder: Int32)
   }
 
-  private init(device: DeviceID, directory: RuntimeDirectory, lockFile: consuming FileDescriptor)
-  {
+  private init(device: DeviceID, directory: RuntimeDirectory, lockFile: consuming FileDescriptor) {
     self.device = device
     self.directory = directory
     held = Mutex(Held(file: consume lockFile))
@@ -151,9 +150,10 @@ public final class DeviceLock: Sendable {
   private static func watchForeignLock(_ files: RuntimeFiles, since: inout MonotonicInstant?)
     throws(ControlError)
   {
-    let holders = (try? FileSystem.linkStatus(files.lock)).map {
-      RecordLockTable.holders(of: $0.identity)
-    } ?? []
+    let holders =
+      (try? FileSystem.linkStatus(files.lock)).map {
+        RecordLockTable.holders(of: $0.identity)
+      } ?? []
     guard let foreign = holders.first, holders.allSatisfy({ $0 <= 0 }) else {
       since = nil
       return

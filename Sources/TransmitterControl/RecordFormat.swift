@@ -46,7 +46,9 @@ enum RecordFormat {
 
   /// The record in `bytes`, or why it is unusable.
   static func record(from bytes: [UInt8]) -> Result<TransmissionRecord, RecordProblem> {
-    let problem = { (reason: String) in Result<TransmissionRecord, RecordProblem>.failure(.init(reason: reason)) }
+    let problem = { (reason: String) in
+      Result<TransmissionRecord, RecordProblem>.failure(.init(reason: reason))
+    }
     if bytes.first == UInt8(ascii: "{") {
       return problem(
         "it was written by an older morsetorch (JSON), which this one does not read: put the "
@@ -157,7 +159,8 @@ enum RecordFormat {
       case "n": result += "\n"
       case "x":
         let digits = String(String.UnicodeScalarView(rest.prefix(2)))
-        guard digits.count == 2, digits.allSatisfy(\.isHexDigit), let value = UInt8(digits, radix: 16),
+        guard digits.count == 2, digits.allSatisfy(\.isHexDigit),
+          let value = UInt8(digits, radix: 16),
           value < 0x20 || value == 0x7F, value != 0x0A
         else { return nil }
         rest = rest.dropFirst(2)

@@ -1,4 +1,3 @@
-
 /// What reserving devices by a `ConflictPolicy` came to.
 public enum Reservation {
   /// The devices are ours: claim them with `TransmitterSession.claim`.

@@ -101,7 +101,8 @@ extension RuntimeFiles {
     if let last, last.number >= Self.highestTicket {
       // Never numbered by a sender (one a second for 30 billion years): planted.
       throw .unsafeFile(
-        path: last.path, reason: "no ticket may follow its number (someone put it there; root may remove it)"
+        path: last.path,
+        reason: "no ticket may follow its number (someone put it there; root may remove it)"
       )
     }
     var number = (last?.number ?? 0) + 1
@@ -114,7 +115,7 @@ extension RuntimeFiles {
           path, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o664)
         _ = try file.lock(exclusive: true, wait: false)
         return Ticket(number: number, path: path, file: file)
-      } catch where error == .fileExists && number < Self.highestTicket {
+      } catch  where error == .fileExists && number < Self.highestTicket {
         // Taken meanwhile, by one that numbered under a tickets file replaced since.
         number += 1
       } catch {

@@ -92,18 +92,18 @@ struct RuntimeFiles {
       let file: FileDescriptor
       do throws(Errno) {
         file = try FileDescriptor.open(path, options)
-      } catch where error == .noSuchFile {
+      } catch  where error == .noSuchFile {
         do throws(Errno) {
           file = try FileDescriptor.open(
             path, options.union([.create, .exclusive]), permissions: 0o664)
-        } catch where error == .fileExists {
+        } catch  where error == .fileExists {
           continue
         } catch {
           throw .file(operation: "create", path: path, errno: error)
         }
-      } catch where error == .permissionDenied {
+      } catch  where error == .permissionDenied {
         throw unusableLockFile(path) ?? .file(operation: "open", path: path, errno: error)
-      } catch where [.tooManySymbolicLinks, .noSuchDeviceOrAddress, .isDirectory].contains(error) {
+      } catch  where [.tooManySymbolicLinks, .noSuchDeviceOrAddress, .isDirectory].contains(error) {
         // A symlink, a socket or a directory: replaced, then opened on the next round.
         try replaceUnopenable(path)
         continue
@@ -170,7 +170,7 @@ struct RuntimeFiles {
   func removeEvenADirectory(_ path: String) {
     do throws(Errno) {
       try FileSystem.unlink(path)
-    } catch where error == .isDirectory {
+    } catch  where error == .isDirectory {
       let status = try? FileSystem.linkStatus(path)
       let euid = CurrentProcess.effectiveUserID
       if euid == 0 || status?.ownerID == euid { _ = moveAside(path) }
@@ -206,7 +206,9 @@ struct RuntimeFiles {
     throws(ControlError)
   {
     let status: FileStatus
-    status = try Errno.mapping { () throws(Errno) in try file.status() } to: {
+    status = try Errno.mapping { () throws(Errno) in
+      try file.status()
+    } to: {
       ControlError.file(operation: "examine", path: path, errno: $0)
     }
     let euid = CurrentProcess.effectiveUserID
@@ -310,7 +312,7 @@ struct RuntimeFiles {
       do throws(Errno) {
         return try FileDescriptor.open(
           path, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o644)
-      } catch where error == .fileExists && attempt < 5 {
+      } catch  where error == .fileExists && attempt < 5 {
         continue
       }
     }

@@ -29,8 +29,7 @@ final class StopListener: Sendable {
 
   /// Listens at `path` of `files` (which this process owns: it holds the lock or ticket of
   /// that name), firing `cancellation` on the first request.
-  init(path: String, of files: RuntimeFiles, cancelling cancellation: Cancellation) throws(Errno)
-  {
+  init(path: String, of files: RuntimeFiles, cancelling cancellation: Cancellation) throws(Errno) {
     self.path = path
     // Left by a holder that was killed, or planted (a directory, which would keep the socket
     // from being made).

@@ -1,5 +1,5 @@
-import LinuxSystem
 import DeviceContract
+import LinuxSystem
 
 /// What a running transmission writes about itself in the runtime directory.
 ///

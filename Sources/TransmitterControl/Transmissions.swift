@@ -1,5 +1,5 @@
-import LinuxSystem
 import DeviceContract
+import LinuxSystem
 
 /// Reading and signalling the transmissions of other processes: `status`, `stop`, reruns.
 ///

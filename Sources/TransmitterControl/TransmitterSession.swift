@@ -193,6 +193,7 @@ public final class TransmitterSession {
       let reading = Transmissions.readRecordLater(of: name, in: runtime)
       // The waiters first, or the next one would take the device the moment it is free.
       let waiters = try Transmissions.stopWaiters(of: name, in: runtime)
+      let unit = try Transmissions.holder(of: name, in: runtime).flatMap(ProcessFacts.serviceUnit)
       guard let pid = try Transmissions.stop(name, in: runtime, unless: cancellation) else {
         if cancellation.isCancelled { return .cancelledWhileWaiting(request: nil) }
         continue  // it ended by itself just now, or with a transmission already stopped
@@ -204,7 +205,8 @@ public final class TransmitterSession {
         record = found
       }
       cancelled.append(
-        CancelledTransmission(device: name, pid: pid, record: record, waiters: waiters))
+        CancelledTransmission(
+          device: name, pid: pid, record: record, waiters: waiters, unit: unit))
     }
     // Every one ended by itself meanwhile: there is nothing left to cancel.
     if cancelled.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import MorseTestSupport
 import Testing
 
@@ -26,7 +27,48 @@ final class MorsetorchProcess: @unchecked Sendable {
     let candidates = directories.map { $0.appendingPathComponent(tool.rawValue).path }
     guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:))
     else { throw Failure.executableMissing(searched: candidates) }
-    return found
+    return try reachableByEveryone(found)
+  }
+
+  /// `path`, or a copy of it in a directory of its own under `/tmp` where some directory on
+  /// the way to it is closed to other users (a checkout in a home directory of mode 0700):
+  /// the tests run it as `nobody` too. One copy per executable for the whole test run,
+  /// removed at exit.
+  private static func reachableByEveryone(_ path: String) throws -> String {
+    var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var isReachable = true
+    while directory.path != "/" {
+      var status = stat()
+      if stat(directory.path, &status) != 0 || status.st_mode & S_IXOTH == 0 {
+        isReachable = false
+        break
+      }
+      directory.deleteLastPathComponent()
+    }
+    if isReachable { return path }
+    return try copies.withLock { copies in
+      if let copy = copies[path] { return copy }
+      let directory = "/tmp/morsetorch-tests-\(getpid())-\(copies.count)"
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: false,
+        attributes: [.posixPermissions: 0o755])
+      let copy = directory + "/" + URL(fileURLWithPath: path).lastPathComponent
+      try FileManager.default.copyItem(atPath: path, toPath: copy)
+      chmod(copy, 0o755)
+      if copies.isEmpty { atexit { MorsetorchProcess.removeCopies() } }
+      copies[path] = copy
+      return copy
+    }
+  }
+
+  /// The copies `reachableByEveryone` made, by the path they copy.
+  private static let copies = Mutex<[String: String]>([:])
+
+  private static func removeCopies() {
+    for copy in copies.withLock({ Array($0.values) }) {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().path)
+    }
   }
 
   /// Whether `Launch.unprivileged` can drop to another user here (or need not).

@@ -61,7 +61,8 @@ extension RerunTests {
       stop.standardOutput.contains(
         "stopped a sender waiting for LED \(led) (pid \(waiter.processIdentifier))"), "\(stop)")
     #expect(
-      stop.standardOutput.contains("stopped the transmission on LED \(led) (pid \(first.processIdentifier)"),
+      stop.standardOutput.contains(
+        "stopped the transmission on LED \(led) (pid \(first.processIdentifier)"),
       "\(stop)")
     #expect(try waiter.wait().exitStatus == 143)
     #expect(try first.wait().exitStatus == 143)
@@ -93,6 +94,16 @@ extension RerunTests {
     #expect(status.standardOutput.contains("\"TTTTT\""), "\(status)")
     #expect(status.standardOutput.contains("pid \(first.processIdentifier)"), "\(status)")
     #expect(status.standardOutput.contains("of 5 characters"), "\(status)")
+    let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
+    #expect(status.standardOutput.contains(", user \(user))"), "\(status)")
+    #expect(!status.standardOutput.contains("stopped"), "\(status)")
+    // Ctrl-Z (here SIGSTOP, which it cannot catch): its state is said.
+    first.send(signal: SIGSTOP)
+    for _ in 0..<200 where !isStopped(first.processIdentifier) { usleep(10_000) }
+    let stopped = try run(["status"], in: fixture)
+    #expect(
+      stopped.standardOutput.contains(": stopped (Ctrl-Z or SIGSTOP) while sending"), "\(stopped)")
+    first.send(signal: SIGCONT)
     first.send(signal: SIGTERM)
     #expect(try first.wait().exitStatus == 143)
     let idle = try run(["status", "--led", led], in: fixture)
@@ -146,5 +157,11 @@ extension RerunTests {
     #expect(report.first?.contains(directory + "/\(led).state") == true, "\(outcome)")
     #expect(report.first?.contains("corrupt") == true, "\(outcome)")
     #expect(try fixture.read("trigger", of: led) == "none [timer] heartbeat\n")
+  }
+
+  /// Whether `/proc/PID/stat` says state `T`.
+  private func isStopped(_ pid: Int32) -> Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    return stat.split(separator: ")").last?.hasPrefix(" T") == true
   }
 }

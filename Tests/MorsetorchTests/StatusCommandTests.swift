@@ -34,7 +34,8 @@ import TransmitterControl
 
   @Test func summarySaysWhatWhoAndHowFar() {
     var record = TransmissionRecord(
-      pid: 42, device: .led("white:flash"), text: "SOS", totalSymbols: 3, saved: saved, startedAt: 1000)
+      pid: 42, device: .led("white:flash"), text: "SOS", totalSymbols: 3, saved: saved,
+      startedAt: 1000)
     record.sentSymbols = 2
     #expect(
       StatusCommand.summary(of: record, now: 1065, waiting: [7, 8])
@@ -46,6 +47,21 @@ import TransmitterControl
     #expect(
       StatusCommand.summary(of: streamed, now: 1003).contains(
         "2 characters, line 4 begun, for 3 s"))
+  }
+
+  @Test func theStateUserAndServiceAreSaid() {
+    var beacon = record(text: "VVV", total: 3, sent: 2)
+    beacon.writerID = 0
+    let line = StatusCommand.summary(
+      of: beacon,
+      holder: .init(isStopped: true, unit: "morsetorch-beacon@white:flash.service"), now: 103,
+      userName: { $0 == 0 ? "root" : nil })
+    #expect(
+      line == "a: stopped (Ctrl-Z or SIGSTOP) while sending \"VVV\" (pid 7, user root, "
+        + "service morsetorch-beacon@white:flash.service): 2 of 3 characters begun, for 3 s")
+    beacon.writerID = 1234
+    let unnamed = StatusCommand.summary(of: beacon, now: 103, userName: { _ in nil })
+    #expect(unnamed.contains("a: sending \"VVV\" (pid 7, user 1234): "), "\(unnamed)")
   }
 
   @Test func anotherUsersTextCannotActOnTheTerminal() {

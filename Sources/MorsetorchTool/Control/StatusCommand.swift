@@ -17,7 +17,7 @@ enum StatusCommand {
       let shown = DeviceNames.shown(device)
       switch Transmissions.record(of: device, in: runtime) {
       case .record(let record) where record.pid == holder:
-        Console.output(summary(of: record, waiting: waiting))
+        Console.output(summary(of: record, holder: .of(holder), waiting: waiting))
       case .corrupt(let path, let reason):
         Console.output(
           "\(shown): held by pid \(holder); its record \(TerminalText.escaped(path)) is unusable: \(reason)"
@@ -29,10 +29,25 @@ enum StatusCommand {
     }
   }
 
-  /// One line: what, by whom, how far along, for how long, and who waits.
+  /// What the kernel says of the process holding a device: whether it is stopped (Ctrl-Z,
+  /// SIGSTOP), and the systemd service it runs in.
+  struct Holder {
+    var isStopped = false
+    var unit: String?
+
+    /// The facts of `pid`.
+    static func of(_ pid: Int32) -> Holder {
+      Holder(isStopped: ProcessFacts.isStopped(pid), unit: ProcessFacts.serviceUnit(pid))
+    }
+  }
+
+  /// One line: in what state, sending what, by which process, user and service, how far
+  /// along, for how long, and who waits. `userName` names the record's writer (the owner of
+  /// its file, as the kernel says).
   static func summary(
-    of record: TransmissionRecord, now: Double = WallTime.secondsSince1970(),
-    waiting: [Int32] = []
+    of record: TransmissionRecord, holder: Holder = Holder(),
+    now: Double = WallTime.secondsSince1970(), waiting: [Int32] = [],
+    userName: (UInt32) -> String? = { UserRights.of(userID: $0).name }
   ) -> String {
     var progress = "\(record.sentSymbols)"
     if let totalSymbols = record.totalSymbols { progress += " of \(totalSymbols)" }
@@ -51,8 +66,14 @@ enum StatusCommand {
     let elapsed = TerminalText.elapsed(seconds: now - record.startedAt)
     let others = (record.group ?? []).filter { $0 != record.device }
     let with = others.isEmpty ? "" : " (with \(DeviceNames.naming(others)))"
+    let state = holder.isStopped ? "stopped (Ctrl-Z or SIGSTOP) while " : ""
+    var who = ["pid \(record.pid)"]
+    if let writer = record.writerID {
+      who.append("user " + TerminalText.escaped(userName(writer) ?? "\(writer)"))
+    }
+    if let unit = holder.unit { who.append("service " + TerminalText.escaped(unit)) }
     var line =
-      "\(DeviceNames.shown(record.device))\(with): \(doing) (pid \(record.pid)): \(progress) begun, for \(elapsed)"
+      "\(DeviceNames.shown(record.device))\(with): \(state)\(doing) (\(who.joined(separator: ", "))): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {
       line += "; \(waiting.count) waiting (pid \(waiting.map(String.init).joined(separator: ", ")))"
     }

@@ -382,7 +382,8 @@ enum HelpText {
     usage: "status " + controlUsage,
     summary: """
       Shows what is being sent on each device (or those --led, --gpio and --serial name): the
-      text, the process, how many characters have begun, for how long, and who is waiting.
+      state (sending, waiting for input, stopped by Ctrl-Z), the text, the process, its user
+      and systemd service, how many characters have begun, for how long, and who is waiting.
       Exits 3 when nothing is being sent.
       """,
     details: """

@@ -31,9 +31,11 @@ enum ManualTopics {
     pattern, or devices of several kinds: --led capslock --serial ttyUSB0) holds all of them
     or none, and `status` and `stop` on any one of them see all.
 
-    `morsetorch status` lists what is being sent, on which device, by which process and user,
-    and how far along; `morsetorch stop` cancels it (every device without --led, --gpio,
-    --serial or --sound).
+    `morsetorch status` lists what is being sent, on which device, in which state (sending,
+    waiting for input, or stopped by Ctrl-Z or SIGSTOP), by which process, user and systemd
+    service (a boot beacon), and how far along; `morsetorch stop` cancels it (every device
+    without --led, --gpio, --serial or --sound). A rerun that cancels a beacon names its
+    service, which stays stopped until `systemctl start` starts it again.
     They exit 3 when nothing is being sent. A cancelled sender exits 143, as for SIGTERM.
 
     A sender killed with SIGKILL (or by a crash or power loss) cannot put its device back; it

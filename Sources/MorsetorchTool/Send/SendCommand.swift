@@ -99,6 +99,11 @@ struct SendCommand {
       Console.output(lines.joined(separator: "\n") + "; nothing was sent")
       // A rerun is an off switch; one with other text most likely meant to send it.
       let shown = describe(message, text: text).text
+      for unit in Set(cancelled.compactMap(\.unit)).sorted() {
+        Console.note(
+          "\(TerminalText.escaped(unit)) stays stopped until it is started again: "
+            + "sudo systemctl start \(TerminalText.escaped(unit))")
+      }
       if cancelled.contains(where: { $0.record.map { $0.text != shown } ?? true }) {
         Console.note(
           "to send this instead, run it again with --replace; to send it after the other "
@@ -189,8 +194,9 @@ struct SendCommand {
       ? ""
       : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
     let names = cancelled.record?.group ?? [cancelled.device]
+    let unit = cancelled.unit.map { " of the systemd service \(TerminalText.escaped($0))" } ?? ""
     return
-      "cancelled the transmission on \(DeviceNames.naming(names)) by pid \(cancelled.pid)\(what)\(others)"
+      "cancelled the transmission on \(DeviceNames.naming(names)) by pid \(cancelled.pid)\(unit)\(what)\(others)"
   }
 
   /// `--preview`: the light in this terminal, through the same transmitter as an LED; plain
