@@ -71,6 +71,13 @@ final class MorsetorchProcess: @unchecked Sendable {
     }
   }
 
+  /// Whether this machine's `/etc/group` has `leds` (the package makes it), which the advice
+  /// for a user who may not write an LED depends on.
+  static let machineHasLEDGroup: Bool = {
+    let groups = (try? String(contentsOfFile: "/etc/group", encoding: .utf8)) ?? ""
+    return groups.split(separator: "\n").contains { $0.hasPrefix("leds:") }
+  }()
+
   /// Whether `Launch.unprivileged` can drop to another user here (or need not).
   static var canRunUnprivileged: Bool {
     getuid() != 0 || FileManager.default.isExecutableFile(atPath: setprivPath)
