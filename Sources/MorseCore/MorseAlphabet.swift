@@ -12,7 +12,7 @@
 // |------|----------|-------------------------------------------------------------------------|
 // | !    | -.-.--   | "KW": the Heathkit / ARRL choice; American Morse used ---. instead       |
 // | $    | ...-..-  | "SX", the common ARRL choice                                            |
-// | &    | .-...    | "AS" (the ITU "wait" signal), as ARRL; some operators send "ES"         |
+// | &    | .-...    | "AS" (the ITU "wait" signal), as ARRL; decodes as <AS>                  |
 // | ;    | -.-.-.   | the common choice                                                       |
 // | _    | ..--.-   | the common choice                                                       |
 // | Ä Æ  | .-.-     | German, Danish/Norwegian; decodes as Ä                                  |
@@ -27,11 +27,12 @@
 // | Ĝ    | --.-.    | Esperanto                                                               |
 // | Ĥ    | ----     | Esperanto (German "CH" uses the same code)                              |
 // | Ĵ    | .---.    | Esperanto                                                               |
-// | Ŝ    | ...-.    | Esperanto; also the ITU "understood" signal, so it decodes as Ŝ         |
+// | Ŝ    | ...-.    | Esperanto; also the ITU "understood" signal, so it decodes as <VE>      |
 // | ß    | ...--..  | German "SZ"; keyed lowercase because "ß".uppercased() is "SS"           |
 //
-// Decoding a shared code returns one documented character: ITU first, then the first
-// extension character in the order above, then a prosign name (`<SK>`).
+// Decoding a shared code returns one documented text: an ITU character first, then an ITU
+// procedural signal (`<VE>`, `<AS>`), then the first extension character in the order above,
+// then another prosign name (`<AA>`).
 
 /// The Morse alphabet: ITU-R M.1677-1, a documented extension set, substitutions and prosigns.
 public enum MorseAlphabet {
@@ -111,6 +112,8 @@ public enum MorseAlphabet {
     "…": "...", "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
     "«": "\"", "»": "\"", "„": "\"", "‟": "\"", "‹": "'", "›": "'", "‚": "'", "‛": "'",
     "Œ": "OE", "œ": "OE", "ı": "I",
+    // The degree sign, as operators write it out: "20°C" is sent 20 DEG C.
+    "°": " DEG ",
   ]
 
   /// The code of one character (case-insensitive, any Unicode normalization), or nil.
@@ -191,9 +194,13 @@ public enum MorseAlphabet {
     character.isNumber && substitutions[character] != nil
   }
 
-  /// Codes of the substitution spellings, looked up once.
-  static let substitutionCodes: [Character: [MorseCode]] = substitutions.mapValues { spelling in
-    spelling.compactMap { code(for: $0) }
+  /// Codes of the substitution spellings, looked up once: word by word, split at spaces (a
+  /// spelling that starts or ends with a space has an empty first or last word).
+  static let substitutionCodes: [Character: [[MorseCode]]] = substitutions.mapValues {
+    spelling in
+    spelling.split(separator: " ", omittingEmptySubsequences: false).map { word in
+      word.compactMap { code(for: $0) }
+    }
   }
 
   /// The hyphen sent between a number and a following % or ‰.
@@ -240,15 +247,22 @@ public enum MorseAlphabet {
     return codes
   }()
 
-  /// Reverse table: ITU first, then extension in order, then prosigns in order.
+  /// The procedural signals ITU-R M.1677-1 itself defines beside its characters: understood,
+  /// wait, starting signal, error, end of work. On a code they share with an extension
+  /// character (`...-.` with Ŝ, `.-...` with &), the signal is what is decoded.
+  public static let internationalProsignNames: Set<String> = ["VE", "AS", "KA", "HH", "SK"]
+
+  /// Reverse table: ITU characters first, then ITU procedural signals, then extension
+  /// characters in order, then the other prosigns in order.
   private static let decodedTexts: [MorseCode: String] = {
     var texts: [MorseCode: String] = [:]
-    for entry in internationalEntries + extendedEntries where texts[entry.code] == nil {
-      texts[entry.code] = String(entry.character)
-    }
-    for entry in prosignEntries where texts[entry.code] == nil {
-      texts[entry.code] = "<\(entry.name)>"
-    }
+    let international = prosignEntries.filter { internationalProsignNames.contains($0.name) }
+    let decoded =
+      internationalEntries.map { ($0.code, String($0.character)) }
+      + international.map { ($0.code, "<\($0.name)>") }
+      + extendedEntries.map { ($0.code, String($0.character)) }
+      + prosignEntries.map { ($0.code, "<\($0.name)>") }
+    for (code, text) in decoded where texts[code] == nil { texts[code] = text }
     return texts
   }()
 }

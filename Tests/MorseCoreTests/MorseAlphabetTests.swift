@@ -5,6 +5,8 @@ import Testing
 /// Codes shared by several extension characters decode to this documented choice.
 private let documentedDecoding: [String: String] = [
   ".-.-": "Ä", ".--.-": "À", "-.-..": "Ç", "---.": "Ö", "..--": "Ü",
+  // Codes of an ITU signal: "wait", "understood".
+  ".-...": "<AS>", "...-.": "<VE>",
 ]
 
 /// The single-character lowercase form, or the character itself (ß stays ß).
@@ -113,14 +115,22 @@ private func lowercase(_ character: Character) -> Character {
     #expect(MorseAlphabet.code(for: "\r\n") == nil)
   }
 
-  @Test func textForCodePrefersITUThenExtensionThenProsign() throws {
+  @Test func textForCodePrefersITUThenITUSignalsThenExtensionThenProsign() throws {
     func text(_ code: String) throws -> String? {
       MorseAlphabet.text(for: try #require(MorseCode(code)))
     }
     #expect(try text(".-.-.") == "+")
     #expect(try text("-...-") == "=")
-    #expect(try text(".-...") == "&")
-    #expect(try text("...-.") == "Ŝ")
+    // The ITU signals "understood" and "wait" before the extension letters on their codes.
+    #expect(try text("...-.") == "<VE>")
+    #expect(try text(".-...") == "<AS>")
+    // AA is no ITU signal: the letter stays.
+    #expect(try text(".-.-") == "Ä")
+    for name in MorseAlphabet.internationalProsignNames {
+      let code = try #require(MorseAlphabet.prosigns[name])
+      let character = MorseAlphabet.internationalEntries.first { $0.code == code }?.character
+      #expect(MorseAlphabet.text(for: code) == character.map { String($0) } ?? "<\(name)>")
+    }
     #expect(try text("...-.-") == "<SK>")
     #expect(try text("........") == "<HH>")
     #expect(try text("...---...") == "<SOS>")
@@ -128,9 +138,26 @@ private func lowercase(_ character: Character) -> Character {
     #expect(try text(".......") == nil)
   }
 
+  @Test func theDegreeSignIsSentAsAWordOfItsOwn() throws {
+    func codes(_ text: String) throws -> String {
+      try MorseMessage(text).map { token in
+        switch token {
+        case .symbol(let symbol): symbol.code.description
+        case .wordGap: "/"
+        }
+      }.joined(separator: " ")
+    }
+    #expect(try codes("20°C") == "..--- ----- / -.. . --. / -.-.")
+    #expect(try codes("20 ° C") == "..--- ----- / -.. . --. / -.-.")
+    #expect(try codes("°") == "-.. . --.")
+    #expect(try codes("°°") == "-.. . --. / -.. . --.")
+  }
+
   @Test func substitutionSpellingsAreFullyEncodable() {
     for (character, spelling) in MorseAlphabet.substitutions {
-      #expect(MorseAlphabet.substitutionCodes[character]?.count == spelling.count, "\(character)")
+      #expect(
+        MorseAlphabet.substitutionCodes[character]?.joined().count
+          == spelling.filter { $0 != " " }.count, "\(character)")
     }
     #expect(MorseAlphabet.substitution(for: "%") == "0/0")
     #expect(MorseAlphabet.substitution(for: "‰") == "0/00")

@@ -218,6 +218,19 @@ struct CommandProcessTests {
     #expect(sent.standardOutput.contains("b -..."), "\(sent)")
   }
 
+  /// Before: one warning per byte, hundreds of lines for a binary file.
+  @Test(arguments: [["encode", "--skip-unknown"], ["send", "--dry-run", "--skip-unknown"]])
+  func aStreamSaysEachKindOfSkippedCharacterOnce(command: [String]) throws {
+    let fixture = try TemporaryLEDDirectory()
+    let line = Array("a😀b✓c😀".utf8) + [0xFF, 0xFF] + Array("✓\n".utf8)
+    let outcome = try run(
+      command, bytes: Array((0..<50).map { _ in line }.joined()), in: fixture)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let warnings = outcome.standardError.split(separator: "\n")
+    #expect(warnings.count == 3, "\(outcome)")
+    #expect(warnings.allSatisfy { $0.contains("no further warning") }, "\(outcome)")
+  }
+
   @Test(arguments: [["encode"], ["decode"], ["send", "--dry-run", "--unit", "1"]])
   func aByteOrderMarkAtTheStartOfInputIsIgnored(command: [String]) throws {
     let fixture = try TemporaryLEDDirectory()

@@ -19,6 +19,29 @@ import Testing
     return written
   }
 
+  /// What is echoed of `text` when the torch fails at its `set`th switch, then `endLine()`.
+  private func echoCut(_ text: String, atSet set: Int) throws -> [String] {
+    let clock = ManualStepClock()
+    var written: [String] = []
+    let echo = EchoObserver { written.append($0) }
+    let transmitter = Transmitter(
+      torch: RecordingTorch(clock: clock, failAtSet: set),
+      scheduler: StepScheduler(clock: clock, cancellation: Cancellation()),
+      timing: MorseTiming(unit: .milliseconds(10)), observers: [echo])
+    _ = try? transmitter.send(try MorseMessage(text), repetition: .once)
+    echo.endLine()
+    return written
+  }
+
+  @Test func aLineCutShortIsEndedAndItsUnfinishedCharacterLeftOut() throws {
+    // H (8 switches) and E (2) sent, the first dot of L begun: "HE" and the line ended.
+    #expect(try echoCut("HELLO", atSet: 12) == ["H", "E", "\n"])
+    // Cut before anything was echoed: nothing, not an empty line.
+    #expect(try echoCut("HELLO", atSet: 1) == [])
+    // Ended already: no second line break.
+    #expect(try echoCut("E", atSet: 100) == ["E\n"])
+  }
+
   @Test func eachCharacterAsItEndsASpaceAtAWordGapAndALineAtTheEnd() throws {
     #expect(try echo("SOS SOS") == ["S", "O", "S ", "S", "O", "S\n"])
   }

@@ -15,8 +15,8 @@ struct MorseTokenizer: Sendable {
   private var isGapPending = false
   /// The last symbol sent was part of a number (a digit or a fraction).
   private var followsNumber = false
-  /// Symbols found but not handed out yet, last first.
-  private var queue: [MorseSymbol] = []
+  /// Tokens found but not handed out yet, last first.
+  private var queue: [MorseToken] = []
 
   init(_ text: String, firstLine: Int, firstColumn: Int = 1, policy: UnknownCharacterPolicy) {
     self.characters = text.makeIterator()
@@ -27,7 +27,7 @@ struct MorseTokenizer: Sendable {
 
   /// The next token or skipped character; nil at the end.
   mutating func next() throws(MorseError) -> Event? {
-    if let symbol = queue.popLast() { return .token(.symbol(symbol)) }
+    if let token = queue.popLast() { return .token(token) }
     while let character = characters.next() {
       let characterLine = line
       let characterColumn = column
@@ -67,14 +67,19 @@ struct MorseTokenizer: Sendable {
         followsNumber = false
         return send(symbol)
       }
-      if let codes = MorseAlphabet.substitutionCodes[character] {
+      if let words = MorseAlphabet.substitutionCodes[character] {
         let text = String(character)
-        var symbols = codes.map { MorseSymbol(text: text, code: $0) }
+        // A spelling with spaces is words of its own ("°" is sent " DEG "): gaps around them.
+        if words.first?.isEmpty == true, hasSentSymbol { isGapPending = true }
+        var tokens = words.filter { !$0.isEmpty }.map { word in
+          word.map { MorseToken.symbol(MorseSymbol(text: text, code: $0)) }
+        }.joined(separator: [.wordGap]).map { $0 }
         if followsNumber && MorseAlphabet.isJoinedToNumber(character) {
-          symbols.insert(MorseSymbol(text: text, code: MorseAlphabet.hyphenCode), at: 0)
+          tokens.insert(.symbol(MorseSymbol(text: text, code: MorseAlphabet.hyphenCode)), at: 0)
         }
         followsNumber = MorseAlphabet.isFraction(character)
-        return send(symbols)
+        defer { if words.count > 1, words.last?.isEmpty == true { isGapPending = true } }
+        return send(tokens)
       }
       if let letter = MorseAlphabet.baseLetter(of: character).flatMap({ $0.first }),
         let code = MorseAlphabet.code(for: letter)
@@ -109,20 +114,21 @@ struct MorseTokenizer: Sendable {
 
   /// Hands out one symbol, after a pending word gap.
   private mutating func send(_ symbol: MorseSymbol) -> Event {
-    hasSentSymbol = true
-    if isGapPending {
-      isGapPending = false
-      queue.append(symbol)
-      return .token(.wordGap)
-    }
-    return .token(.symbol(symbol))
+    send([.symbol(symbol)])
   }
 
-  /// Hands out several symbols in order, after a pending word gap.
-  private mutating func send(_ symbols: [MorseSymbol]) -> Event {
-    guard let first = symbols.first else { return .token(.wordGap) }
-    queue.append(contentsOf: symbols.dropFirst().reversed())
-    return send(first)
+  /// Hands out several tokens in order (symbols, and word gaps between them), after a pending
+  /// word gap.
+  private mutating func send(_ tokens: [MorseToken]) -> Event {
+    guard let first = tokens.first else { return .token(.wordGap) }
+    hasSentSymbol = true
+    queue.append(contentsOf: tokens.dropFirst().reversed())
+    if isGapPending {
+      isGapPending = false
+      queue.append(first)
+      return .token(.wordGap)
+    }
+    return .token(first)
   }
 
   /// Reads `LETTERS>` after the `<` just read, as one prosign; nil (nothing consumed) if what

@@ -75,9 +75,12 @@ enum ManualTopics {
     set of extensions (! $ & ; _ and national letters such as Ä Ö Ü Ñ), Cyrillic and Greek
     letters have signals of their own; other characters that logs and shells print are sent
     as the signals they stand for (% as 0/0, brackets as ( ), * as X, # as NR, | and \\ as /),
-    and so is pasted typography (… as ..., dashes and the minus sign as -, « » „ as ").
-    `morsetorch alphabet` lists every one. A Latin letter with a mark and no signal of its own
-    (ï, Ł, ş) is sent as its letter.
+    and so is pasted typography (… as ..., dashes and the minus sign as -, « » „ as "), and
+    the degree sign as the word DEG (20°C is sent 20 DEG C). `morsetorch alphabet` lists every
+    one. A Latin letter with a mark and no signal of its own (ï, Ł, ş) is sent as its letter.
+    Where several share a code, `decode` and `receive` print an ITU character first, then an
+    ITU procedural signal (...-. as <VE>, understood; .-... as <AS>, wait), then the first
+    extension the alphabet lists (.-.- as Ä).
 
     Spaces, tabs and line breaks separate words (a run of them is one word gap). Prosigns are
     written in angle brackets and sent without letter gaps: <SK>, <AR>, <BT>, <KN>, or any

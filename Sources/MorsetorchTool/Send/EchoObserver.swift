@@ -9,6 +9,8 @@ import MorsePlayer
 final class EchoObserver: TransmissionObserver {
   private let write: (String) -> Void
   private var pending: String?
+  /// Whether what was written ends a line (or nothing was written).
+  private var isAtLineStart = true
 
   init(write: @escaping (String) -> Void) {
     self.write = write
@@ -32,9 +34,21 @@ final class EchoObserver: TransmissionObserver {
     flush("\n")
   }
 
+  /// Ends the line a stop cut short, so that what is said next starts a line of its own; a
+  /// character whose last element never ended is not echoed.
+  func endLine() {
+    pending = nil
+    if !isAtLineStart { emit("\n") }
+  }
+
   private func flush(_ separator: String) {
     guard let character = pending else { return }
     pending = nil
-    write(character + separator)
+    emit(character + separator)
+  }
+
+  private func emit(_ text: String) {
+    write(text)
+    isAtLineStart = text.hasSuffix("\n")
   }
 }

@@ -44,8 +44,12 @@ struct SendDisplay {
     if echo {
       let writer = try StreamWriter(
         streamName: "standard output", capacity: 65_536, sink: { Console.write($0) })
-      observers.append(EchoObserver(write: writer.write))
-      finishers.append { writer.flush(timeout: .seconds(2)) }
+      let echo = EchoObserver(write: writer.write)
+      observers.append(echo)
+      finishers.append {
+        echo.endLine()
+        writer.flush(timeout: .seconds(2))
+      }
     }
     return SendDisplay(observers: observers, finishers: finishers)
   }

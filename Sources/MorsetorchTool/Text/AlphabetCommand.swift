@@ -28,7 +28,11 @@ enum AlphabetCommand {
   static func lines() -> [String] {
     var lines = ["International (ITU-R M.1677-1):"]
     lines += MorseAlphabet.internationalEntries.map { row(String($0.character), $0.code) }
-    lines += ["", "Extensions (not ITU; decoded as the first of a shared code):"]
+    lines += [
+      "",
+      "Extensions (not ITU; a code shared with an ITU signal decodes as the signal, else as "
+        + "the first of these):",
+    ]
     lines += MorseAlphabet.extendedEntries.map { row(String($0.character), $0.code) }
     lines += ["", "Sent as other signals (ITU-R M.1677-1 §3, and for logs and shells):"]
     lines += MorseAlphabet.substitutions.sorted { $0.key < $1.key }.map { character, spelling in

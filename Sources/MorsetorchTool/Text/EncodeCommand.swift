@@ -33,10 +33,16 @@ enum EncodeCommand {
       return Morsetorch.printing(HelpText.encode.text)
     }
     let policy = plan.policy
+    // Standard input is a stream, as for `send`: each kind of skipped character is said once.
+    let stream = SkippedCharacters()
     func encode(_ text: String, line: Int, column: Int = 1) throws -> String {
       let message = try MorseMessage(
         text, firstLine: line, firstColumn: column, unknownCharacters: policy, encoding: true)
-      SkippedCharacters.warn(about: message)
+      if plan.text == nil {
+        stream.transmission(willSendLine: message, number: line)
+      } else {
+        SkippedCharacters.warn(about: message)
+      }
       return message.encoded
     }
     if let text = plan.text {

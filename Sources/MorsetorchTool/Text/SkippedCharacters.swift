@@ -36,16 +36,16 @@ final class SkippedCharacters: TransmissionObserver {
     let end = kind.isString ? "its end or the end of its line" : "its end"
     Console.error(
       "warning: a terminal control sequence (\(kind.abbreviation)) at line \(line) ran over "
-        + "\(limit) characters: dropped to \(end), nothing of it sent (and any more like it, "
-        + "without a word)")
+        + "\(limit) characters: dropped to \(end), nothing of it sent; any more like it are "
+        + "dropped too, with no further warning")
   }
 
   /// Prints the warnings for the line: one for each character not skipped before.
   func transmission(willSendLine message: MorseMessage, number: Int) {
     for skipped in message.skipped where warned.insert(skipped.character).inserted {
       Console.error(
-        "warning: skipped \(skipped), which has no Morse code (and any more of it, without a "
-          + "word)")
+        "warning: skipped \(skipped), which has no Morse code; it is skipped wherever it "
+          + "comes again, with no further warning")
     }
   }
 }
