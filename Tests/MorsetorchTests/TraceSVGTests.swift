@@ -177,6 +177,22 @@ func parisPulses(_ pulses: Int) throws -> some Sequence<MorseEdge> {
     #expect(size < 4_000_000, "\(size) bytes")
   }
 
+  @Test(arguments: ["PARIS", "TEST", "CQ CQ", "SOS"])
+  func theStillShowsTheLightOn(text: String) throws {
+    let scene = SyntheticScene()
+    let frames = scene.frames(showing: try sentEdges(text, wpm: 15))
+    let reading = MorseReading(
+      receiver: MorseReceiver(),
+      light: LightReceiver(frameInterval: .seconds(1 / scene.framesPerSecond)))
+    let still = try #require(traced(frames.map { .frame($0) }, reading: reading).still)
+    // The light's cell (its centre at 100,40) against a cell of the dark room beside it.
+    func luma(x: Double, y: Double) -> Int {
+      Int(still.luma[Int(y) / still.scale * still.width + Int(x) / still.scale])
+    }
+    let (light, room) = (luma(x: scene.lightX, y: scene.lightY), luma(x: 20, y: 20))
+    #expect(light > room + Int(scene.lightBrightness) / 2, "light \(light), room \(room)")
+  }
+
   @Test func framesShowTheLightsLevelItsStillAndWhereItWasFound() throws {
     let scene = SyntheticScene()
     let frames = scene.frames(showing: try sentEdges("PARIS", wpm: 15))
