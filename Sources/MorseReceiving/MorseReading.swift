@@ -39,7 +39,9 @@ public struct MorseReading: Sendable {
     /// frame read (those kept until it was found too, once it is, so not always in time
     /// order).
     case frame(at: MonotonicInstant, light: LightLevel?)
-    /// When tracing: the frame the light was first found in, small (before `found`).
+    /// When tracing: the frame the light was first found in, small (before `found`); then,
+    /// should the light be off there, each brighter frame with the light on until its first
+    /// mark seen ends (a still of a light off is a dark square). The last given is the one.
     case still(FrameStill)
   }
 
@@ -72,6 +74,9 @@ public struct MorseReading: Sendable {
   private var firstFrame: MonotonicInstant?
   private var lastFrame: MonotonicInstant?
   private var isFound = false
+  /// When tracing, once the light is found: the frame the still shows, the light's level in
+  /// it if it was on there, and whether it is settled (a mark shown on it has ended).
+  private var still: (time: MonotonicInstant, onLevel: Double?, isSettled: Bool)?
   /// What makes the text doubtful, as it is read.
   public private(set) var doubts: ReadDoubts
   /// Whether the events for a trace are given: `classed`, `frame` and `still`.
@@ -144,7 +149,10 @@ public struct MorseReading: Sendable {
       switch event {
       case .edge(let edge): try decode(edge, handle)
       case .found(let region, let time):
-        if isTracing && !isFound { try handle(.still(FrameStill(frame))) }
+        if isTracing && !isFound {
+          try handle(.still(FrameStill(frame)))
+          still = (frame.time, nil, false)
+        }
         isFound = true
         try handle(.found(region, after: time - origin))
       case .moved(let region, let time):
@@ -157,9 +165,29 @@ public struct MorseReading: Sendable {
       for read in self.light?.takeLevels() ?? [] {
         try handle(
           .frame(at: read.time, light: LightLevel(level: read.level, threshold: read.threshold)))
+        if read.time == frame.time {
+          try retakeStill(frame, isOn: read.level > read.threshold, level: read.level, handle)
+        }
       }
     }
     try hand({ $0.advance(to: frame.time) }, handle)
+  }
+
+  /// The still again from `frame` (the light's level in it `level`) if the light is on there
+  /// and brighter than on the still, until the first mark the still shows has ended.
+  private mutating func retakeStill<Failure: Error>(
+    _ frame: LightFrame, isOn: Bool, level: Double, _ handle: (Event) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard var still, !still.isSettled else { return }
+    if still.time == frame.time {
+      still.onLevel = isOn ? level : nil
+    } else if isOn && level > still.onLevel ?? -.infinity {
+      try handle(.still(FrameStill(frame)))
+      (still.time, still.onLevel) = (frame.time, level)
+    } else if !isOn && still.onLevel != nil {
+      still.isSettled = true
+    }
+    self.still = still
   }
 
   /// `edge` to `handle`, then (if it took it) to the receiver, and what that decoded.

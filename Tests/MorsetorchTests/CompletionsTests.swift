@@ -82,6 +82,63 @@ struct CompletionsTests {
     #expect(try Self.output(of: bash, program) == "--bias\n")
   }
 
+  @Test func fishDescriptionsKeepEveryCharacter() throws {
+    let script = try #require(Completions.script(for: "fish"))
+    let led = try #require(
+      script.split(separator: "\n").first {
+        $0.contains("__fish_seen_subcommand_from send'") && $0.contains(" -l led ")
+      })
+    let help = try #require(SendOption.led.spec.help.split(separator: "\n").first)
+    #expect(help.contains("'*::capslock'"))
+    #expect(led.hasSuffix(" -d " + Completions.fishQuoted(String(help))))
+  }
+
+  /// What `fish -c program` writes to standard output, with `variables` set.
+  private static func fishOutput(_ program: String, variables: [String: String] = [:]) throws
+    -> String
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(shellPath("fish")))
+    process.arguments = ["--no-config", "-c", program]
+    process.environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text
+  }
+
+  @Test(.enabled(if: shellPath("fish") != nil, "fish is not installed"))
+  func fishReadsAQuotedWordBackAsItWas() throws {
+    let text = #"a'b\c\'d: $HOME "e" `f` (g) [h] {i} ; & | * ~ # \n end\"#
+    #expect(try Self.fishOutput("printf %s " + Completions.fishQuoted(text)) == text)
+  }
+
+  @Test(.enabled(if: shellPath("fish") != nil, "fish is not installed"))
+  func fishOffersEachLEDWithItsStateAndOptionsWithTheirHelp() throws {
+    let fixture = try TemporaryLEDDirectory()
+    try fixture.addLED("input3::capslock", trigger: "none [kbd-capslock] timer")
+    try fixture.addLED("white:flash", maxBrightness: 1, brightness: 1)
+    try fixture.addLED("ACT", trigger: nil)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "morsetorch-completion-\(UUID().uuidString).fish")
+    try #require(Completions.script(for: "fish")).write(
+      to: file, atomically: false, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let output = try Self.fishOutput(
+      "source \(file.path); complete -C 'morsetorch send --led '; "
+        + "complete -C 'morsetorch send --le'",
+      variables: ["MORSETORCH_LEDS_DIR": fixture.ledsPath])
+    #expect(
+      output.split(separator: "\n").sorted() == [
+        "--led\tthe LED to use; repeatable, or a pattern ('*::capslock')",
+        "ACT\ttrigger ?, brightness 0/255",
+        "input3::capslock\ttrigger kbd-capslock, brightness 0/255",
+        "white:flash\ttrigger none, brightness 1/1",
+      ])
+  }
+
   /// What `bash -c program` writes to standard output.
   private static func output(of bash: String, _ program: String) throws -> String {
     let process = Process()

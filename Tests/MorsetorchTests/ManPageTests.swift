@@ -93,21 +93,62 @@ struct ManPageTests {
     }
   }
 
+  /// The SYNOPSIS section's `.SY` … `.YS` blocks, each as its lines.
+  private func synopsisBlocks() -> [[Substring]] {
+    topSection("SYNOPSIS").split(separator: "\n").split { $0 == ".YS" }.map(Array.init)
+  }
+
+  /// A synopsis block as it reads: `.OP a b` as `[a b]`, fonts and escapes taken out.
+  private func readText(_ block: [Substring]) -> String {
+    block.map { line -> String in
+      var text = String(line)
+      if text.hasPrefix(".OP ") { text = "[" + text.dropFirst(4) + "]" }
+      if text.hasPrefix(".SY ") || text.hasPrefix(".B ") {
+        text = String(text.drop { $0 != " " }.dropFirst())
+      }
+      for (roff, plain) in [
+        (#"\fB"#, ""), (#"\fI"#, ""), (#"\fR"#, ""), (#"\&"#, ""), (#"\~"#, " "), (#"\-"#, "-"),
+      ] {
+        text = text.replacingOccurrences(of: roff, with: plain)
+      }
+      return text
+    }.joined(separator: " ")
+  }
+
   @Test func theSynopsisIsWholeAndNamesEverySourceOfReceive() throws {
-    let synopsis = topSection("SYNOPSIS")
-    let lines = synopsis.split(separator: "\n").filter { !$0.hasPrefix(".") }
-    #expect(lines.count == CommandTable.commands.count + 2)
-    for line in lines {
-      #expect(line.filter { $0 == "(" }.count == line.filter { $0 == ")" }.count, "\(line)")
-      #expect(line.filter { $0 == "[" }.count == line.filter { $0 == "]" }.count, "\(line)")
-      #expect(!line.hasSuffix("|"), "\(line)")
-    }
-    let receive = try #require(lines.first { $0.hasPrefix("receive ") })
+    let usages = CommandTable.commands.map(\.help.usage) + ["--help", "--version"]
+    #expect(synopsisBlocks().map(readText) == usages.map { "morsetorch " + $0 })
+    let receive = try #require(synopsisBlocks().map(readText).first { $0.contains(" receive ") })
     for source in SourceOption.allCases {
       let spec = source.option.spec
       let words = [spec.flag, spec.valueName].compactMap { $0 }.joined(separator: " ")
-      #expect(plain(receive).contains(words), "\(receive)")
+      #expect(receive.contains(words), "\(receive)")
     }
+  }
+
+  /// man(7)'s synopsis macros, so that a line too long for the page goes on indented under
+  /// the command; the lines break only between groups of words, or at a `|`.
+  @Test func eachSynopsisIsASYBlockThatBreaksOnlyBetweenGroups() throws {
+    let blocks = synopsisBlocks()
+    #expect(blocks.count == CommandTable.commands.count + 2)
+    #expect(!topSection("SYNOPSIS").contains(".br"))
+    for block in blocks {
+      #expect(block.first == ".SY morsetorch", "\(block)")
+      #expect(block.dropFirst().first?.hasPrefix(".B ") == true, "\(block)")
+      for line in block.dropFirst(2) {
+        if line.hasPrefix(".OP ") {
+          #expect(!line.contains("["), "\(line)")
+          continue
+        }
+        #expect(!line.hasPrefix("."), "\(line)")
+        let breakable = line.replacingOccurrences(of: " | ", with: "")
+        #expect(!breakable.contains(" "), "\(line)")
+      }
+    }
+    let decode = try #require(blocks.first { $0.contains(".B decode") })
+    #expect(decode.contains(#".OP \-\-alphabet NAME"#))
+    let stop = try #require(blocks.first { $0.contains(".B stop") })
+    #expect(stop.contains(#"\&[\fB\-\-led\fR\~\fINAME\fR]..."#), "\(stop)")
   }
 
   @Test func itSaysWhereReceiveReadsFromEverywhereItDescribesIt() throws {
@@ -251,7 +292,7 @@ struct ManPageTests {
       #expect(
         [
           ".TH", ".SH", ".SS", ".PP", ".TP", ".B", ".I", ".BR", ".RS", ".RE", ".br", ".nf", ".fi",
-          #".\""#,
+          ".SY", ".OP", ".YS", #".\""#,
         ]
         .contains(request), "\(line)")
     }

@@ -30,7 +30,7 @@ struct LEDHome: DeviceHome {
       words: arguments.all(.led), brightness: try SendPlan.brightness(arguments.value(.brightness)))
   }
 
-  /// The names under the class directory.
+  /// The names under the class directory (in fish, each with its trigger and brightness).
   static let completion = DeviceCompletion(
     function: "leds",
     bash: [
@@ -44,7 +44,19 @@ struct LEDHome: DeviceHome {
     fish: [
       "  set -l directory /sys/class/leds",
       "  set -q MORSETORCH_LEDS_DIR; and test -n \"$MORSETORCH_LEDS_DIR\"; and set directory $MORSETORCH_LEDS_DIR",
-      "  ls $directory 2>/dev/null",
+      // Each name with what `list` says of it, after a tab: fish's own description of a
+      // candidate, which it shows instead of the option's. Read with builtins only (a
+      // process an attribute would be slow where there are many LEDs).
+      "  for led in $directory/*",
+      "    set -l said",
+      "    for attribute in trigger brightness max_brightness",
+      "      set -l value '?'",
+      "      test -r $led/$attribute; and read -l line <$led/$attribute; and set value $line",
+      #"      test $attribute = trigger; and set value (string match -r -g '\[([^]]*)\]' -- $value; or echo '?')"#,
+      "      set -a said $value",
+      "    end",
+      #"    printf '%s\ttrigger %s, brightness %s/%s\n' (string replace -r '.*/' '' -- $led) $said"#,
+      "  end",
     ])
 
   static let listOption: OptionSpec? = nil

@@ -24,12 +24,16 @@ enum Completions {
     }.joined(separator: " ")
   }
 
-  /// The first line of an option's help, with what a shell's quoting or syntax could trip on
-  /// taken out.
+  /// The first line of a command's or option's help.
+  private static func firstLine(_ text: String) -> String {
+    text.split(separator: "\n").first.map(String.init) ?? ""
+  }
+
+  /// The first line of an option's help for zsh, with what its quoting or its `_arguments`
+  /// and `_describe` syntax could trip on taken out.
   private static func description(_ text: String) -> String {
-    let line = text.split(separator: "\n").first.map(String.init) ?? ""
-    return String(
-      line.compactMap { character -> Character? in
+    String(
+      firstLine(text).compactMap { character -> Character? in
         switch character {
         case "[": "("
         case "]": ")"
@@ -193,6 +197,12 @@ enum Completions {
 
   // MARK: fish
 
+  /// `text` as one fish word in single quotes, every character kept: inside them fish reads
+  /// only `\\` and `\'` as escapes.
+  static func fishQuoted(_ text: String) -> String {
+    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+  }
+
   static var fish: String {
     var lines = [
       "# fish completion for morsetorch (\(header) fish`)",
@@ -208,7 +218,8 @@ enum Completions {
     ]
     for command in CommandTable.commands {
       lines.append(
-        "complete -c morsetorch -n __fish_use_subcommand -a \(command.name) -d '\(description(command.summary))'"
+        "complete -c morsetorch -n __fish_use_subcommand -a \(command.name) -d "
+          + fishQuoted(firstLine(command.summary))
       )
     }
     for command in CommandTable.commands {
@@ -228,7 +239,7 @@ enum Completions {
           case .none, .commands: line += " -x"
           }
         }
-        lines.append(line + " -d '\(description(option.help))'")
+        lines.append(line + " -d " + fishQuoted(firstLine(option.help)))
       }
     }
     return lines.joined(separator: "\n")

@@ -14,13 +14,10 @@ enum ManPage {
         + " from \(SourceOption.phrases)",
       ".SH SYNOPSIS",
     ]
-    for command in CommandTable.commands {
-      page += [".B morsetorch", escaped(command.help.usage), ".br"]
+    for usage in CommandTable.commands.map(\.help.usage) + ["--help", "--version"] {
+      page += synopsis(usage)
     }
-    page += [
-      ".B morsetorch", #"\-\-help"#, ".br", ".B morsetorch", #"\-\-version"#,
-      ".SH DESCRIPTION",
-    ]
+    page += [".SH DESCRIPTION"]
     page += paragraph(
       isFirst: true,
       """
@@ -279,6 +276,68 @@ enum ManPage {
     "morsetorch stop",
     "systemctl enable --now morsetorch-beacon@white:flash.service",
   ]
+
+  /// `usage` (`send [options] [TEXT...]`) as a synopsis of man(7)'s `.SY` and `.YS` (groff's
+  /// an-ext, which mandoc reads too): a line too long for the page goes on indented under
+  /// the command's name. The first word is the command; each optional option on its own
+  /// (`[--alphabet NAME]`) is an `.OP`; any other group of words is a line that breaks only
+  /// at its `|` (`[--led NAME]...`, `(--gpio CHIP:LINE | --edges FILE)`).
+  static func synopsis(_ usage: String) -> [String] {
+    var lines = [".SY morsetorch"]
+    for (index, group) in groups(usage).enumerated() {
+      let words = group.dropFirst().dropLast().split(separator: " ")
+      if index == 0 {
+        lines.append(".B \(escaped(group))")
+      } else if group.hasPrefix("["), group.hasSuffix("]"), (1...2).contains(words.count),
+        words[0].hasPrefix("-"), !group.dropFirst().dropLast().contains(where: "[]()|".contains)
+      {
+        lines.append(".OP " + words.map { escaped(String($0)) }.joined(separator: " "))
+      } else {
+        lines.append(#"\&"# + synopsisLine(group))
+      }
+    }
+    return lines + [".YS"]
+  }
+
+  /// `usage`'s words and bracketed groups, apart where a space is outside every bracket.
+  private static func groups(_ usage: String) -> [String] {
+    var groups: [String] = []
+    var current = ""
+    var depth = 0
+    for character in usage {
+      switch character {
+      case "[", "(": depth += 1
+      case "]", ")": depth -= 1
+      case " " where depth == 0:
+        if !current.isEmpty { groups.append(current) }
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    return current.isEmpty ? groups : groups + [current]
+  }
+
+  /// A group of a synopsis as roff: options bold, values and other words italic, the
+  /// brackets, `|` and `...` roman; unbreakable but at a `|`.
+  private static func synopsisLine(_ group: String) -> String {
+    let punctuation: Set<Character> = ["[", "]", "(", ")", "."]
+    let words = group.split(separator: " ").map { word -> String in
+      let core = word.drop { punctuation.contains($0) }
+      let name = core.prefix { !punctuation.contains($0) }
+      guard !name.isEmpty, name != "|" else { return escaped(String(word)) }
+      let font = name.hasPrefix("-") ? #"\fB"# : #"\fI"#
+      return escaped(String(word[..<core.startIndex])) + font + escaped(String(name)) + #"\fR"#
+        + escaped(String(core[name.endIndex...]))
+    }
+    var line = ""
+    for (index, word) in words.enumerated() {
+      if index > 0 { line += word == "|" || words[index - 1] == "|" ? " " : #"\~"# }
+      line += word
+    }
+    return line
+  }
 
   /// A paragraph; the first under a heading needs no `.PP`.
   private static func paragraph(isFirst: Bool = false, _ text: String) -> [String] {

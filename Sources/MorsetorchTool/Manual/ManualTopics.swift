@@ -277,9 +277,11 @@ enum ManualTopics {
     a dash red) and each gap (inside a character grey, between characters green, between
     words purple, a silence that ended the line black), the first ones too, classed once the
     speed was known; the characters read under their marks; and the speed followed (in WPM,
-    a line below, the row's slowest and fastest at its right). From frames it also shows the
-    first frame the light was found in, small and grey, with a box where it was found, moved
-    to or lost, and marks those moments in the rows. An hour of Morse makes a few megabytes.
+    a line below, the row's slowest and fastest at its right), over a time axis in seconds
+    from the row's start. From frames it also shows, right of the rows, a frame with the
+    light on once it was found, small and grey, with a box where it was found, moved to or
+    lost, and marks those moments in the rows (labels that would overlap are stacked). An
+    hour of Morse makes a few megabytes.
     What is kept for the picture is bounded, however long the reading: at most 250000 levels
     (two an edge, one a frame; an hour and a quarter at 60 WPM, three and a half hours at 20
     WPM, over two hours of frames at 30 a second), some 13 MB at most. Past that the picture

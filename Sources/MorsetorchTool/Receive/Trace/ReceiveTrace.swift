@@ -86,7 +86,8 @@ struct ReceiveTrace {
   private(set) var spans: [Span] = []
   private(set) var characters: [Character] = []
   private(set) var sightings: [Sighting] = []
-  /// The frame the light was first found in, small.
+  /// Where the light was found, small: a frame with the light on, if one came (the last
+  /// still the reading gave).
   private(set) var still: FrameStill?
   /// The time from which nothing was kept, in seconds from the start, if anything was not.
   private(set) var cut: Float?

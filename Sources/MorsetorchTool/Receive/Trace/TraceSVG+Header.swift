@@ -4,9 +4,14 @@ extension TraceSVG {
   /// Pixels of the still for each of its cells.
   static let stillCell = 2
 
-  /// What lies above the rows: the title with the length read and the scale, the legend, and
-  /// for frames the still of where the light was found, its boxes on it; and its height.
-  var header: (height: Double, text: String) {
+  /// Pixels between the rows' right margin and the still, and right of the still.
+  static let stillMargin = 8.0
+
+  /// What lies above the rows and beside them: the title with the length read and the
+  /// scale, the legend, and for frames the still of where the light was found, its boxes on
+  /// it, right of the rows (so the rows start under the legend, whatever its height); the
+  /// height above the rows, and how far right and down the header reaches.
+  var header: (height: Double, right: Double, bottom: Double, text: String) {
     let end = Double(trace.end)
     let rowsSaid =
       rows == 1
@@ -16,13 +21,17 @@ extension TraceSVG {
       + "\(Self.said(end)) read ("
       + "\(trace.isFrames ? "a light in frames" : "edges, level 0 or 1")"
       + "); 1 s = \(Self.number(scale)) px, \(rowsSaid)</text>\n"
-    text += legend(top: 30)
-    var height = 76.0
+    let legend = self.legend(top: 30)
+    text += legend.text
+    var (right, bottom) = (Self.left + Self.rowWidth + Self.right, 0.0)
     if let still = trace.still {
-      text += self.still(still, left: Self.left + Self.rowWidth + Self.right - 8, top: 8)
-      height = max(height, Double(still.height * Self.stillCell) + 28)
+      let width = Double(still.width * Self.stillCell)
+      text += self.still(still, left: right + Self.stillMargin + width, top: 8)
+      right += Self.stillMargin + width + Self.stillMargin
+      // Its label's baseline 12 under it, and room for the label's descent.
+      bottom = 8 + Double(still.height * Self.stillCell) + 12 + 6
     }
-    return (height, text)
+    return (legend.bottom + 10, right, bottom, text)
   }
 
   /// What was left out of the picture, if anything was, said once for the picture and for
@@ -44,8 +53,8 @@ extension TraceSVG {
     seconds > 60 ? clock(seconds) + " (min:s)" : number(seconds) + " s"
   }
 
-  /// A swatch and a name for each class, and for the lines.
-  private func legend(top: Double) -> String {
+  /// A swatch and a name for each class, and for the lines; and where its last line ends.
+  private func legend(top: Double) -> (text: String, bottom: Double) {
     var entries: [(drawing: String, name: String)] = MorseReceiver.Classed.Kind.allCases.map {
       let name = Self.className($0)
       return (
@@ -78,10 +87,11 @@ extension TraceSVG {
         + "<text x=\"22\" y=\"10\">\(entry.name)</text></g>\n"
       x += width
     }
-    return text
+    // An entry's swatch and text are 12 high, its text's descent a little more.
+    return (text, y + 14)
   }
 
-  /// `still` drawn in greys with its right edge at `left`, each light region seen boxed.
+  /// `still` drawn in greys with its right edge at `right`, each light region seen boxed.
   private func still(_ still: FrameStill, left right: Double, top: Double) -> String {
     let cell = Self.stillCell
     let left = right - Double(still.width * cell)
