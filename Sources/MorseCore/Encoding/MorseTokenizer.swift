@@ -68,18 +68,7 @@ struct MorseTokenizer: Sendable {
         return send(symbol)
       }
       if let words = MorseAlphabet.substitutionCodes[character] {
-        let text = String(character)
-        // A spelling with spaces is words of its own ("°" is sent " DEG "): gaps around them.
-        if words.first?.isEmpty == true, hasSentSymbol { isGapPending = true }
-        var tokens = words.filter { !$0.isEmpty }.map { word in
-          word.map { MorseToken.symbol(MorseSymbol(text: text, code: $0)) }
-        }.joined(separator: [.wordGap]).map { $0 }
-        if followsNumber && MorseAlphabet.isJoinedToNumber(character) {
-          tokens.insert(.symbol(MorseSymbol(text: text, code: MorseAlphabet.hyphenCode)), at: 0)
-        }
-        followsNumber = MorseAlphabet.isFraction(character)
-        defer { if words.count > 1, words.last?.isEmpty == true { isGapPending = true } }
-        return send(tokens)
+        return substitute(character, spelledAs: words)
       }
       if let letter = MorseAlphabet.baseLetter(of: character).flatMap({ $0.first }),
         let code = MorseAlphabet.code(for: letter)
@@ -110,6 +99,24 @@ struct MorseTokenizer: Sendable {
   /// Tab, line feed ("\r\n" reports it too), vertical tab, form feed, carriage return, space.
   private static func isASCIIWhitespace(_ ascii: UInt8) -> Bool {
     (0x09...0x0D).contains(ascii) || ascii == 0x20
+  }
+
+  /// A character sent as others (`MorseAlphabet.substitutions`), spelled as `words`: a
+  /// spelling with spaces is words of its own ("°" is sent " DEG "), with gaps around them.
+  private mutating func substitute(_ character: Character, spelledAs words: [[MorseCode]])
+    -> Event
+  {
+    let text = String(character)
+    if words.first?.isEmpty == true, hasSentSymbol { isGapPending = true }
+    var tokens = words.filter { !$0.isEmpty }.map { word in
+      word.map { MorseToken.symbol(MorseSymbol(text: text, code: $0)) }
+    }.joined(separator: [.wordGap]).map { $0 }
+    if followsNumber && MorseAlphabet.isJoinedToNumber(character) {
+      tokens.insert(.symbol(MorseSymbol(text: text, code: MorseAlphabet.hyphenCode)), at: 0)
+    }
+    followsNumber = MorseAlphabet.isFraction(character)
+    defer { if words.count > 1, words.last?.isEmpty == true { isGapPending = true } }
+    return send(tokens)
   }
 
   /// Hands out one symbol, after a pending word gap.

@@ -242,9 +242,10 @@ enum HelpText {
       sensor), with the kernel's timestamps of each edge; or from FILE (- for standard input,
       or a FIFO, read from when a writer comes), one edge per line: SECONDS LEVEL, the level 1
       (on, key down) or 0, blank lines and # comments (of any length) ignored (`morsetorch
-      send --dry-run --edges` writes them); or from a light in a video, a YUV4MPEG2 stream as
-      fast as it comes (`ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch
-      receive --video -`), timed by its frame rate; or from a light a camera sees (V4L2: GREY,
+      send --dry-run --edges` writes them); or from a light in a video file as it is
+      (`morsetorch receive --video clip.mp4`, decoded by ffmpeg, each frame at its own time),
+      or in a YUV4MPEG2 stream on standard input, timed by its frame rate; or from a light a
+      camera sees (V4L2: GREY,
       YUYV, NV12 or YUV420 pictures, the kernel's timestamps). It stops when interrupted or at
       --timeout, even while no input comes, and at the end of FILE.
 

@@ -184,14 +184,19 @@ enum ManualTopics {
     and standard error says why; a reading stopped by a signal exits with the signal's
     status whatever it read.
 
-    From light: --video FILE reads a YUV4MPEG2 stream (- for standard input), so any
-    recording works through ffmpeg: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - |
-    morsetorch receive --video -` (the format named, so that a phone's 10-bit video works).
-    Frames are timed by the header's frame rate and read as fast as they come. YUV4MPEG2
-    has one rate and no time for each frame: a phone's video, recorded at a rate that
-    varies, reaches it with ffmpeg's frames repeated where the phone left one out, so a gap
-    or a mark as short as the frame missing can be hidden (a limit of the format; a higher
-    -r does not bring the missing frame back). A camera's frames are timed by the kernel. Parameters
+    From light: --video FILE reads a video file of any format ffmpeg decodes (an MP4 from a
+    phone: `morsetorch receive --video clip.mp4`). ffmpeg is run to decode it (its first
+    video stream, every frame as the file has it), and each frame is timed by its own
+    timestamp, so a phone's variable frame rate is followed as recorded: no frame is repeated
+    where the phone left one out. What remains of that limit is the recording's own: a mark
+    or a gap shorter than the frames missing there is not seen. Without ffmpeg installed, such
+    a file is refused (69) naming the package to install (ffmpeg); what ffmpeg cannot decode
+    is 65, in ffmpeg's words. A YUV4MPEG2 file, and standard input (-, which is always read as
+    YUV4MPEG2: `ffmpeg -i clip.mp4 -pix_fmt yuv420p -f yuv4mpegpipe - | morsetorch receive
+    --video -`), are read as they are, each frame timed by the header's one frame rate.
+    Frames are read as fast as they come, or, with --show, each at its own time from the
+    first, so that the view can be watched (--fast: as fast as they come even then). A
+    camera's frames are timed by the kernel. Parameters
     after a FRAME word are ignored (the line may be up to 4096 bytes); a header that gives a
     tag twice (two W tags) is refused, naming the tag (status 65). Only the
     picture's brightness (luma) is used. The light is found on a grid of blocks of

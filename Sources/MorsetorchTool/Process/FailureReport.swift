@@ -43,8 +43,11 @@ func failureReport(for error: any Error) -> (message: String, status: Int32) {
   case let error as InputError:
     return (inputMessage(error), ExitStatus.ioError)
   case let error as VideoError:
-    if case .readFailed = error { return (error.description, ExitStatus.ioError) }
-    return (error.description, ExitStatus.dataError)
+    switch error {
+    case .readFailed: return (error.description, ExitStatus.ioError)
+    case .decoderMissing: return (error.description, ExitStatus.unavailable)
+    default: return (error.description, ExitStatus.dataError)
+    }
   case let error as CameraError:
     return cameraReport(error)
   case let error as EdgeRecorder.Failure:

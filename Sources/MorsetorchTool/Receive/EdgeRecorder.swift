@@ -18,7 +18,8 @@ final class EdgeRecorder {
 
     var description: String {
       switch self {
-      case .cannotCreate(let path, let errno): "cannot create \(shown: path) for --edges-out: \(errno)"
+      case .cannotCreate(let path, let errno):
+        "cannot create \(shown: path) for --edges-out: \(errno)"
       case .noReader(let path):
         "cannot write \(shown: path) (--edges-out): no process is reading this FIFO; start its reader "
           + "first"
@@ -39,7 +40,7 @@ final class EdgeRecorder {
     self.stop = stop
     do throws(Errno) {
       file = try FileDescriptor.open(path, [.writeOnly, .create, .truncate, .nonBlocking])
-    } catch where error == .noSuchDeviceOrAddress {
+    } catch  where error == .noSuchDeviceOrAddress {
       // ENXIO: what open(2) says, non-blocking, of a FIFO with no reader.
       let isFIFO = (try? FileSystem.status(path))?.isFIFO ?? false
       throw isFIFO ? .noReader(path: path) : .cannotCreate(path: path, errno: error)

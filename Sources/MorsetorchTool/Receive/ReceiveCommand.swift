@@ -89,8 +89,9 @@ struct ReceiveCommand {
     case .serial(let address, let isActiveLow):
       return try SerialLineSource(
         address, isActiveLow: isActiveLow, ports: environment.serialPorts, stop: stop)
-    case .video(let path, _):
-      return try VideoFileSource(path: path, stop: stop)
+    case .video(let path, _, let paced):
+      return try VideoFileSource(
+        path: path, stop: stop, paced: paced, environment: environment.variables)
     case .camera(let path, _, let size, let fps):
       return try CameraSource(
         path, size: size, fps: fps, devices: environment.videoDevices, stop: stop)
@@ -118,7 +119,7 @@ extension ReceivePlan.Source {
   var light: LightReceiver.Settings {
     switch self {
     case .edges, .gpio, .serial: LightReceiver.Settings()
-    case .video(_, let light), .camera(_, let light, _, _): light
+    case .video(_, let light, _), .camera(_, let light, _, _): light
     }
   }
 }

@@ -7,6 +7,7 @@ import SerialDriver
 /// The options of `receive`.
 enum ReceiveOption: CommandOption {
   case gpio, serial, edges, video, camera, region, size, fps, edgesOut, trace, show, activeLow
+  case fast
   case bias
   case wpm
   case farnsworth
@@ -35,8 +36,10 @@ enum ReceiveOption: CommandOption {
     case .video:
       .value(
         "video", "FILE", completion: .files,
-        help: "read a light in a YUV4MPEG2 video (- standard input)"
-      ).detailed("As ffmpeg writes it.")
+        help: "read a light in a video file (- standard input)"
+      ).detailed(
+        "Any format ffmpeg decodes (it is run to decode it), or YUV4MPEG2 as it is (the only "
+          + "kind read from standard input).")
     case .camera:
       .optionalValue(
         "camera", "DEVICE", completion: .files,
@@ -74,6 +77,11 @@ enum ReceiveOption: CommandOption {
       ).detailed(
         "The picture, the light boxed, its level and the text, what is held back in "
           + "brackets, redrawn in place; standard error must be a terminal.")
+    case .fast:
+      .flag(
+        "fast",
+        help: "with --video --show: not at the video's own pace"
+      ).detailed("As fast as it can, as a video is always read without --show.")
     case .activeLow:
       .flag(
         "active-low",
@@ -141,7 +149,7 @@ enum SourceOption: CaseIterable {
     case .gpio: [.activeLow, .bias]
     case .serial: [.activeLow]
     case .edges: []
-    case .video: [.region, .show, .activeLow]
+    case .video: [.region, .show, .fast, .activeLow]
     case .camera: [.region, .size, .fps, .show, .activeLow]
     }
   }
@@ -175,9 +183,10 @@ struct ReceivePlan: CommandPlan {
     case gpio(GPIOLineAddress, isActiveLow: Bool, bias: GPIODevice.Bias?)
     /// `--serial PORT:LINE`, with `--active-low`.
     case serial(SerialPortAddress, isActiveLow: Bool)
-    /// `--video FILE`: a YUV4MPEG2 stream (`-`: standard input), with `--region` and
-    /// `--active-low`.
-    case video(path: String, light: LightReceiver.Settings)
+    /// `--video FILE`: a video file of any kind ffmpeg decodes, or a YUV4MPEG2 stream (`-`:
+    /// standard input), with `--region` and `--active-low`; `paced` (`--show` without
+    /// `--fast`): each frame at its own time.
+    case video(path: String, light: LightReceiver.Settings, paced: Bool)
     /// `--camera [DEVICE]` (nil: the first that will do), with `--region`, `--active-low`,
     /// `--size`, `--fps`.
     case camera(
@@ -186,7 +195,7 @@ struct ReceivePlan: CommandPlan {
     /// The file named, if any (not standard input, a pin or a camera).
     var filePath: String? {
       switch self {
-      case .edges(let path), .video(let path, _): path == "-" ? nil : path
+      case .edges(let path), .video(let path, _, _): path == "-" ? nil : path
       case .gpio, .serial, .camera: nil
       }
     }
@@ -195,7 +204,7 @@ struct ReceivePlan: CommandPlan {
     /// pipe) is asked of it there.
     var standardInput: String? {
       switch self {
-      case .edges(let path), .video(let path, _): path == "-" ? "/proc/self/fd/0" : nil
+      case .edges(let path), .video(let path, _, _): path == "-" ? "/proc/self/fd/0" : nil
       case .gpio, .serial, .camera: nil
       }
     }
@@ -253,7 +262,9 @@ struct ReceivePlan: CommandPlan {
       }
       source = .serial(address, isActiveLow: arguments.has(.activeLow))
     case .video:
-      source = .video(path: arguments.value(.video) ?? "-", light: light)
+      source = .video(
+        path: arguments.value(.video) ?? "-", light: light,
+        paced: arguments.has(.show) && !arguments.has(.fast))
     case .camera:
       let fps = try arguments.integer(.fps, expected: "a whole number of frames a second, 1-240")
       if let fps, !(1...240).contains(fps) {

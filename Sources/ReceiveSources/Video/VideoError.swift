@@ -1,6 +1,6 @@
 import LinuxSystem
 
-/// Why a video (a YUV4MPEG2 stream) cannot be read.
+/// Why a video (a YUV4MPEG2 stream, or a file ffmpeg decodes into one) cannot be read.
 public enum VideoError: Error, Hashable, CustomStringConvertible {
   /// How to make a stream this reader takes of any recording: 8-bit 4:2:0 (ffmpeg writes no
   /// YUV4MPEG2 of a 10-bit phone video unless told a format).
@@ -22,6 +22,10 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
   case truncatedFrame(number: Int)
   /// `read(2)` failed.
   case readFailed(Errno)
+  /// The file at `path` is no YUV4MPEG2 stream, and no ffmpeg is installed to decode it.
+  case decoderMissing(path: String)
+  /// ffmpeg could not decode the file: `reason`, in its words.
+  case decoderFailed(program: String, reason: String)
 
   /// What is wrong, for a person.
   public var description: String {
@@ -44,6 +48,11 @@ public enum VideoError: Error, Hashable, CustomStringConvertible {
       "frame \(number) of the video does not start with FRAME (found \(found))"
     case .truncatedFrame(let number): "the video ends inside frame \(number)"
     case .readFailed(let errno): "cannot read the video: \(errno)"
+    case .decoderMissing(let path):
+      "\(shown: path) is not a YUV4MPEG2 stream, and \(VideoDecoder.program), which decodes "
+        + "any other video, is not installed (on PATH): install it (`sudo apt install ffmpeg`)"
+    case .decoderFailed(let program, let reason):
+      "\(program) cannot decode the video: \(ShownText.escaped(reason))"
     }
   }
 }
