@@ -36,6 +36,19 @@ public enum ProcessFacts {
     else { return nil }
     // The unit's own name, `\x2d` and all (the name `systemctl` takes); systemd puts a `_`
     // before one that could be mistaken for a file of the cgroup file system (cg_escape).
-    return String(last.hasPrefix("_") ? last.dropFirst() : last)
+    let name = last.hasPrefix("_") ? last.dropFirst() : last
+    // Only what systemd allows in a unit's name, so that it may be shown as it is.
+    guard name.utf8.allSatisfy(isUnitNameByte) else { return nil }
+    return String(name)
+  }
+
+  /// Whether `byte` may be in a unit's name: ASCII letters, digits and `:-_.\@`.
+  private static func isUnitNameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: ":-_.\\@".utf8.contains(byte)
+    }
   }
 }

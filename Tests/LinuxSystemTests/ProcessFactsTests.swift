@@ -29,6 +29,8 @@ import Testing
       ),
       ("4:memory:/system.slice/a.service\n", nil),
       ("0::/\n", nil), ("", nil),
+      // No name systemd would give: not a unit of its.
+      ("0::/system.slice/a\u{1B}[2J.service\n", nil), ("0::/system.slice/a b.service\n", nil),
     ] as [(String, String?)])
   func theServiceIsTheLastComponentOfSystemdsPath(cgroup: String, unit: String?) {
     #expect(ProcessFacts.serviceUnit(cgroup: cgroup) == unit)

@@ -37,14 +37,22 @@ struct PackagingTests {
   @Test func theUdevRulesAreTheOnesTheToolAndTheReadmeGive() throws {
     let rules = ruleLines(try read("Sources/morsetorch/Packaging/90-morsetorch.rules"))
     #expect(rules == deviceHomes.compactMap { $0.access.rule })
-    let readme = try read("README.md")
-    for rule in rules { #expect(readme.contains(rule), "\(rule)") }
+    // One block of its own, pasted whole into the rules file: nothing else in it.
+    #expect(try codeBlock(holding: rules[0]) == rules)
   }
 
   @Test func theTmpfilesLineIsTheReadmes() throws {
     let lines = ruleLines(try read("Sources/morsetorch/Packaging/morsetorch.tmpfiles"))
     #expect(lines == ["d /run/morsetorch 3770 root leds -"])
-    #expect(try read("README.md").contains(lines[0]))
+    #expect(try codeBlock(holding: lines[0]) == lines)
+  }
+
+  /// The lines of the README's code block that holds `line`.
+  private func codeBlock(holding line: String) throws -> [String] {
+    let blocks = try read("README.md").components(separatedBy: "```").enumerated()
+      .filter { $0.offset % 2 == 1 }.map { $0.element }
+    let block = try #require(blocks.first { $0.contains(line) }, "no block holds \(line)")
+    return block.split(separator: "\n").dropFirst(block.hasPrefix("\n") ? 0 : 1).map(String.init)
   }
 
   @Test func thePackageVersionIsTheToolsAndTheMaintainerScriptsExitCleanly() throws {

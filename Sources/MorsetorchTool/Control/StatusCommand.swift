@@ -71,7 +71,8 @@ enum StatusCommand {
     if let writer = record.writerID {
       who.append("user " + TerminalText.escaped(userName(writer) ?? "\(writer)"))
     }
-    if let unit = holder.unit { who.append("service " + TerminalText.escaped(unit)) }
+    // (A unit's name holds nothing that needs escaping: `ProcessFacts.serviceUnit`.)
+    if let unit = holder.unit { who.append("service " + unit) }
     var line =
       "\(DeviceNames.shown(record.device))\(with): \(state)\(doing) (\(who.joined(separator: ", "))): \(progress) begun, for \(elapsed)"
     if !waiting.isEmpty {

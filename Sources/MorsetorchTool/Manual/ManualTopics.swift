@@ -323,7 +323,8 @@ enum ManualTopics {
     Its configuration is /etc/morsetorch/beacon-NAME.conf, NAME the LED's real name even where
     the instance is escaped, in systemd's environment file format: TEXT= the text (default
     VVV) and OPTIONS= send's options (for example --wpm 15 --pause 10s; not --detach, which
-    the unit refuses: systemd keeps the sender running). `systemctl stop` puts the LED back and
+    the unit refuses: systemd keeps the sender running). These files are yours: the package
+    makes none, and `apt purge` leaves them. `systemctl stop` puts the LED back and
     counts as a success; so does a rerun or `morsetorch stop` on that LED, after which the
     beacon stays stopped. An LED that went away or was busy is tried again every 5 s; a wrong
     name or option, a permission or a runtime directory problem is not (`systemctl status`

@@ -101,8 +101,7 @@ struct SendCommand {
       let shown = describe(message, text: text).text
       for unit in Set(cancelled.compactMap(\.unit)).sorted() {
         Console.note(
-          "\(TerminalText.escaped(unit)) stays stopped until it is started again: "
-            + "sudo systemctl start \(TerminalText.escaped(unit))")
+          "\(unit) stays stopped until it is started again: sudo systemctl start '\(unit)'")
       }
       if cancelled.contains(where: { $0.record.map { $0.text != shown } ?? true }) {
         Console.note(
@@ -194,7 +193,7 @@ struct SendCommand {
       ? ""
       : " and \(waiters.count) waiting (pid \(waiters.map(String.init).joined(separator: ", ")))"
     let names = cancelled.record?.group ?? [cancelled.device]
-    let unit = cancelled.unit.map { " of the systemd service \(TerminalText.escaped($0))" } ?? ""
+    let unit = cancelled.unit.map { " of the systemd service \($0)" } ?? ""
     return
       "cancelled the transmission on \(DeviceNames.naming(names)) by pid \(cancelled.pid)\(unit)\(what)\(others)"
   }
