@@ -158,6 +158,21 @@ struct ArgumentsTests {
       !UsageError.unknownOption("--frobnicate", command: "send").description.contains("mean"))
   }
 
+  /// Before: `-v` got only "see `morsetorch --help`".
+  @Test(arguments: [
+    ("-v", "morsetorch", "did you mean --version?"),
+    ("--verison", "morsetorch", "did you mean --version?"),
+    ("-wpm", "send", "did you mean --wpm?"), ("-tone", "send", "did you mean --tone?"),
+    ("-x", "morsetorch", "see `morsetorch --help`"),
+  ])
+  func aShortOrOneDashOptionIsAnsweredWithTheLongOneItBegins(
+    typed: String, command: String, said: String
+  ) {
+    let message = UsageError.unknownOption(typed, command: command).description
+    #expect(message.contains(said), "\(message)")
+    #expect(message.contains("mean") == said.contains("mean"), "\(message)")
+  }
+
   @Test func optionOfAnotherCommandIsUnknown() {
     #expect(throws: UsageError.unknownOption("--wpm", command: "encode")) {
       try ParsedArguments<EncodeOption>(["--wpm", "5"], command: "encode")

@@ -10,6 +10,8 @@ extension SendProcessTests {
       ["send", "--unit", "1", "E"], ledsDirectory: fixture.root + "/no-such-dir")
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardError.contains(fixture.root + "/no-such-dir"), "\(outcome)")
+    // From a script: the next step too, as `list` gives it.
+    #expect(outcome.standardError.contains("send --preview SOS"), "\(outcome)")
   }
 
   @Test func emptyClassDirectory() throws {
@@ -17,6 +19,7 @@ extension SendProcessTests {
     let outcome = try runMorsetorch("send", "--unit", "1", "E", in: fixture)
     #expect(outcome.exitStatus == 69, "\(outcome)")
     #expect(outcome.standardError.contains("no LEDs"), "\(outcome)")
+    #expect(outcome.standardError.contains("send --dry-run SOS"), "\(outcome)")
   }
 
   @Test(.enabled(if: MorsetorchProcess.canRunUnprivileged, "needs setpriv(1) when run as root"))

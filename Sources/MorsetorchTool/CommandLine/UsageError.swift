@@ -1,4 +1,5 @@
 import LinuxSystem
+
 /// The command line is wrong: status 64.
 enum UsageError: Error, Equatable, CustomStringConvertible {
   case missingCommand
@@ -25,22 +26,29 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownCommand(let name):
       let commands = CommandTable.commands.map(\.name)
       if let meant = OptionWords.closest(to: name, among: commands) {
-        return "unknown command '\(shown: name)'; did you mean '\(meant)'? (see `morsetorch --help`)"
+        return
+          "unknown command '\(shown: name)'; did you mean '\(meant)'? (see `morsetorch --help`)"
       }
       return
         "unknown command '\(shown: name)'; the commands are "
         + CommandTable.commands.map(\.name).joined(separator: ", ")
         + " (see `morsetorch --help`)"
-    case .unknownOption(let option, let command) where command == "morsetorch":
-      return "unknown option '\(shown: option)'; see `morsetorch --help`"
     case .unknownOption(let option, let command):
-      let names = (CommandTable.command(command)?.options ?? []).map { "--" + $0.name }
-      let typed = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
-      let help = "`morsetorch \(command) --help`"
+      let isTool = command == "morsetorch"
+      let names =
+        isTool
+        ? ToolOption.allCases.map(\.spec.flag)
+        : (CommandTable.command(command)?.options ?? []).map { "--" + $0.name }
+      var typed = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+      // A long option written with one dash, or a short one there is not (`-v`): as the long
+      // ones it may begin (`--version`).
+      if typed.hasPrefix("-"), !typed.hasPrefix("--") { typed = "-" + typed }
+      let help = isTool ? "`morsetorch --help`" : "`morsetorch \(command) --help`"
+      let unknown = "unknown option '\(shown: option)'" + (isTool ? "" : " for '\(command)'")
       guard let meant = OptionWords.closest(to: typed, among: names) else {
-        return "unknown option '\(shown: option)' for '\(command)'; see \(help)"
+        return unknown + "; see \(help)"
       }
-      return "unknown option '\(shown: option)' for '\(command)'; did you mean \(meant)? (see \(help))"
+      return unknown + "; did you mean \(meant)? (see \(help))"
     case .optionAsValue(let option, let valueName, let word):
       return "\(option) needs a value (\(valueName)), but '\(shown: word)' is an option; to give "
         + "it as the value, write \(option)=\(shown: word)"

@@ -49,7 +49,12 @@ struct LEDSendChoice: SendChoice {
       if options.isEmpty, variable != nil, !ledError.isNoLED {
         throw LEDVariableError(error: ledError)
       }
-      guard ledError.isNoLED, Console.isErrorTerminal else { throw ledError }
+      guard ledError.isNoLED else { throw ledError }
+      // From a script (nobody at the terminal): the error, and the ways to go on without an
+      // LED, as `list` gives them.
+      guard Console.isErrorTerminal else {
+        throw HintedError(error: ledError, hint: LEDHome.tryWithoutLED)
+      }
       if options.isEmpty, variable == nil {
         Console.note("no LED here: showing the light in this terminal instead (--preview)")
         return nil
