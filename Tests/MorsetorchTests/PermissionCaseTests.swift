@@ -72,11 +72,43 @@ struct PermissionCaseTests {
     #expect(!said.contains("EACCES"), "\(said)")
     #expect(!said.contains("usermod"), "\(said)")
     #expect(brightness == "0\n")
+    // Under a unit whose files cannot be found: the settings that may do it, and where to
+    // look.
+    let units = try TemporaryDirectory("morsetorch-units")
     let (unit, _) = try run(
       readOnly + "sh -c \"$SEND\"; echo status $?",
-      environment: ["MORSETORCH_SERVICE": "morsetorch-beacon@x.service"])
+      environment: [
+        "MORSETORCH_SERVICE": "morsetorch-beacon@x.service", "SYSTEMD_UNIT_PATH": units.path,
+      ])
     #expect(unit.contains("The systemd unit morsetorch-beacon@x.service makes it so"), "\(unit)")
-    #expect(unit.contains("ProtectKernelTunables=yes"), "\(unit)")
+    #expect(unit.contains("systemctl cat morsetorch-beacon@x.service` shows which"), "\(unit)")
+    // Before: `ReadWritePaths=/`, the whole root file system.
+    #expect(unit.contains("`ReadWritePaths=/tmp/"), "\(unit)")
+    #expect(unit.contains("/devices/platform/leds/input3::capslock`"), "\(unit)")
+  }
+
+  /// Before: every setting that might do it was named, the unit's or not.
+  @Test func aUnitsReadOnlyPathsAreNamedAndOnlyThose() throws {
+    let units = try TemporaryDirectory("morsetorch-units")
+    try FileManager.default.createDirectory(
+      atPath: units.path + "/morsetorch-beacon@.service.d", withIntermediateDirectories: true)
+    try "[Service]\nProtectSystem=strict\nReadWritePaths=-/run/morsetorch\n".write(
+      toFile: units.path + "/morsetorch-beacon@.service", atomically: false, encoding: .utf8)
+    try "[Service]\nReadOnlyPaths=-$LEDS\n".write(
+      toFile: units.path + "/morsetorch-beacon@.service.d/leds.conf", atomically: false,
+      encoding: .utf8)
+    let (said, _) = try run(
+      "sed -i \"s|\\$LEDS|$LEDS|\" \"$UNITS/morsetorch-beacon@.service.d/leds.conf\" && "
+        + "mount --bind \"$LEDS\" \"$LEDS\" && mount -o remount,bind,ro \"$LEDS\" && "
+        + "sh -c \"$SEND\"; echo status $?",
+      environment: [
+        "MORSETORCH_SERVICE": "morsetorch-beacon@x.service", "SYSTEMD_UNIT_PATH": units.path,
+        "UNITS": units.path,
+      ])
+    #expect(said.contains("status 77"), "\(said)")
+    // ProtectSystem=strict makes /tmp read-only too, on a real system.
+    #expect(said.contains("with ProtectSystem=strict and ReadOnlyPaths=/tmp/"), "\(said)")
+    #expect(!said.contains("ProtectKernelTunables"), "\(said)")
   }
 
   /// Root without CAP_DAC_OVERRIDE (a unit's CapabilityBoundingSet=) on a file that is not

@@ -39,6 +39,12 @@ struct PermissionAdvice {
     var readOnlyMount: String?
     /// The systemd unit this runs in (`MORSETORCH_SERVICE`, or "this service" under systemd).
     var service: String?
+    /// The unit's settings that make `path` read-only, as its files write them (empty where
+    /// none was found).
+    var sandboxSettings: [String] = []
+    /// The directory of the device's own files, resolved (its class link followed): what a
+    /// unit's `ReadWritePaths=` should name.
+    var deviceDirectory: String?
   }
 
   /// The advice for the devices of `access` on this system about `path` refused with
@@ -52,14 +58,25 @@ struct PermissionAdvice {
     let status = try? FileSystem.status(path)
     let environment = CurrentProcess.environmentVariables()
     let root = CurrentProcess.effectiveUserID == 0
+    let service =
+      environment[SendCommand.serviceVariable] ?? ProcessFacts.serviceUnit(CurrentProcess.id)
+    let isReadOnly = errno == .readOnlyFileSystem
+    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    let deviceDirectory = (try? FileSystem.resolvedPath(directory)) ?? directory
+    let sandbox =
+      isReadOnly
+      ? service.map {
+        UnitSandbox(unit: $0, directories: UnitSandbox.searchPath(environment: environment))
+          .settings(making: deviceDirectory)
+      } ?? [] : []
     let facts = ConfinementFacts(
       isRoot: root, isInUserNamespace: root && Confinement.isInUserNamespace,
       overridesFilePermissions: !root
         || Confinement.hasCapabilities(Confinement.overrideFilePermissions),
-      readOnlyMount: errno == .readOnlyFileSystem
+      readOnlyMount: isReadOnly
         ? (Confinement.mount(holding: path).map(\.point) ?? path) : nil,
-      service: environment[SendCommand.serviceVariable]
-        ?? (environment["INVOCATION_ID"] != nil ? "this service" : nil))
+      service: service ?? (environment["INVOCATION_ID"] != nil ? "this service" : nil),
+      sandboxSettings: sandbox, deviceDirectory: isReadOnly ? deviceDirectory : nil)
     return PermissionAdvice(
       access: access, path: path, errno: errno,
       isRuleInstalled: packageRulePaths.contains(where: FileSystem.exists),
@@ -132,10 +149,16 @@ struct PermissionAdvice {
       "\(shown: path) is on a read-only file system (mounted read-only at \(shown: mount)): "
       + "nobody may write it there, root neither. "
     if let service = confinement.service {
-      return head + "The systemd unit \(shown: service) makes it so with a sandbox setting "
-        + "(ProtectKernelTunables=yes makes all of /sys read-only; also ProtectSystem=strict, "
-        + "ReadOnlyPaths=): remove that setting, or add `ReadWritePaths=\(shown: mount)` "
-        + "(`sudo systemctl edit \(shown: service)`)."
+      let settings = confinement.sandboxSettings
+      let which =
+        settings.isEmpty
+        ? "a sandbox setting (ProtectKernelTunables=, ProtectSystem= or ReadOnlyPaths=; "
+          + "`systemctl cat \(shown: service)` shows which)"
+        : settings.joined(separator: " and ")
+      let writable = confinement.deviceDirectory ?? mount
+      return head + "The systemd unit \(shown: service) makes it so with \(which): add "
+        + "`ReadWritePaths=\(shown: writable)` (the device's own directory) with `sudo "
+        + "systemctl edit \(shown: service)`, or remove \(settings.count == 1 ? "it" : "them")."
     }
     return head
       + "Mount it read-write (`sudo mount -o remount,rw \(shown: mount)`), or run morsetorch "
