@@ -34,6 +34,20 @@ struct PackagingTests {
     #expect(installText.contains("Sources/morsetorch/Packaging/build-deb"))
   }
 
+  /// Before: Try it first built in .build, and the package built everything again.
+  @Test func tryItFirstBuildsWhatThePackageIsMadeOf() throws {
+    let readme = try read("README.md")
+    let builder = try read("Sources/morsetorch/Packaging/build-deb")
+    let build = try #require(
+      builder.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("swift build") })
+    let command = String(build.drop { $0 == " " })
+    #expect(try codeBlock(holding: command).first == command)
+    #expect(readme.contains("Sources/morsetorch/Packaging/build-release"))
+    #expect(
+      FileManager.default.isExecutableFile(
+        atPath: Self.top.appendingPathComponent("Sources/morsetorch/Packaging/build-release").path))
+  }
+
   @Test func theUdevRulesAreTheOnesTheToolAndTheReadmeGive() throws {
     let rules = ruleLines(try read("Sources/morsetorch/Packaging/90-morsetorch.rules"))
     #expect(rules == deviceHomes.compactMap { $0.access.rule })
