@@ -238,4 +238,20 @@ struct CompletionsTests {
       "morsetorch rec", expecting: "receive", shell: shell, variables: variables)
     #expect(command.contains("$ morsetorch receive"), "\(shell): \(command)")
   }
+
+  /// Before: fish showed `*,,capslock`-like names and --led's help beside each LED.
+  @Test(.enabled(if: canType(in: "fish"), "needs tmux and fish"))
+  func fishListsEachLEDByItsNameAndStateAtTheTab() throws {
+    let fixture = try TemporaryLEDDirectory()
+    for name in ["input3::capslock", "input3::numlock"] {
+      try fixture.addLED(name, trigger: "[none] kbd-capslock")
+    }
+    let screen = try typeAndTab(
+      "morsetorch send --led inp", expecting: "brightness", shell: "fish",
+      variables: ["MORSETORCH_LEDS_DIR": fixture.ledsPath])
+    #expect(screen.contains("input3::capslock"), "\(screen)")
+    #expect(screen.contains("input3::numlock"), "\(screen)")
+    #expect(screen.contains("trigger none"), "\(screen)")
+    #expect(!screen.contains(",,"), "\(screen)")
+  }
 }
