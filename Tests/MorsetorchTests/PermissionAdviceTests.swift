@@ -98,10 +98,20 @@ struct PermissionAdviceTests {
     #expect(!plain.contains("usermod"))
     #expect(!plain.contains("ProtectKernelTunables"))
     facts.service = "morsetorch-beacon@input3::capslock.service"
+    facts.deviceDirectory = "/sys/devices/platform/i8042/serio0/input/input3/input3::capslock"
+    // Settings the unit's files were not found to set: the ones that may, and where to look.
+    let unknown = advice("leds", rule: true, listed: false, hasGroup: false, facts: facts)
+    #expect(unknown.contains("ProtectKernelTunables=, ProtectSystem= or ReadOnlyPaths="))
+    #expect(unknown.contains("systemctl cat morsetorch-beacon@input3::capslock.service"))
+    // The LED's own directory, never all of /sys.
+    #expect(unknown.contains("`ReadWritePaths=\(facts.deviceDirectory ?? "")`"))
+    #expect(!unknown.contains("ReadWritePaths=/sys`"))
+    #expect(unknown.contains("systemctl edit morsetorch-beacon@input3::capslock.service"))
+    // What the unit sets, and only that.
+    facts.sandboxSettings = ["ProtectKernelTunables=yes"]
     let unit = advice("leds", rule: true, listed: false, hasGroup: false, facts: facts)
-    #expect(unit.contains("ProtectKernelTunables=yes"))
-    #expect(unit.contains("ReadWritePaths=/sys"))
-    #expect(unit.contains("systemctl edit morsetorch-beacon@input3::capslock.service"))
+    #expect(unit.contains("makes it so with ProtectKernelTunables=yes: add"))
+    #expect(!unit.contains("ProtectSystem"))
   }
 
   /// Root refused is never told to join a group: a container, a missing capability, or a

@@ -103,10 +103,15 @@ struct PreviewTests {
     #expect(outcome.standardOutput.contains("--preview"), "\(outcome)")
   }
 
-  @Test func withoutLEDsAndWithoutATerminalTheErrorStaysShort() throws {
+  /// From a script: no light drawn in place of the LED, the error and one line of what to
+  /// do instead, as `list` says it (before: the error alone).
+  @Test func withoutLEDsAndWithoutATerminalTheErrorSaysTheWayOnInOneLine() throws {
     let fixture = try TemporaryLEDDirectory()
     let outcome = try MorsetorchProcess.run(["send", "SOS"], ledsDirectory: fixture.ledsPath)
     #expect(outcome.exitStatus == 69, "\(outcome)")
-    #expect(!outcome.standardError.contains("--preview"), "\(outcome)")
+    #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.count == 2, "\(outcome)")
+    #expect(lines.last?.hasPrefix("Without an LED, `morsetorch send --preview SOS`") == true)
   }
 }
