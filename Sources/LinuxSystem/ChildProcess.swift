@@ -6,9 +6,13 @@ public enum ChildProcess {
   /// Starts `path` with `arguments` (argv[0] first) and `environment`. Each descriptor in
   /// `descriptors` is `dup2`'d in the child, standard input is /dev/null, and the
   /// child starts with no signal blocked and the default actions for `defaultSignals`.
+  /// With `isInOwnProcessGroup`, the child leads a process group of its own
+  /// (`POSIX_SPAWN_SETPGROUP`): the terminal's Ctrl-C, Ctrl-\ and Ctrl-Z reach this process
+  /// alone, which ends the child as it means to.
   public static func spawn(
     _ path: String, arguments: [String], environment: [String: String],
-    descriptors: SpawnDescriptors = SpawnDescriptors(), defaultSignals: [Int32]
+    descriptors: SpawnDescriptors = SpawnDescriptors(), defaultSignals: [Int32],
+    isInOwnProcessGroup: Bool = false
   ) throws(Errno) -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -27,7 +31,12 @@ public enum ChildProcess {
     for signal in defaultSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if isInOwnProcessGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= POSIX_SPAWN_SETPGROUP
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid: pid_t = 0
     let status = SystemCall.withCStrings(arguments) { argv in
       SystemCall.withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in

@@ -62,7 +62,10 @@ public final class VideoDecoder {
       descriptors.give(errors.writeEnd, as: 2)
       pid = try ChildProcess.spawn(
         program, arguments: Self.arguments(program, path: path), environment: environment,
-        descriptors: descriptors, defaultSignals: [Signals.brokenPipe])
+        descriptors: descriptors, defaultSignals: [Signals.brokenPipe],
+        // Ctrl-C is this process's to act on: ffmpeg ended by it too would end the stream
+        // early, and its exit would read as a failure to decode.
+        isInOwnProcessGroup: true)
       let said = errors.closingWriteEnd()
       let box = Box(said)
       try reader.start {
