@@ -82,7 +82,14 @@ public final class VideoFileSource: ReceiveSource {
 
   /// The next frame, at its time when paced; nil at the end or once stopped.
   public func next() throws -> MorseReading.Input? {
-    guard var frame = try video.next() else {
+    let next: LightFrame?
+    do {
+      next = try video.next()
+    } catch {
+      // A stream that broke off because ffmpeg failed: its words, not the broken frame's.
+      throw decoder?.failure() ?? error
+    }
+    guard var frame = next else {
       if !stop.isFired, let failure = decoder?.failure() { throw failure }
       return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MorseCore
 import MorseReceiving
 import MorseTestSupport
@@ -93,5 +94,30 @@ struct ReceiveVideoFileTests {
     let missing = try run(["receive", "--video", path], path: ["/nonexistent"])
     #expect(missing.exitStatus == 69, "\(missing)")
     #expect(missing.standardError.contains("sudo apt install ffmpeg"), "\(missing)")
+  }
+}
+
+/// `receive --video FILE` with a stand-in for ffmpeg on `PATH`: what the real one does not do
+/// on demand.
+@Suite("receive --video with a stand-in ffmpeg")
+struct ReceiveVideoDecoderStandInTests {
+  /// Before: a stream that broke while ffmpeg still ran hung `receive` (waiting for an exit
+  /// that a blocked writer never makes).
+  @Test func aBrokenStreamFromADecoderStillRunningIsSaidAtOnce() throws {
+    let directory = try TemporaryDirectory("morsetorch-fake-ffmpeg")
+    chmod(directory.path, 0o755)
+    let fake = directory.path + "/ffmpeg"
+    try "#!/bin/sh\nprintf 'YUV4MPEG2 W2 H2 F30:1 Cmono\\nBOGUS\\n'\nexec sleep 60\n".write(
+      toFile: fake, atomically: false, encoding: .utf8)
+    chmod(fake, 0o755)
+    let clip = directory.path + "/clip.mp4"
+    try "not a video".write(toFile: clip, atomically: false, encoding: .utf8)
+    let leds = try TemporaryLEDDirectory()
+    let read = try MorsetorchProcess.run(
+      ["receive", "--video", clip], ledsDirectory: leds.ledsPath,
+      environment: ["PATH": directory.path + ":/usr/bin:/bin"])
+    #expect(read.exitStatus == 65, "\(read)")
+    #expect(
+      read.standardError.contains("frame 0 of the video does not start with FRAME"), "\(read)")
   }
 }

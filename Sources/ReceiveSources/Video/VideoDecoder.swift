@@ -1,3 +1,4 @@
+import Instants
 import LinuxSystem
 
 /// ffmpeg, run as a child process, decoding a video file of any format it knows into the
@@ -89,8 +90,15 @@ public final class VideoDecoder {
     }
   }
 
-  /// Once the stream has ended: nil if ffmpeg ended well, else why it failed, in its words.
-  public func failure() -> VideoError? {
+  /// Why ffmpeg failed, in its words, once its stream has ended or broken off; nil if it
+  /// ended well, or if it has not ended within `patience` (then what broke is not its doing,
+  /// and `close` ends it).
+  public func failure(patience: Duration = .seconds(2)) -> VideoError? {
+    let deadline = MonotonicTime.now() + patience
+    guard log.wait(until: { $0.isEnded }, orDeadline: { _ in deadline }, then: { $0.isEnded })
+    else {
+      return nil
+    }
     let status = waitForExit()
     guard status != 0 else { return nil }
     reader.wait()
