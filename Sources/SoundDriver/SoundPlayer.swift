@@ -67,7 +67,10 @@ public final class SoundPlayer: Sendable {
       descriptors.give(errors.writeEnd, as: 2)
       pid = try ChildProcess.spawn(
         path, arguments: Self.arguments(path, device: device), environment: environment,
-        descriptors: descriptors, defaultSignals: [Signals.brokenPipe])
+        descriptors: descriptors, defaultSignals: [Signals.brokenPipe],
+        // Ctrl-C is this process's to act on (it silences the player itself): a player ended
+        // by it too would fail the writes, and the stop would read as a failure to play.
+        isInOwnProcessGroup: true)
       input = Mutex(samples.closingReadEnd())
       said = try BackgroundReader(errors.closingWriteEnd())
     } catch {

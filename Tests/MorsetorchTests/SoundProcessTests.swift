@@ -22,6 +22,9 @@ private let fakePlayer = """
       sys.exit(1)
   print("Plug PCM: Linear conversion PCM (S16_LE)\\n  buffer_size  : 1920\\n  period_size  : 480",
         file=sys.stderr, flush=True)
+  if "FAKE_APLAY_GROUP" in os.environ:
+      with open(os.environ["FAKE_APLAY_GROUP"], "w") as group:
+          group.write(f"{os.getpid()} {os.getpgid(0)}")
   out = open(os.environ["FAKE_APLAY_OUT"], "ab")
   start, n = time.monotonic(), 0
   while True:
@@ -53,13 +56,27 @@ struct SoundProcessTests {
     return (directory, directory.path + "/played.raw")
   }
 
-  private func run(_ arguments: [String], path: String, output: String = "/dev/null") throws
-    -> MorsetorchProcess.Outcome
-  {
+  private func run(
+    _ arguments: [String], path: String, output: String = "/dev/null",
+    environment: [String: String] = [:]
+  ) throws -> MorsetorchProcess.Outcome {
     let leds = try TemporaryLEDDirectory()
     return try MorsetorchProcess.run(
       arguments, ledsDirectory: leds.ledsPath,
-      environment: ["PATH": path, "FAKE_APLAY_OUT": output])
+      environment: ["PATH": path, "FAKE_APLAY_OUT": output].merging(environment) { $1 })
+  }
+
+  /// Before: the player shared morsetorch's process group, so the terminal's Ctrl-C ended it
+  /// too, and the stop read as "cannot play" (74) in two runs of three.
+  @Test func thePlayerLeadsAProcessGroupOfItsOwn() throws {
+    let (directory, _) = try player()
+    let group = directory.path + "/group"
+    let outcome = try run(
+      ["send", "--sound", "--unit", "20", "E"], path: directory.path + ":/usr/bin:/bin",
+      environment: ["FAKE_APLAY_GROUP": group])
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let ids = try String(contentsOfFile: group, encoding: .utf8).split(separator: " ")
+    #expect(ids.count == 2 && ids[0] == ids[1], "pid and group: \(ids)")
   }
 
   /// The marks of 16-bit samples: (start, length) in samples, a mark being where some sample
