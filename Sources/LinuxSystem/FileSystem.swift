@@ -67,6 +67,16 @@ public enum FileSystem {
     isAccessible(path, X_OK) && (try? status(path))?.isRegularFile == true
   }
 
+  /// The program `name` as a shell finds it on `searchPath` (a `PATH`): the first absolute
+  /// directory's that the real user may run; nil if none has it.
+  public static func program(_ name: String, onPath searchPath: String) -> String? {
+    for directory in searchPath.split(separator: ":") where directory.hasPrefix("/") {
+      let candidate = "\(directory)/\(name)"
+      if isExecutable(candidate) { return candidate }
+    }
+    return nil
+  }
+
   /// `access(2)`: whether the real user may access `path` for writing (`W_OK`).
   public static func isWritable(_ path: String) -> Bool { isAccessible(path, W_OK) }
 

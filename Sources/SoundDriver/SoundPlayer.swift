@@ -47,11 +47,7 @@ public final class SoundPlayer: Sendable {
 
   /// The player found on `searchPath` (a `PATH`), if any.
   public static func find(onPath searchPath: String) -> String? {
-    for directory in searchPath.split(separator: ":") where directory.hasPrefix("/") {
-      let candidate = "\(directory)/\(program)"
-      if FileSystem.isExecutable(candidate) { return candidate }
-    }
-    return nil
+    FileSystem.program(program, onPath: searchPath)
   }
 
   /// Starts the player at `path` for `device`, in `environment` (a desktop's sound server is

@@ -41,11 +41,7 @@ public final class VideoDecoder {
 
   /// ffmpeg found on `searchPath` (a `PATH`), if any.
   public static func find(onPath searchPath: String) -> String? {
-    for directory in searchPath.split(separator: ":") where directory.hasPrefix("/") {
-      let candidate = "\(directory)/\(program)"
-      if FileSystem.isExecutable(candidate) { return candidate }
-    }
-    return nil
+    FileSystem.program(program, onPath: searchPath)
   }
 
   /// Starts decoding `path` with the ffmpeg at `program`, the stream written to `output` (a
