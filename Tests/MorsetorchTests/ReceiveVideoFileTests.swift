@@ -44,15 +44,24 @@ struct ReceiveVideoFileTests {
       environment: ["PATH": path.joined(separator: ":")])
   }
 
+  /// Before: ffmpeg read a name with a colon as a protocol (`12:30.mp4`: "Did you mean
+  /// file:12:30.mp4?", 65).
   @Test func anMP4IsReadAsItIs() throws {
     let directory = try TemporaryDirectory("morsetorch-mp4")
-    let clip = directory.path + "/clip.mp4"
+    let clip = directory.path + "/12:30.mp4"
     try encode(
       try scene("CQ TEST", wpm: 15).y4m,
       ["-c:v", "libx264", "-crf", "23", "-bf", "2", "-pix_fmt", "yuv420p"], into: clip)
     let read = try run(["receive", "--video", clip])
     #expect(read.exitStatus == 0, "\(read)")
     #expect(read.standardOutput == "CQ TEST\n", "\(read)")
+    // Named as a user in its directory names it.
+    let relative = try MorsetorchProcess.run(
+      ["receive", "--video", "12:30.mp4"], ledsDirectory: try TemporaryLEDDirectory().ledsPath,
+      environment: ["PATH": "/usr/bin:/bin"],
+      launch: .shell("cd '\(directory.path)'", asNobody: false))
+    #expect(relative.exitStatus == 0, "\(relative)")
+    #expect(relative.standardOutput == "CQ TEST\n", "\(relative)")
   }
 
   /// Before: frames timed by their number, a video with frames missing (a phone's variable

@@ -33,7 +33,10 @@ public final class VideoDecoder {
   /// a line of `showinfo` for each.
   static func arguments(_ program: String, path: String) -> [String] {
     [
-      program, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "level+info", "-i", path,
+      // `file:`: the file itself, whatever its name (`12:30.mp4` is no protocol, `-x` no
+      // option).
+      program, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "level+info",
+      "-i", "file:" + path,
       "-map", "0:v:0", "-vf", "showinfo=checksum=0", "-fps_mode", "passthrough",
       "-pix_fmt", "gray", "-f", "yuv4mpegpipe", "-",
     ]
