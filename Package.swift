@@ -28,6 +28,9 @@ let package = Package(
     .target(
       name: "MorseReceiving", dependencies: ["MorseCore", "Instants"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // cwdaemon's network protocol, pure: a datagram read as cwdaemon 0.13 reads it, its text
+    // keyed through libcw's table, and the session's rules for replies.
+    .target(name: "CWDaemonProtocol", dependencies: ["MorseCore"]),
     .target(name: "CLinuxSystem"),
     .target(name: "LinuxSystem", dependencies: ["CLinuxSystem", "Instants"]),
     // What a device is to the rest: a `Torch` (switched, suspended, restored), a
@@ -65,7 +68,7 @@ let package = Package(
       dependencies: [
         "MorseCore", "MorseReceiving", "MorseSound", "MorsePlayer", "LEDDriver", "GPIODriver",
         "SerialDriver", "SoundDriver", "TransmitterControl", "ReceiveSources", "LinuxSystem",
-        "Instants",
+        "Instants", "CWDaemonProtocol",
       ]),
     // Packaging: what the Debian package installs besides the executable; Documentation: the
     // README's picture (`receive --trace`, remade and compared by .ci/test-video).
@@ -113,6 +116,7 @@ let package = Package(
       dependencies: ["MorseCore", "MorseReceiving", "Instants", "MorseTestSupport"],
       path: "Tests/SyntheticVideoTool"),
     .testTarget(name: "InstantsTests", dependencies: ["Instants"]),
+    .testTarget(name: "CWDaemonProtocolTests", dependencies: ["CWDaemonProtocol", "MorseCore"]),
     .testTarget(
       name: "MorseCoreTests", dependencies: ["MorseCore", "MorseCorpus", "MorseTestSupport"]),
     .testTarget(

@@ -53,6 +53,8 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let noSuchDeviceOrAddress = Errno(code: ENXIO)
   /// `EAGAIN`.
   public static let wouldBlock = Errno(code: EAGAIN)
+  /// `EADDRINUSE`.
+  public static let addressInUse = Errno(code: EADDRINUSE)
   /// `EACCES`.
   public static let permissionDenied = Errno(code: EACCES)
   /// `EBUSY`.

@@ -40,7 +40,8 @@ public final class Transmitter {
   private let timing: MorseTiming
   private let unknownCharacters: UnknownCharacterPolicy
   private let observers: [any TransmissionObserver]
-  private var lastEnd: MonotonicInstant?
+  /// When the last message sent to its end ended, on the scheduler's clock.
+  public private(set) var lastEnd: MonotonicInstant?
   private var symbolsBegun = 0
   private var round = 1
   private var isNewSymbol = true
@@ -82,6 +83,16 @@ public final class Transmitter {
       }
     }
     return .completed
+  }
+
+  /// Sends steps made elsewhere (a network keyer's: each character at the speed its request
+  /// left, a pause first for a leading space), the first at `start` (now, if that has passed).
+  public func send(steps: [MorseStep], startingAt start: MonotonicInstant) throws
+    -> TransmissionOutcome
+  {
+    symbolsBegun = 0
+    isNewSymbol = true
+    return try run(steps, line: 1, startingAt: max(start, scheduler.clock.now()))
   }
 
   /// Sends `source` line by line as lines arrive, until it ends or the run is cancelled.
@@ -145,11 +156,18 @@ public final class Transmitter {
     }
     let now = scheduler.clock.now()
     let start = fixedStart ?? lastEnd.map { max($0 + (gap ?? timing.wordGap), now) } ?? now
+    return try run(MorseSteps(message, timing: timing), line: line, startingAt: start)
+  }
+
+  /// Runs `steps` from `start`, telling the observers.
+  private func run(_ steps: some Sequence<MorseStep>, line: Int, startingAt start: MonotonicInstant)
+    throws -> TransmissionOutcome
+  {
     let observe: ((MorseStep, MonotonicInstant) -> Void)? =
       observers.isEmpty ? nil : { [self] step, instant in began(step, at: instant, line: line) }
     let result = try outcome(
       of: scheduler.run(
-        MorseSteps(message, timing: timing), on: torch, startingAt: start,
+        steps, on: torch, startingAt: start,
         lateTolerance: timing.lateTolerance, observer: observe))
     if result == .completed {
       observers.forEach { $0.transmissionDidFinishMessage(line: line, round: max(1, round)) }

@@ -21,6 +21,13 @@ public struct MorseStep: Sendable, Hashable {
   /// The character (or prosign) being sent; for letter and word gaps, the one that follows.
   public let symbol: MorseSymbol
 
+  /// A step of `kind`, `duration` long, for `symbol`.
+  public init(kind: Kind, duration: Duration, symbol: MorseSymbol) {
+    self.kind = kind
+    self.duration = duration
+    self.symbol = symbol
+  }
+
   /// Whether the light is on during this step.
   public var isOn: Bool { kind == .dot || kind == .dash }
 }

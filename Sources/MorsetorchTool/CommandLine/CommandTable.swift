@@ -81,6 +81,11 @@ enum CommandTable {
       makeHelp: { HelpText.stop }, operands: .none,
       run: { try StopCommand.run($0, environment: $1) }),
     CommandEntry(
+      name: "cwdaemon",
+      summary: "key cwdaemon's network requests (tlf, other loggers)",
+      makeHelp: { HelpText.cwdaemon }, operands: .none,
+      run: { try CWDaemonCommand.run($0, environment: $1) }),
+    CommandEntry(
       name: "help",
       summary: "help for a command (--man: the manual)",
       makeHelp: { HelpText.help }, operands: .commands,

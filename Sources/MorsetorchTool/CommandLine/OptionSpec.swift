@@ -37,11 +37,11 @@ struct OptionSpec: Sendable {
 
   /// An option with a value, written `placeholder` in the help.
   static func value(
-    _ name: String, _ placeholder: String, completion: CompletionKind = .none,
-    isRepeatable: Bool = false, help: String
+    _ name: String, _ placeholder: String, short: Character? = nil,
+    completion: CompletionKind = .none, isRepeatable: Bool = false, help: String
   ) -> OptionSpec {
     OptionSpec(
-      name: name, shortName: nil, kind: .value(placeholder: placeholder), help: help,
+      name: name, shortName: short, kind: .value(placeholder: placeholder), help: help,
       completion: completion, isRepeatable: isRepeatable)
   }
 

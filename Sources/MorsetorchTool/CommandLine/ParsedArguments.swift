@@ -41,7 +41,8 @@ struct ParsedArguments<Option: CommandOption>: Equatable {
       if let inlineValue {
         value = inlineValue
       } else if option.spec.isValueOptional
-        && (index == words.count || words[index] == "--" || OptionWords.looksLikeOption(words[index]))
+        && (index == words.count || words[index] == "--"
+          || OptionWords.looksLikeOption(words[index]))
       {
         flags.insert(option)
         continue
@@ -65,9 +66,15 @@ struct ParsedArguments<Option: CommandOption>: Equatable {
     Option, String?
   ) {
     guard word.hasPrefix("--") else {
-      guard word.count == 2, let letter = word.last,
-        let option = Option.allCases.first(where: { $0.spec.shortName == letter })
-      else { throw .unknownOption(word, command: command) }
+      let letter = word.dropFirst().first
+      guard let option = Option.allCases.first(where: { $0.spec.shortName == letter }) else {
+        throw .unknownOption(word, command: command)
+      }
+      guard word.count == 2 else {
+        // `-p6789`, as getopt reads it: only for an option that takes a value.
+        guard option.spec.valueName != nil else { throw .unknownOption(word, command: command) }
+        return (option, String(word.dropFirst(2)))
+      }
       return (option, nil)
     }
     var name = word.dropFirst(2)

@@ -25,6 +25,9 @@ enum HelpText {
       "0",
       "done; also when the reader of standard output went away (`| head`): the output, "
         + "and a --echo or --preview transmission, ends there"),
+    Row(
+      "1",
+      "cwdaemon: a bad option (as cwdaemon: a port outside 1024-65535), or the port cannot be had"),
     Row("3", "stop, status: nothing is being sent (nor left to restore)"),
     Row("4", "send: cancelled another transmission on the LED (a rerun); nothing was sent"),
     Row(
@@ -394,6 +397,50 @@ enum HelpText {
       and does not change the exit status.
       """,
     options: ControlOption.specs, environment: controlVariables, statuses: controlStatuses)
+
+  static let cwdaemon = CommandHelp(
+    usage: "cwdaemon [-n] [-p PORT] [-d DEVICE] [-o key=LINE] [-s WPM] [options]",
+    summary: """
+      Listens for cwdaemon's UDP requests, as logging and contest programs (tlf's NETKEYER)
+      send them, and keys a serial port's DTR (or RTS), LEDs or GPIO lines with their text, each
+      request as a transmission of its own that `status` shows and `stop` or a rerun of `send`
+      cancels. It takes cwdaemon 0.13's options and speaks its protocol.
+      """,
+    details: """
+      Requests: plain text is keyed as it comes (`+` and `-` change the speed by 2 WPM from
+      there on, `~` adds two units to the next letter gap, `*` is AR, a space a word gap); `text^`
+      replies `text` and CR LF once its Morse has ended; ESC 0 resets, ESC 2 sets the speed
+      (4-60), ESC 4 stops keying (a pending reply is answered `break`), ESC 5 exits 0, ESC 6
+      turns on word mode, ESC 7 the weighting, ESC 8 the device, ESC c keys down for 1-10
+      seconds (tune), ESC d the PTT delay, ESC h replies `h` and its text after the next text.
+      Requests of at most 256 bytes are read; the rest of a longer one is lost, as cwdaemon
+      loses it; a trailing NUL, CR or LF is ignored; a bad value is logged and ignored.
+
+      The Morse table is libcw's, as cwdaemon's, byte by byte: where it differs from `send`'s,
+      ! is ...-. (SN), ^ is KA, < is SK, > is BK, & is AS, $ is SX, ; is KR and _ is IQ; the
+      Latin-1 capitals Ä Ç È É Ñ Ö Ü À are single bytes; lower-case letters are keyed as
+      capitals; any other byte (UTF-8 included) has no code and is left out, as cwdaemon does.
+      Weighting W makes each mark longer, and the gap after it shorter, by 1.2 W % of a unit.
+
+      Who can key: anyone who can send a datagram to the port. It listens on 127.0.0.1 (this
+      machine's own programs, every user's) unless --listen names another address; with
+      --listen 0.0.0.0 anyone on the network can key the radio, so narrow it with a firewall.
+      Each request is keyed by this process, with its rights, on the devices it was started for.
+
+      Sharing: each request reserves its devices as `send` does, waiting its turn if another
+      transmission holds them; `morsetorch stop` or a rerun of `send` on the device cancels the
+      request being keyed (the log says so) and the daemon goes on with the next.
+
+      For tlf, put NETKEYER (and, if the port is not 6789, NETKEYERPORT=PORT) in logcfg.dat and
+      start `morsetorch cwdaemon -n -d ttyUSB0` (or the morsetorch-cwdaemon service, BEACON).
+
+      Not yet: the sidetone (-x, -T, -v and ESC 3, f, g are accepted and ignored) and the PTT
+      line (-t, ESC a, ESC d). A port with no modem lines (a pty) keys nothing, with a warning,
+      as cwdaemon does. Statuses as cwdaemon: 1 for any bad option or a port that cannot be
+      had, 0 after ESC 5.
+      """,
+    options: CWDaemonOption.specs,
+    statuses: statuses(["0", "1", "70", "71"]) + [signalRow("the devices restored")])
 
   static let help = CommandHelp(
     usage: "help [COMMAND | --man | --completions SHELL]",

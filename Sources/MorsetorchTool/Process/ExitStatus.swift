@@ -1,6 +1,9 @@
 /// The statuses morsetorch exits with (sysexits.h where one fits); `--help` lists them.
 enum ExitStatus {
   static let success: Int32 = 0
+  /// `cwdaemon`: a bad option (a port out of range), or a port it cannot listen on, as
+  /// cwdaemon exits, which init scripts written for it expect.
+  static let cwdaemonFailure: Int32 = 1
   /// `stop` or `status` found nothing being sent (as LSB init scripts say "not running").
   static let notRunning: Int32 = 3
   /// `send` cancelled another transmission on the LED (the rerun toggle) and sent nothing:

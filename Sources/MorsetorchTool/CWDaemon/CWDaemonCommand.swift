@@ -1,0 +1,163 @@
+import CWDaemonProtocol
+import LinuxSystem
+
+/// `morsetorch cwdaemon`: cwdaemon's network protocol, keying morsetorch's devices.
+///
+/// The main thread reads datagrams and hands each to the session (`CWDaemonSession`, the
+/// protocol's rules); what it says to do is done here: texts go to the keyer's thread, replies
+/// go out from the listening socket, an abort stops the keyer at once. A signal (SIGTERM,
+/// Ctrl-C) or ESC 5 ends it with every device back as found.
+struct CWDaemonCommand {
+  /// Reads cwdaemon's options from `words` and runs the daemon, or shows the help or version.
+  static func run(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
+    let plan: CWDaemonPlan
+    do {
+      guard case .run(let checked) = try Invocation<CWDaemonPlan>(words, command: "cwdaemon")
+      else { return Morsetorch.printing(HelpText.cwdaemon.text) }
+      plan = checked
+    } catch let error as UsageError {
+      Console.error(error.description)
+      return ExitStatus.cwdaemonFailure
+    }
+    if plan.showsVersion {
+      return Morsetorch.printing("morsetorch \(version) (cwdaemon 0.13 protocol)")
+    }
+    let ready = DetachedSend.adoptIfDetached(environment: environment)
+    if !plan.staysInForeground && ready == nil {
+      return try detach(words, environment: environment)
+    }
+    return try CWDaemonCommand(plan: plan, environment: environment).serve(ready: ready)
+  }
+
+  /// Without `-n`: the same command with `-n`, in the background, once it listens.
+  private static func detach(_ words: [String], environment: ProcessEnvironment) throws -> Int32 {
+    switch try DetachedSend.start(arguments: ["cwdaemon", "-n"] + words, environment: environment) {
+    case .sending(_, let output, let errors):
+      Console.write(output)
+      Console.writeError(errors)
+      return ExitStatus.success
+    case .ended(let status, let output, let errors):
+      Console.write(output)
+      Console.writeError(errors)
+      return status
+    }
+  }
+
+  private let plan: CWDaemonPlan
+  private let environment: ProcessEnvironment
+  private let log: CWDaemonLog
+
+  private init(plan: CWDaemonPlan, environment: ProcessEnvironment) {
+    self.plan = plan
+    self.environment = environment
+    self.log = CWDaemonLog(verbosity: plan.verbosity)
+  }
+
+  /// Listens and keys until ESC 5 or a signal.
+  private func serve(ready: consuming FileDescriptor?) throws -> Int32 {
+    let socket: CWDaemonSocket
+    do {
+      socket = CWDaemonSocket(try DatagramSocket(binding: plan.address), log: log)
+    } catch {
+      Console.error(
+        "cannot listen on UDP \(plan.address): \(error)"
+          + (error == .addressInUse
+            ? " (another cwdaemon, or morsetorch cwdaemon, has the port; -p PORT picks another)"
+            : ""))
+      return ExitStatus.cwdaemonFailure
+    }
+    let stop = Cancellation()
+    let watcher = try SignalWatcher(signals: Signals.terminating, cancelling: stop) { _ in }
+    let session = Monitor(
+      CWDaemonSession<InternetAddress>(defaults: plan.settings, device: plan.device))
+    let keyer = CWDaemonKeyer(
+      deviceWords: [], environment: environment, log: log,
+      whenIdle: { wasCut in
+        let effects = session.withLock { $0.keyerIsIdle(lastTextWasCut: wasCut) }
+        for case .reply(let bytes, let address) in effects { socket.send(bytes, to: address) }
+      })
+    keyer.use(deviceWords: checkedDevice(plan.device, keyer: keyer))
+    try keyer.start()
+    defer { keyer.close() }
+    if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
+    log.info("listening on UDP \(plan.address), keying \(plan.device)")
+    var exitStatus: Int32?
+    while exitStatus == nil,
+      let (bytes, sender) = try socket.receive(
+        limit: CWDaemonRequest.maximumSize, unlessFired: stop.event)
+    {
+      let effects = session.withLock { $0.handle(bytes, from: sender) }
+      for effect in effects {
+        switch effect {
+        case .key(let keying, let text):
+          log.info("keying \"\(CWDaemonText.shown(text))\" from \(sender)")
+          keyer.enqueue(.key(keying, text: CWDaemonText.shown(text)))
+        case .abort: keyer.abort()
+        case .tune(let duration): keyer.enqueue(.tune(duration))
+        case .reply(let bytes, let address): socket.send(bytes, to: address)
+        case .ptt(let isOn):
+          log.warning("PTT \(isOn ? "on" : "off") asked for: this version keys no PTT line")
+        case .device(let name):
+          keyer.use(deviceWords: checkedDevice(name, keyer: keyer))
+          log.info("keying \(name) from now on")
+        case .exit: exitStatus = ExitStatus.success
+        case .log(let line): log.warning(line)
+        }
+      }
+    }
+    keyer.close()
+    if let signal = watcher.stoppingSignal {
+      log.info("stopped by \(Signals.name(signal)); key up")
+      return ExitStatus.signalled(signal)
+    }
+    return exitStatus ?? ExitStatus.success
+  }
+
+  /// `send`'s words for `device` (and the LEDs and GPIO lines of the command line): a port
+  /// with no modem lines (a pty) or that is not there is keyed as null, with a warning, as
+  /// cwdaemon does.
+  ///
+  /// The port is claimed and put back at once, as `send` claims it: opened, its lines as found.
+  private func checkedDevice(_ device: String, keyer: CWDaemonKeyer) -> [String] {
+    let words = plan.sendWords(device: device)
+    guard words.count > plan.otherDevices.count else { return words }
+    do {
+      for port in try keyer.devices(Array(words.prefix(2))) ?? [] {
+        try port.claim(saved: try port.saveState()).torch.restore()
+      }
+      return words
+    } catch {
+      log.warning(
+        "\(device): \(failureReport(for: error).message); keying it as null, as cwdaemon does")
+      return plan.otherDevices
+    }
+  }
+}
+
+/// The listening socket: requests in, replies out from the same port (a client's connected
+/// socket takes only those); a reply that cannot go is logged and the daemon goes on.
+private final class CWDaemonSocket: Sendable {
+  private let socket: DatagramSocket
+  private let log: CWDaemonLog
+
+  init(_ socket: consuming DatagramSocket, log: CWDaemonLog) {
+    self.socket = socket
+    self.log = log
+  }
+
+  /// The next request and its sender; nil once `event` fired.
+  func receive(limit: Int, unlessFired event: OneShotEvent) throws(Errno) -> (
+    bytes: [UInt8], sender: InternetAddress
+  )? {
+    try socket.receive(limit: limit, unlessFired: event)
+  }
+
+  func send(_ bytes: [UInt8], to address: InternetAddress) {
+    do throws(Errno) {
+      try socket.send(bytes, to: address)
+      log.info("replied \"\(CWDaemonText.shown(bytes))\" to \(address)")
+    } catch {
+      log.warning("cannot reply to \(address): \(error)")
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Glibc
+import LinuxSystem
+import MorseTestSupport
+import Testing
+
+/// `morsetorch cwdaemon` as a logging program meets it: datagrams in, replies out, an LED keyed
+/// and put back for each request, shared with `stop` and `status`. cwdaemon's own functional
+/// tests (`.ci/test-cwdaemon`) judge the keying of a real serial port.
+@Suite("cwdaemon")
+struct CWDaemonProcessTests {
+  private let led = "cw::key"
+
+  @Test(arguments: [
+    ["-p", "1023"], ["-p", "65536"], ["--port", "0"], ["-p", "x"], ["-s", "61"],
+    ["-o", "key=dtr", "-o", "ptt=dtr"], ["-o", "key=cts"], ["-y", "q"], ["--listen", "::1"],
+    ["-t", "51"], ["-x", "z"], ["--frobnicate"],
+  ])
+  func badOptionsExitOneBeforeListening(options: [String]) throws {
+    let leds = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["cwdaemon", "-n"] + options, ledsDirectory: leds.ledsPath)
+    #expect(outcome.exitStatus == 1, "\(outcome)")
+    #expect(outcome.standardError.hasPrefix("morsetorch: "), "\(outcome)")
+  }
+
+  /// A port nobody has, found by binding port 0 (the kernel's choice) and letting it go.
+  private func freePort() throws -> Int {
+    let socket = try DatagramSocket(binding: .loopback(port: 0))
+    return Int(try socket.boundAddress().port)
+  }
+
+  /// A client: a socket of its own, as tlf's or cwdaemon's tests' client has.
+  private final class Client: Sendable {
+    let socket: DatagramSocket
+    let server: InternetAddress
+
+    init(port: Int) throws {
+      socket = try DatagramSocket(binding: .loopback(port: 0))
+      server = .loopback(port: UInt16(port))
+    }
+
+    func send(_ text: String) throws {
+      try socket.send(Array(text.utf8), to: server)
+    }
+
+    /// The next datagram within `timeout`, as text, with who sent it; nil if none came.
+    func reply(within timeout: Duration = .seconds(10)) throws -> (String, InternetAddress)? {
+      let giveUp = OneShotEvent()
+      try Threads.start {
+        _ = giveUp.wait(untilMonotonic: MonotonicTime.now().advanced(by: timeout))
+        giveUp.fire()
+      }
+      guard let (bytes, sender) = try socket.receive(limit: 300, unlessFired: giveUp) else {
+        return nil
+      }
+      giveUp.fire()
+      return (String(decoding: bytes, as: UTF8.self), sender)
+    }
+  }
+
+  private func startDaemon(_ leds: TemporaryLEDDirectory, port: Int) throws -> MorsetorchProcess {
+    let daemon = try MorsetorchProcess(
+      ["cwdaemon", "-n", "-p", String(port), "-s", "60", "-d", "null", "--led", led, "-y", "i"],
+      ledsDirectory: leds.ledsPath)
+    let listening = eventually { daemon.standardErrorSoFar.contains("listening on UDP") }
+    try #require(listening, "\(daemon.standardErrorSoFar)")
+    return daemon
+  }
+
+  @Test func aCaretRequestIsKeyedOnTheLEDAndRepliedFromTheListeningPort() throws {
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led, trigger: "none [timer] heartbeat")
+    let port = try freePort()
+    let daemon = try startDaemon(leds, port: port)
+    let client = try Client(port: port)
+    try client.send("EE^\r\n")
+    let reply = try #require(try client.reply())
+    #expect(reply.0 == "EE\r\n")
+    #expect(reply.1 == .loopback(port: UInt16(port)))
+    // Between requests the LED is back as found, and nothing is being sent.
+    #expect(try leds.read("trigger", of: led) == "timer\n")
+    #expect(try leds.read("brightness", of: led) == "0\n")
+    let status = try MorsetorchProcess.run(["status", "--led", led], ledsDirectory: leds.ledsPath)
+    #expect(status.exitStatus == 3, "\(status)")
+    try client.send("\u{1B}5")
+    let outcome = try daemon.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("keying \"EE\""), "\(outcome)")
+  }
+
+  /// A daemon keying a long request with a caret on the LED, `status` showing it.
+  private func startLongRequest() throws -> (TemporaryLEDDirectory, MorsetorchProcess, Client) {
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let port = try freePort()
+    let daemon = try startDaemon(leds, port: port)
+    let client = try Client(port: port)
+    // 0 is five dashes: a minute of them at 60 WPM would outlast any test.
+    try client.send(String(repeating: "0", count: 200) + "^")
+    let keying = eventually {
+      (try? MorsetorchProcess.run(["status", "--led", led], ledsDirectory: leds.ledsPath))?
+        .exitStatus == 0
+    }
+    try #require(keying)
+    return (leds, daemon, client)
+  }
+
+  @Test func stopCancelsTheRequestBeingKeyedAndTheDaemonGoesOn() throws {
+    let (leds, daemon, client) = try startLongRequest()
+    let stop = try MorsetorchProcess.run(["stop", "--led", led], ledsDirectory: leds.ledsPath)
+    #expect(stop.exitStatus == 0, "\(stop)")
+    #expect(stop.standardOutput.contains("pid \(daemon.processIdentifier)"), "\(stop)")
+    #expect(try leds.read("brightness", of: led) == "0\n")
+    // Its reply is `break`, as for ESC 4; still listening: the next request is answered.
+    #expect(try client.reply()?.0 == "break\r\n")
+    try client.send("E^")
+    let reply = try #require(try client.reply())
+    #expect(reply.0 == "E\r\n")
+    daemon.send(signal: SIGTERM)
+    let outcome = try daemon.wait()
+    #expect(outcome.exitStatus == 143, "\(outcome)")
+    #expect(outcome.standardError.contains("cancelled by pid"), "\(outcome)")
+    #expect(try leds.read("brightness", of: led) == "0\n")
+  }
+
+  @Test func abortAnswersBreakAndLeavesTheLEDOff() throws {
+    let (leds, daemon, client) = try startLongRequest()
+    try client.send("\u{1B}4")
+    let reply = try #require(try client.reply())
+    #expect(reply.0 == "break\r\n")
+    let idle = eventually {
+      (try? MorsetorchProcess.run(["status", "--led", led], ledsDirectory: leds.ledsPath))?
+        .exitStatus == 3
+    }
+    #expect(idle)
+    #expect(try leds.read("brightness", of: led) == "0\n")
+    try client.send("\u{1B}5")
+    #expect(try daemon.wait().exitStatus == 0)
+  }
+}
