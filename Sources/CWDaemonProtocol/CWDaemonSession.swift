@@ -24,8 +24,10 @@ public struct CWDaemonSession<Address: Sendable & Equatable>: Sendable {
     case device(String)
     /// Exit with status 0.
     case exit
-    /// A line for the log.
-    case log(String)
+    /// A line for the log: a request dropped or ignored, or a character left out.
+    case warning(String)
+    /// A line for a detailed log (`-y i`): what a request changed.
+    case note(String)
   }
 
   /// The settings now.
@@ -59,7 +61,7 @@ public struct CWDaemonSession<Address: Sendable & Equatable>: Sendable {
       settings.speed = keying.speed
       var effects: [Effect] = []
       if !keying.dropped.isEmpty {
-        effects.append(.log("no Morse for \"\(CWDaemonText.shown(keying.dropped))\": left out"))
+        effects.append(.warning("no Morse for \"\(CWDaemonText.shown(keying.dropped))\": left out"))
       }
       // Nothing to key ("^" alone) prepares its reply for the next text, as cwdaemon does.
       guard !keying.isEmpty else { return effects }
@@ -70,17 +72,29 @@ public struct CWDaemonSession<Address: Sendable & Equatable>: Sendable {
       isWordMode = false
       reply = nil
       return [
-        .abort, .ptt(false), .device(defaultDevice), .log("reset to the command line's settings"),
+        .abort, .ptt(false), .device(defaultDevice), .note("reset to the command line's settings"),
       ]
-    case .speed(let speed): settings.speed = speed
-    case .tone(let tone): settings.tone = tone
-    case .volume(let volume): settings.volume = volume
-    case .weighting(let weighting): settings.weighting = weighting
-    case .pttDelay(let delay): settings.pttDelay = delay
-    case .soundSystem(let letter): settings.soundSystem = letter
+    case .speed(let speed):
+      settings.speed = speed
+      return [.note("speed \(speed) WPM")]
+    case .tone(let tone):
+      settings.tone = tone
+      return [.note(tone == 0 ? "sidetone off" : "sidetone \(tone) Hz")]
+    case .volume(let volume):
+      settings.volume = volume
+      return [.note("volume \(volume) %")]
+    case .weighting(let weighting):
+      settings.weighting = weighting
+      return [.note("weighting \(weighting)")]
+    case .pttDelay(let delay):
+      settings.pttDelay = delay
+      return [.note("PTT delay \(delay) ms")]
+    case .soundSystem(let letter):
+      settings.soundSystem = letter
+      return [.note("sound system \(letter)")]
     case .abort:
-      guard !isWordMode else { return [.log("ESC 4 ignored in word mode")] }
-      var effects: [Effect] = [.abort]
+      guard !isWordMode else { return [.note("ESC 4 ignored in word mode")] }
+      var effects: [Effect] = [.abort, .note("aborted: key up")]
       if let pending = reply {
         effects.append(.reply(Array("break\r\n".utf8), to: pending.to))
         reply = nil
@@ -89,19 +103,19 @@ public struct CWDaemonSession<Address: Sendable & Equatable>: Sendable {
     case .exit: return [.abort, .exit]
     case .wordMode:
       isWordMode = true
-      return [.abort]
+      return [.abort, .note("word mode: ESC 4 is ignored until ESC 0")]
     case .device(let name): return [.device(name)]
     case .ptt(let isOn): return [.ptt(isOn)]
     case .tune(let seconds):
       guard seconds > 0 else { return [] }
-      return [.abort, .tune(.seconds(seconds))]
+      return [.abort, .tune(.seconds(seconds)), .note("tuning for \(seconds) s")]
     case .reply(let text):
       reply = (Array("h".utf8) + text + [0x0D, 0x0A], sender, false)
+      return []
     case .ignored(let code):
-      return [.log("ESC \(CWDaemonText.shown([code])): not for a serial port; ignored")]
-    case .invalid(let reason): return [.log(reason + "; ignored")]
+      return [.note("ESC \(CWDaemonText.shown([code])): not for a serial port; ignored")]
+    case .invalid(let reason): return [.warning(reason + "; ignored")]
     }
-    return []
   }
 
   /// The keyer has keyed everything queued: the reply, if a text keyed since it was prepared.

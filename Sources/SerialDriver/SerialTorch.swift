@@ -28,6 +28,9 @@ public final class SerialTorch: Torch, Sendable {
     var isSuspended = false
     /// The state last asked for.
     var isOn = false
+    /// The port's other output line raised as PTT (`setPTT`), and whether it is on.
+    var ptt: SerialLine?
+    var isPTTOn = false
   }
 
   /// Takes `modem`'s `line` (an output) as a torch, once its port was opened with
@@ -72,13 +75,28 @@ public final class SerialTorch: Torch, Sendable {
     }
   }
 
-  /// Puts the keyed line back as found, then closes the port. Idempotent.
+  /// Raises (or drops) `ptt`, the port's other output line, as a transmitter's push-to-talk:
+  /// raised is on. `restore` puts it back as found, after the keyed line; while suspended it
+  /// is down, and only remembered. Throws `notAnOutput` for a line that is not the other
+  /// output.
+  public func setPTT(_ isOn: Bool, on ptt: SerialLine) throws(SerialError) {
+    guard ptt.isOutput, ptt != line else { throw .notAnOutput(ptt, path: path) }
+    try state.withLock { state throws(SerialError) in
+      state.ptt = ptt
+      state.isPTTOn = isOn
+      if state.isRestored || state.isSuspended { return }
+      try modem.set([ptt], up: isOn)
+    }
+  }
+
+  /// Puts the keyed line back as found, then PTT, then closes the port. Idempotent.
   public func restore() throws(SerialError) {
     try state.withLock { state throws(SerialError) in
       if state.isRestored { return }
       state.isRestored = true
       defer { modem.close() }
       try modem.set([line], up: found[line])
+      if let ptt = state.ptt { try modem.set([ptt], up: found[ptt]) }
     }
   }
 
@@ -88,6 +106,7 @@ public final class SerialTorch: Torch, Sendable {
       if state.isRestored || state.isSuspended { return }
       state.isSuspended = true
       try modem.set([line], up: level(false))
+      if let ptt = state.ptt, state.isPTTOn { try modem.set([ptt], up: false) }
     }
   }
 
@@ -96,6 +115,7 @@ public final class SerialTorch: Torch, Sendable {
     try state.withLock { state throws(SerialError) in
       if state.isRestored || !state.isSuspended { return }
       state.isSuspended = false
+      if let ptt = state.ptt, state.isPTTOn { try modem.set([ptt], up: true) }
       try modem.set([line], up: level(state.isOn))
     }
   }

@@ -79,7 +79,49 @@ private func serialContenders(
       "C, clock_nanosleep (floor)",
       [line, "key", port] + steps.map { String($0.duration / .nanoseconds(1)) }
     ),
+  ] + networkKeyers(port: port, unit: unit, message: message, steps: steps)
+}
+
+/// `morsetorch cwdaemon` and cwdaemon 0.13 itself (`$CWDAEMON`, else where `.ci/test-cwdaemon`
+/// built it, else on the path), each keying RTS with the same message sent as one datagram
+/// half a second after it starts (so their `1st edge` is half a second later than the
+/// others'), then told to exit (ESC 5) a second after the message is over. Only at a unit
+/// that is a whole number of WPM from 4 to 60, cwdaemon's speeds, and for a message of at
+/// most 256 bytes, one datagram.
+private func networkKeyers(port: String, unit: Duration, message: String, steps: [MorseStep])
+  -> [(name: String, command: [String])]
+{
+  let wordsPerMinute = Duration.milliseconds(1200) / unit
+  guard wordsPerMinute == wordsPerMinute.rounded(), (4...60).contains(Int(wordsPerMinute)),
+    message.utf8.count <= 256
+  else { return [] }
+  let length = steps.reduce(Duration.zero) { $0 + $1.duration }
+  let seconds = String(format: "%.3f", length / .seconds(1) + 1)
+  // $1 the UDP port, $2 the message, $3 how long it lasts plus a second; the daemon's words
+  // after them.
+  let script =
+    "udp=$1 text=$2 wait=$3; shift 3; \"$@\" & daemon=$!; "
+    + "sleep 0.5; printf '%s' \"$text\" >/dev/udp/127.0.0.1/$udp; "
+    + "sleep \"$wait\"; printf '\\0335' >/dev/udp/127.0.0.1/$udp; wait $daemon"
+  let daemon = { (program: [String], udp: Int) -> [String] in
+    ["/bin/bash", "-c", script, "keyer", String(udp), message, seconds] + program
+      + [
+        "-n", "-x", "n", "-d", port, "-o", "key=rts", "-o", "ptt=none", "-s",
+        String(Int(wordsPerMinute)), "-p", String(udp),
+      ]
+  }
+  var keyers: [(name: String, command: [String])] = [
+    ("morsetorch cwdaemon (a datagram)", daemon([morsetorchPath, "cwdaemon"], 6_791))
   ]
+  let environment = ProcessInfo.processInfo.environment
+  let onPath = (environment["PATH"] ?? "").split(separator: ":").map { String($0) + "/cwdaemon" }
+  let candidates: [String] =
+    [environment["CWDAEMON"], "/var/cache/morsetorch-ci/cwdaemon-0.13.0/src/cwdaemon"]
+    .compactMap { $0 } + onPath
+  if let cwdaemon = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+    keyers.append(("cwdaemon 0.13, libcw (a datagram)", daemon([cwdaemon], 6_792)))
+  }
+  return keyers
 }
 
 /// Runs `body` while `serialline watch` samples `port`'s RTS: the edges it saw, and what

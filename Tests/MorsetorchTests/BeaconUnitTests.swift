@@ -5,17 +5,21 @@ import Testing
 
 @testable import MorsetorchTool
 
-/// The systemd unit shipped for beacons, read from the source tree.
-private let unitPath =
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path + "/Sources/morsetorch/Packaging/morsetorch-beacon@.service"
-
-private func unit() throws -> String {
-  try String(contentsOfFile: unitPath, encoding: .utf8)
+/// A systemd unit the package ships, read from the source tree.
+func packagedUnit(_ name: String) throws -> String {
+  let path =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path + "/Sources/morsetorch/Packaging/" + name
+  return try String(contentsOfFile: path, encoding: .utf8)
 }
 
-/// The values of `key=` lines in the unit.
-private func values(of key: String, in unit: String) -> [String] {
+/// The systemd unit shipped for beacons.
+private func unit() throws -> String {
+  try packagedUnit("morsetorch-beacon@.service")
+}
+
+/// The values of `key=` lines in a unit.
+func values(of key: String, in unit: String) -> [String] {
   unit.split(separator: "\n").compactMap { line in
     line.hasPrefix(key + "=") ? String(line.dropFirst(key.count + 1)) : nil
   }

@@ -1,7 +1,10 @@
+import Foundation
 import Glibc
 import LinuxSystem
 import MorseTestSupport
 import Testing
+
+@testable import MorsetorchTool
 
 /// `morsetorch cwdaemon` as a logging program meets it: datagrams in, replies out, an LED keyed
 /// and put back for each request, shared with `stop` and `status`. cwdaemon's own functional
@@ -21,6 +24,20 @@ struct CWDaemonProcessTests {
       ["cwdaemon", "-n"] + options, ledsDirectory: leds.ledsPath)
     #expect(outcome.exitStatus == 1, "\(outcome)")
     #expect(outcome.standardError.hasPrefix("morsetorch: "), "\(outcome)")
+  }
+
+  @Test func theServiceRunsItInTheForegroundAndLeavesABadOptionForTheAdministrator() throws {
+    let unit = try packagedUnit("morsetorch-cwdaemon.service")
+    #expect(values(of: "ExecStart", in: unit) == ["/usr/bin/morsetorch cwdaemon -n $ARGS"])
+    #expect(
+      values(of: "RestartPreventExitStatus", in: unit) == [String(ExitStatus.cwdaemonFailure)])
+    #expect(values(of: "EnvironmentFile", in: unit) == ["-/etc/default/morsetorch-cwdaemon"])
+    // ARGS with a privileged port: the status the unit does not restart on.
+    let leds = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(
+      ["cwdaemon", "-n", "-p", "80", "-d", "ttyUSB0"], ledsDirectory: leds.ledsPath)
+    #expect(outcome.exitStatus == ExitStatus.cwdaemonFailure, "\(outcome)")
+    #expect(outcome.standardError.contains("1024 to 65535"), "\(outcome)")
   }
 
   /// A port nobody has, found by binding port 0 (the kernel's choice) and letting it go.
@@ -58,10 +75,13 @@ struct CWDaemonProcessTests {
     }
   }
 
-  private func startDaemon(_ leds: TemporaryLEDDirectory, port: Int) throws -> MorsetorchProcess {
+  private func startDaemon(
+    _ leds: TemporaryLEDDirectory, port: Int, options: [String] = [],
+    environment: [String: String] = [:]
+  ) throws -> MorsetorchProcess {
     let daemon = try MorsetorchProcess(
-      ["cwdaemon", "-n", "-p", String(port), "-s", "60", "-d", "null", "--led", led, "-y", "i"],
-      ledsDirectory: leds.ledsPath)
+      ["cwdaemon", "-n", "-p", String(port), "-s", "60", "-d", "null", "--led", led, "-y", "i"]
+        + options, ledsDirectory: leds.ledsPath, environment: environment)
     let listening = eventually { daemon.standardErrorSoFar.contains("listening on UDP") }
     try #require(listening, "\(daemon.standardErrorSoFar)")
     return daemon
@@ -89,9 +109,11 @@ struct CWDaemonProcessTests {
   }
 
   /// A daemon keying a long request with a caret on the LED, `status` showing it.
-  private func startLongRequest() throws -> (TemporaryLEDDirectory, MorsetorchProcess, Client) {
+  private func startLongRequest(trigger: String = "[none] timer heartbeat") throws -> (
+    TemporaryLEDDirectory, MorsetorchProcess, Client
+  ) {
     let leds = try TemporaryLEDDirectory()
-    _ = try leds.addLED(led)
+    _ = try leds.addLED(led, trigger: trigger)
     let port = try freePort()
     let daemon = try startDaemon(leds, port: port)
     let client = try Client(port: port)
@@ -136,5 +158,93 @@ struct CWDaemonProcessTests {
     #expect(try leds.read("brightness", of: led) == "0\n")
     try client.send("\u{1B}5")
     #expect(try daemon.wait().exitStatus == 0)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func aSoundCardSystemPlaysTheSidetoneAndToneZeroSilencesIt() throws {
+    let (directory, output) = try fakeSoundPlayer()
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let port = try freePort()
+    let daemon = try startDaemon(
+      leds, port: port, options: ["-x", "a", "-T", "700"],
+      environment: ["PATH": directory.path + ":/usr/bin:/bin", "FAKE_APLAY_OUT": output])
+    let client = try Client(port: port)
+    func played() -> Int {
+      (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+    }
+    try client.send("E^")
+    #expect(try client.reply()?.0 == "E\r\n")
+    let withTone = played()
+    #expect(withTone > 0, "nothing reached the player")
+    try client.send("\u{1B}30")
+    try client.send("E^")
+    #expect(try client.reply()?.0 == "E\r\n")
+    #expect(played() == withTone, "ESC 3 0 did not silence the sidetone")
+    try client.send("\u{1B}5")
+    #expect(try daemon.wait().exitStatus == 0)
+  }
+
+  @Test func aFloodOfOversizedAndBinaryDatagramsLeavesTheDaemonListeningAndTheLEDOff() throws {
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let port = try freePort()
+    let daemon = try startDaemon(leds, port: port)
+    let client = try Client(port: port)
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<300 {
+      let size = round % 3 == 0 ? 2_000 : 200
+      // Text of every byte (escape requests are the session's tests'), NUL and ^ included.
+      var bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      if bytes[0] == 0x1B { bytes[0] = UInt8(ascii: "A") }
+      try client.socket.send(round % 2 == 0 ? Array("0".utf8) + bytes : bytes, to: client.server)
+    }
+    try client.send("\u{1B}4")
+    try client.send("E^")
+    // A caret among the random bytes prepared a reply, which the abort answered `break`.
+    var reply = try client.reply(within: .seconds(20))
+    if reply?.0 == "break\r\n" { reply = try client.reply(within: .seconds(20)) }
+    #expect(reply?.0 == "E\r\n")
+    try client.send("\u{1B}5")
+    let outcome = try daemon.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let warnings = outcome.standardError.components(separatedBy: "are dropped until").count - 1
+    #expect(warnings == 1, "\(outcome.standardError.suffix(2_000))")
+    #expect(try leds.read("brightness", of: led) == "0\n")
+  }
+
+  @Test func ctrlZPutsTheLEDBackWhileStoppedAndTheRequestGoesOnAfter() throws {
+    let (leds, daemon, client) = try startLongRequest(trigger: "none [timer] heartbeat")
+    daemon.send(signal: SIGTSTP)
+    let putBack = try eventually { try leds.read("trigger", of: led) == "timer\n" }
+    #expect(putBack, "the LED was not put back while the daemon was stopped")
+    #expect(try leds.read("brightness", of: led) == "0\n")
+    daemon.send(signal: SIGCONT)
+    let takenAgain = try eventually { try leds.read("trigger", of: led) == "none\n" }
+    #expect(takenAgain, "the request did not go on after SIGCONT")
+    try client.send("\u{1B}4")
+    #expect(try client.reply()?.0 == "break\r\n")
+    try client.send("\u{1B}5")
+    #expect(try daemon.wait().exitStatus == 0)
+    try expectTimerRestoredAfterDaemon(leds)
+  }
+
+  @Test func anLEDThatVanishesMidRequestIsLoggedAndTheDaemonGoesOn() throws {
+    let (leds, daemon, client) = try startLongRequest()
+    try leds.removeLED(led)
+    // The request fails: its reply is `break`, as for a stop.
+    #expect(try client.reply()?.0 == "break\r\n")
+    try client.send("E^")
+    #expect(try client.reply()?.0 == "break\r\n", "a request on no LED was answered as keyed")
+    #expect(daemon.isRunning)
+    try client.send("\u{1B}5")
+    let outcome = try daemon.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardError.contains("not keyed to its end"), "\(outcome)")
+  }
+
+  private func expectTimerRestoredAfterDaemon(_ leds: TemporaryLEDDirectory) throws {
+    #expect(try leds.read("trigger", of: led) == "timer\n")
+    #expect(try leds.read("brightness", of: led) == "0\n")
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// 16-bit mono, 10 ms at a time at absolute deadlines) into `$FAKE_APLAY_OUT`, saying its
 /// buffer as `aplay -v` does; the device `nosuch` is refused as aplay refuses it, and so is
 /// a time that is not a whole number of microseconds.
-private let fakePlayer = """
+let fakeSoundPlayerScript = """
   #!/usr/bin/env python3
   import os, sys, time
   for argument in sys.argv[1:]:
@@ -41,19 +41,23 @@ private let fakePlayer = """
       time.sleep(max(0, start + n * 0.010 - time.monotonic()))
   """
 
+/// A directory holding the fake player as `aplay`, and where it writes.
+func fakeSoundPlayer() throws -> (directory: TemporaryDirectory, output: String) {
+  let directory = try TemporaryDirectory("sound")
+  let path = directory.path + "/aplay"
+  try fakeSoundPlayerScript.write(toFile: path, atomically: true, encoding: .utf8)
+  chmod(path, 0o755)
+  return (directory, directory.path + "/played.raw")
+}
+
 /// `send --sound` through a player that is not aplay (the VM plays through the kernel's own
 /// loopback card): what reaches the player, and what a user meets when there is no player, no
 /// device, or an option that does not fit.
 @Suite(
   "send --sound", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
 struct SoundProcessTests {
-  /// A directory holding the fake player as `aplay`, and where it writes.
   private func player() throws -> (directory: TemporaryDirectory, output: String) {
-    let directory = try TemporaryDirectory("sound")
-    let path = directory.path + "/aplay"
-    try fakePlayer.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
-    return (directory, directory.path + "/played.raw")
+    try fakeSoundPlayer()
   }
 
   private func run(

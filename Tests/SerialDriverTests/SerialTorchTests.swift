@@ -47,6 +47,25 @@ struct SerialTorchTests {
     #expect(port.levels == SerialLevels())
   }
 
+  @Test func pttIsTheOtherLineRaisedAroundTheMorseAndPutBackAsFound() throws {
+    let port = SimulatedSerialPort(settings: hungUp)
+    let torch = try SerialTorch(
+      modem: port.open(), path: "/dev/ttyS0", line: .dtr, isActiveLow: false,
+      settings: port.settings)
+    try torch.setPTT(true, on: .rts)
+    try torch.set(true)
+    try torch.set(false)
+    try torch.suspend()
+    #expect(port.levels == SerialLevels(), "Ctrl-Z drops PTT too")
+    try torch.resume()
+    #expect(port.levels == SerialLevels(raised: [.rts]))
+    try torch.restore()
+    #expect(
+      port.changes.map { "\($0.line) \($0.isUp)" }
+        == ["RTS true", "DTR true", "DTR false", "RTS false", "RTS true", "RTS false"])
+    #expect(throws: SerialError.self) { try torch.setPTT(true, on: .dtr) }
+  }
+
   @Test func activeLowKeysByDroppingAndPutsTheLineBackAsFound() throws {
     let port = SimulatedSerialPort(levels: SerialLevels(raised: [.dtr]), settings: hungUp)
     let torch = try SerialTorch(

@@ -297,7 +297,7 @@ fi
 
 stage=$work/stage-$arch
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/modules" || cannot_run "cannot create $stage"
-for helper in uledrec refwriter edgeplay gpioline vidctl pgrun serialwatch sndcap; do
+for helper in uledrec refwriter edgeplay gpioline vidctl pgrun serialwatch sndcap udpsend; do
   "$cc" -O2 -Wall -Wextra -static -o "$stage/bin/$helper" "$here/guest/$helper.c" ||
     cannot_run "cannot build the guest helper $helper"
 done

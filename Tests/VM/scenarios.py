@@ -1196,6 +1196,18 @@ def skipped_without_16550(run):
     return None
 
 
+def watched_serial(run):
+    """serialwatch's records of a scenario that exited 0, the loopback checked; or, where the
+    board has no 16550, none and why the scenario was skipped."""
+    check_exit(run, 0)
+    skipped = skipped_without_16550(run)
+    if skipped:
+        return None, skipped
+    records = serial_records(run)
+    check_loopback(records)
+    return records, None
+
+
 def check_loopback(records):
     """In loopback, CTS follows RTS and DSR follows DTR in every sample."""
     for kind, _, lines, _ in records:
@@ -1233,12 +1245,9 @@ def check_serial_kernel_facts(run):
                  f"serialwatch watch {SERIAL} b0 "
                  + morsetorch("send", "--serial", SERIAL + ":rts", "--wpm", "20", SERIAL_TEXT))
 def check_serial_send(run):
-    check_exit(run, 0)
-    skipped = skipped_without_16550(run)
+    records, skipped = watched_serial(run)
     if skipped:
         return skipped
-    records = serial_records(run)
-    check_loopback(records)
     require(any(kind == "exit" and rest == ["0"] for kind, _, _, rest in records),
             f"send did not exit 0: {run.text('main.out')!r} {run.text('main.err')!r}")
     require("warning" not in run.text("main.err"), f"a warning at speed 0: {run.text('main.err')!r}")
@@ -1262,12 +1271,9 @@ def check_serial_send(run):
                  f"serialwatch watch {SERIAL} b0+dtr "
                  + morsetorch("send", "--serial", "ttyS2", "--active-low", "--unit", "100", "EE"))
 def check_serial_active_low(run):
-    check_exit(run, 0)
-    skipped = skipped_without_16550(run)
+    records, skipped = watched_serial(run)
     if skipped:
         return skipped
-    records = serial_records(run)
-    check_loopback(records)
     require(all("RTS" not in lines for _, _, lines, _ in records), f"RTS moved: {records}")
     require([lines for kind, _, lines, _ in records if kind == "before"] == [{"DTR", "DSR"}],
             f"DTR was not up before the send: {records}")
@@ -1283,6 +1289,61 @@ def check_serial_active_low(run):
     require(after == [({"DTR", "DSR"}, ["exclusive=0"])], f"after the send: {after}")
     return (f"DTR (the default line) keyed low with --active-low: dots of "
             f"{dots[0]:.1f} and {dots[1]:.1f} ms, {gap:.1f} ms apart; left up as found")
+
+
+@serial_scenario("cwdaemon-serial-ptt",
+                 f"serialwatch watch {SERIAL} b0 sh -c "
+                 + shlex.quote(f"{MORSETORCH} cwdaemon -d ttyS2 -t 40 -s 20 -p 6789; "
+                               f"echo daemon=$?; udpsend 6789 3 '{SERIAL_TEXT}^'; "
+                               f"udpsend 6789 1 '\\e5'; sleep 0.5; "
+                               f"pidof morsetorch || echo exited"))
+def check_cwdaemon_serial_ptt(run):
+    """cwdaemon's request keyed on DTR (its key line), PTT on RTS raised its lead time before
+    the first mark and dropped after the last, the reply after the Morse (cwdaemon's tests
+    allow 500 ms), and every line down once ESC 5 ended the daemon. Started without -n, as
+    cwdaemon's init scripts start it, it returns once it listens, and goes on in the
+    background."""
+    records, skipped = watched_serial(run)
+    if skipped:
+        return skipped
+    said = run.text("main.out")
+    require("daemon=0" in said, f"the daemon did not start in the background: {said!r} "
+            f"{run.text('main.err')!r}")
+    require("exited" in said, f"the daemon was still running after ESC 5: {said!r}")
+    before = next(t for kind, t, _, _ in records if kind == "before")
+    end = next(t for kind, t, _, _ in records if kind in ("exit", "signal"))
+    samples = [(t, lines) for kind, t, lines, _ in records if kind == "lines"]
+    run.edges["serial"] = []
+    for t, lines in samples:
+        level = 1 if "DTR" in lines else 0
+        if not run.edges["serial"] or run.edges["serial"][-1][1] != level:
+            run.edges["serial"].append((t, level))
+    message = find_message(run, "serial", SERIAL_TEXT, 60, 1, before, end)
+    first_mark, last_mark = message["edges"][0][0], message["edges"][-1][0]
+    rts = [(t, "RTS" in lines) for t, lines in samples]
+    ptt_on = [t for (t, up), (_, was) in zip(rts[1:], rts) if up and not was]
+    ptt_off = [t for (t, up), (_, was) in zip(rts[1:], rts) if not up and was]
+    if rts and rts[0][1]:
+        ptt_on = [rts[0][0]] + ptt_on
+    require(len(ptt_on) == 1 and len(ptt_off) == 1,
+            f"PTT (RTS) was raised {len(ptt_on)} and dropped {len(ptt_off)} times: {rts}")
+    lead = (first_mark - ptt_on[0]) / 1e6
+    tail = (ptt_off[0] - last_mark) / 1e6
+    require(lead >= 39, f"PTT came {lead:.1f} ms before the first mark, not 40")
+    require(0 <= tail < 50, f"PTT dropped {tail:.1f} ms after the last mark")
+    replies = [int(line.split()[1]) for line in said.splitlines()
+               if line.startswith("reply ") and line.endswith(f"{SERIAL_TEXT}\\r\\n")]
+    require(len(replies) == 1, f"no single reply {SERIAL_TEXT!r}: {said!r}")
+    # The reply goes once the key is up; serialwatch's samples (every 100 us, one vCPU under
+    # tcg) may see that edge a little after the reply arrived.
+    delay = (replies[0] - last_mark) / 1e6
+    require(-5 <= delay < 500, f"the reply came {delay:.1f} ms after the last mark")
+    after = [(lines, rest) for kind, _, lines, rest in records if kind == "after"]
+    require(after == [(set(), ["exclusive=0"])], f"after the daemon: {after}")
+    return (f"{len(message['edges'])} edges of {SERIAL_TEXT!r} on DTR (median error "
+            f"{message['median']:.2f} ms, worst {max(abs(e) for e in message['errors']):.2f} ms); "
+            f"PTT on RTS {lead:.1f} ms ahead, dropped {tail:.1f} ms after; reply {delay:.1f} ms "
+            f"after the last mark; all lines down after ESC 5")
 
 
 @serial_scenario("serial-killed-sender-restored",

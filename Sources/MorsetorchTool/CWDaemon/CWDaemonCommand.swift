@@ -1,5 +1,6 @@
 import CWDaemonProtocol
 import LinuxSystem
+import SoundDriver
 
 /// `morsetorch cwdaemon`: cwdaemon's network protocol, keying morsetorch's devices.
 ///
@@ -67,11 +68,17 @@ struct CWDaemonCommand {
       return ExitStatus.cwdaemonFailure
     }
     let stop = Cancellation()
-    let watcher = try SignalWatcher(signals: Signals.terminating, cancelling: stop) { _ in }
+    // Ctrl-Z: the key goes up (the devices back as found) before the process stops, and down
+    // again where it was when it goes on. A device that cannot be put back fails the request.
+    let jobControl = JobControl(cancellation: Cancellation())
+    let watcher = try SignalWatcher(
+      signals: Signals.terminating, passing: JobControl.signals, cancelling: stop
+    ) { signal in _ = jobControl.handle(signal) }
     let session = Monitor(
       CWDaemonSession<InternetAddress>(defaults: plan.settings, device: plan.device))
     let keyer = CWDaemonKeyer(
-      deviceWords: [], environment: environment, log: log,
+      deviceWords: [], pttLine: plan.pttLine, jobControl: jobControl, environment: environment,
+      log: log,
       whenIdle: { wasCut in
         let effects = session.withLock { $0.keyerIsIdle(lastTextWasCut: wasCut) }
         for case .reply(let bytes, let address) in effects { socket.send(bytes, to: address) }
@@ -80,29 +87,25 @@ struct CWDaemonCommand {
     try keyer.start()
     defer { keyer.close() }
     if let ready = ready.take() { DetachedSend.reportReady(on: ready, environment: environment) }
+    if ["s", "a", "p", "o"].contains(plan.settings.soundSystem), sidetone(plan.settings) == nil,
+      plan.settings.tone > 0
+    {
+      log.warning(
+        "no sidetone: \(SoundPlayer.program) is not on PATH (sudo apt install alsa-utils)")
+    }
     log.info("listening on UDP \(plan.address), keying \(plan.device)")
     var exitStatus: Int32?
     while exitStatus == nil,
       let (bytes, sender) = try socket.receive(
         limit: CWDaemonRequest.maximumSize, unlessFired: stop.event)
     {
-      let effects = session.withLock { $0.handle(bytes, from: sender) }
-      for effect in effects {
-        switch effect {
-        case .key(let keying, let text):
-          log.info("keying \"\(CWDaemonText.shown(text))\" from \(sender)")
-          keyer.enqueue(.key(keying, text: CWDaemonText.shown(text)))
-        case .abort: keyer.abort()
-        case .tune(let duration): keyer.enqueue(.tune(duration))
-        case .reply(let bytes, let address): socket.send(bytes, to: address)
-        case .ptt(let isOn):
-          log.warning("PTT \(isOn ? "on" : "off") asked for: this version keys no PTT line")
-        case .device(let name):
-          keyer.use(deviceWords: checkedDevice(name, keyer: keyer))
-          log.info("keying \(name) from now on")
-        case .exit: exitStatus = ExitStatus.success
-        case .log(let line): log.warning(line)
-        }
+      let (effects, settings) = session.withLock {
+        ($0.handle(bytes, from: sender), $0.settings)
+      }
+      let extras = CWDaemonKeyer.Job.Extras(
+        pttDelay: .milliseconds(settings.pttDelay), sidetone: sidetone(settings))
+      for effect in effects where carry(effect, from: sender, extras, keyer, socket) {
+        exitStatus = ExitStatus.success
       }
     }
     keyer.close()
@@ -111,6 +114,54 @@ struct CWDaemonCommand {
       return ExitStatus.signalled(signal)
     }
     return exitStatus ?? ExitStatus.success
+  }
+
+  /// Does what the session said to after a request from `sender`; true for ESC 5 (exit).
+  private func carry(
+    _ effect: CWDaemonSession<InternetAddress>.Effect, from sender: InternetAddress,
+    _ extras: CWDaemonKeyer.Job.Extras, _ keyer: CWDaemonKeyer, _ socket: CWDaemonSocket
+  ) -> Bool {
+    switch effect {
+    case .key(let keying, let text):
+      log.info("keying \"\(CWDaemonText.shown(text))\" from \(sender)")
+      queue(.key(keying, text: CWDaemonText.shown(text), extras), on: keyer)
+    case .abort: keyer.abort()
+    case .tune(let duration): queue(.tune(duration, extras), on: keyer)
+    case .reply(let bytes, let address): socket.send(bytes, to: address)
+    case .ptt(let isOn):
+      // Off is what it is between requests anyway.
+      if isOn {
+        log.warning(
+          "ESC a1 ignored: PTT is raised around each request (with -t or ESC d over 0), "
+            + "not held between them")
+      }
+    case .device(let name):
+      keyer.use(deviceWords: checkedDevice(name, keyer: keyer))
+      log.info("keying \(name) from now on")
+    case .exit: return true
+    case .warning(let line): log.warning(line)
+    case .note(let line): log.info(line)
+    }
+    return false
+  }
+
+  /// Queues `job`; a flood that overflows the queue is said once.
+  private func queue(_ job: CWDaemonKeyer.Job, on keyer: CWDaemonKeyer) {
+    if keyer.enqueue(job) == .dropped(isFirst: true) {
+      log.warning(
+        "more than \(CWDaemonKeyer.queueLimit) bytes are waiting to be keyed: requests are "
+          + "dropped until they have been")
+    }
+  }
+
+  /// The sidetone `settings` ask for: their tone (within what `send --tone` plays) on the
+  /// system's sound device, for a sound card's system (`-x s`, `a`, `p`, `o`) with a tone over
+  /// 0 and aplay on the path; nil otherwise (`-x n`, cwdaemon's console buzzer `-x c`).
+  private func sidetone(_ settings: CWDaemonSettings) -> Int? {
+    guard ["s", "a", "p", "o"].contains(settings.soundSystem), settings.tone > 0,
+      SoundPlayer.find(onPath: environment["PATH"] ?? "/usr/bin:/bin") != nil
+    else { return nil }
+    return min(max(settings.tone, SendPlan.toneRange.lowerBound), SendPlan.toneRange.upperBound)
   }
 
   /// `send`'s words for `device` (and the LEDs and GPIO lines of the command line): a port

@@ -38,19 +38,28 @@ enum CWDaemonOption: CommandOption {
     case .tone:
       .value(
         "tone", "HZ", short: "T",
-        help: "sidetone pitch, 0-4000, 0 for none (default \(CWDaemonSettings().tone))")
+        help: "sidetone pitch, 0-4000, 0 for none (default \(CWDaemonSettings().tone))"
+      ).detailed(
+        "Played at \(SendPlan.toneRange.lowerBound) Hz at least, as send --tone.")
     case .system:
       .value(
         "system", "SOUND", short: "x", completion: .words(["n", "c", "s", "a", "p", "o"]),
-        help: "sound system: n c s a p o (accepted; no sidetone yet)")
+        help: "sidetone: s, a, p or o through aplay; n or c none"
+      ).detailed(
+        "Default n. s (soundcard), a (ALSA), p (PulseAudio) and o (OSS) all play on the system's\n"
+          + "default device through aplay, in step with the key; c (cwdaemon's console buzzer) plays\n"
+          + "nothing.")
     case .volume:
-      .value("volume", "PERCENT", short: "v", help: "sidetone volume, 0-100 (default 70)")
+      .value("volume", "PERCENT", short: "v", help: "sidetone volume, 0-100; accepted, unused")
     case .weighting:
       .value(
         "weighting", "W", short: "w", help: "-50 to 50: marks longer, gaps shorter (default 0)")
     case .pttdelay:
       .value(
-        "pttdelay", "MS", short: "t", help: "PTT lead time, 0-50 ms (accepted; no PTT yet)")
+        "pttdelay", "MS", short: "t", help: "PTT lead time, 0-50 ms (default 0: no PTT)"
+      ).detailed(
+        "Over 0, the port's PTT line (-o ptt=, default RTS) is raised that long before each\n"
+          + "request's first mark and dropped after its last.")
     case .verbosity:
       .value(
         "verbosity", "LEVEL", short: "y", completion: .words(["n", "e", "w", "i", "d"]),
@@ -62,7 +71,7 @@ enum CWDaemonOption: CommandOption {
       .value("libcwflags", "N", short: "I", help: "libcw's debug flags; accepted, unused")
     case .debugfile:
       .value(
-        "debugfile", "FILE", short: "f", help: "stdout or stderr: where the log goes (-n)")
+        "debugfile", "FILE", short: "f", help: "stdout or stderr, accepted; the log is on stderr")
     case .version: .flag("version", short: "V", help: "print the version")
     case .listen:
       .value(

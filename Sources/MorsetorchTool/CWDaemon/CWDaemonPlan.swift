@@ -1,5 +1,6 @@
 import CWDaemonProtocol
 import LinuxSystem
+import SerialDriver
 
 /// What `cwdaemon` was asked to do, every option checked as cwdaemon checks it.
 struct CWDaemonPlan: CommandPlan {
@@ -25,6 +26,8 @@ struct CWDaemonPlan: CommandPlan {
   let device: String
   /// `-o key=`: the line keyed on a serial port, nil for none.
   let keyLine: String?
+  /// `-o ptt=`: the serial port's line raised as PTT, nil for none.
+  let pttLine: SerialLine?
   /// `--led`, `--gpio`: morsetorch's devices keyed with it, as `send` names them.
   let otherDevices: [String]
   /// `-y`.
@@ -72,7 +75,9 @@ struct CWDaemonPlan: CommandPlan {
       throw UsageError.invalidValue(
         option: CWDaemonOption.cwdevice.flag, value: device, expected: "a serial port or null")
     }
-    (keyLine, _) = try Self.lines(arguments.all(.options))
+    let lines = try Self.lines(arguments.all(.options))
+    keyLine = lines.key
+    pttLine = lines.ptt.flatMap { SerialLine(rawValue: $0) }
     otherDevices =
       arguments.all(.led).flatMap { ["--led", $0] }
       + arguments.all(.gpio).flatMap { ["--gpio", $0] }

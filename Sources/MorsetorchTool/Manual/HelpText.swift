@@ -432,12 +432,17 @@ enum HelpText {
       request being keyed (the log says so) and the daemon goes on with the next.
 
       For tlf, put NETKEYER (and, if the port is not 6789, NETKEYERPORT=PORT) in logcfg.dat and
-      start `morsetorch cwdaemon -n -d ttyUSB0` (or the morsetorch-cwdaemon service, BEACON).
+      start `morsetorch cwdaemon -n -d ttyUSB0`. As a service: `sudo systemctl enable --now
+      morsetorch-cwdaemon`, cwdaemon's options in ARGS= in /etc/default/morsetorch-cwdaemon. To
+      keep the name cwdaemon.service (Debian's cwdaemon installed, its ARGS kept), run `sudo
+      systemctl edit cwdaemon` and write the three lines `[Service]`, `ExecStart=` and
+      `ExecStart=/usr/bin/morsetorch cwdaemon --nofork $ARGS`.
 
-      Not yet: the sidetone (-x, -T, -v and ESC 3, f, g are accepted and ignored) and the PTT
-      line (-t, ESC a, ESC d). A port with no modem lines (a pty) keys nothing, with a warning,
-      as cwdaemon does. Statuses as cwdaemon: 1 for any bad option or a port that cannot be
-      had, 0 after ESC 5.
+      PTT (-t or ESC d over 0) is raised around each request, not held between them: ESC a
+      is logged and ignored; a request right after another lowers it for a moment. The volume
+      (-v, ESC g) is not applied. A port with no modem lines (a pty) keys nothing, with a
+      warning, as cwdaemon does. Statuses as cwdaemon's: 1 for any bad option or a port that
+      cannot be had, 0 after ESC 5.
       """,
     options: CWDaemonOption.specs,
     statuses: statuses(["0", "1", "70", "71"]) + [signalRow("the devices restored")])

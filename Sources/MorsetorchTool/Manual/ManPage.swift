@@ -109,6 +109,14 @@ enum ManPage {
       "TEXT= and OPTIONS= of the beacon on LED NAME (its real name, even where the unit's "
         + "instance is escaped with systemd-escape)"
     ),
+    (
+      "/lib/systemd/system/morsetorch-cwdaemon.service",
+      "morsetorch cwdaemon as a service (systemctl enable --now morsetorch-cwdaemon)"
+    ),
+    (
+      "/etc/default/morsetorch-cwdaemon",
+      "ARGS= of the cwdaemon service: cwdaemon's options (-d ttyUSB0 -s 24 -t 30)"
+    ),
   ]
 
   /// EXIT STATUS, ENVIRONMENT and FILES: lists of terms.
