@@ -215,7 +215,12 @@ struct CWDaemonProcessTests {
 
   @Test func ctrlZPutsTheLEDBackWhileStoppedAndTheRequestGoesOnAfter() throws {
     let (leds, daemon, client) = try startLongRequest(trigger: "none [timer] heartbeat")
+    // Keying (a mark seen), so past the claim: what Ctrl-Z puts back is known by then.
+    let isKeying = try eventually { try leds.read("brightness", of: led) == "255\n" }
+    try #require(isKeying)
     daemon.send(signal: SIGTSTP)
+    // Continued only once stopped: a SIGCONT before the stop is the shell's business.
+    try #require(eventually { state(of: daemon.processIdentifier) == "T" })
     let putBack = try eventually { try leds.read("trigger", of: led) == "timer\n" }
     #expect(putBack, "the LED was not put back while the daemon was stopped")
     #expect(try leds.read("brightness", of: led) == "0\n")
@@ -241,6 +246,37 @@ struct CWDaemonProcessTests {
     let outcome = try daemon.wait()
     #expect(outcome.exitStatus == 0, "\(outcome)")
     #expect(outcome.standardError.contains("not keyed to its end"), "\(outcome)")
+  }
+
+  /// A pseudo-terminal has no modem lines: cwdaemon keys nothing on it, and says so.
+  @Test func aPortWithNoModemLinesIsKeyedAsNullWithAWarning() throws {
+    // posix_openpt(3) by hand (Swift's Glibc leaves it out): the multiplexer, unlocked, and
+    // the number of its terminal.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    try #require(master >= 0)
+    defer { close(master) }
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    // TIOCSPTLCK and TIOCGPTN (_IOW/_IOR('T', 0x31/0x30, int): macros Swift cannot import),
+    // the same on x86_64 and arm64.
+    try #require(ioctl(master, 0x4004_5431, &unlock) == 0)
+    try #require(ioctl(master, 0x8004_5430, &number) == 0)
+    let path = "/dev/pts/\(number)"
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let port = try freePort()
+    let daemon = try startDaemon(leds, port: port, options: ["-d", path])
+    let client = try Client(port: port)
+    try client.send("E^")
+    #expect(try client.reply()?.0 == "E\r\n")
+    try client.send("\u{1B}5")
+    let outcome = try daemon.wait()
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(
+      outcome.standardError.contains("keying nothing for \(path), as cwdaemon does"),
+      "\(outcome)")
+    #expect(outcome.standardError.contains("has no modem lines"), "\(outcome)")
+    #expect(outcome.standardError.contains("; keying --led \(led)\n"), "\(outcome)")
   }
 
   private func expectTimerRestoredAfterDaemon(_ leds: TemporaryLEDDirectory) throws {

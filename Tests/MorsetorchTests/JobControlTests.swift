@@ -7,17 +7,17 @@ import Testing
 /// Ctrl-Z on a send (issue 31): the LED is put back while the job is stopped, and taken again
 /// when it goes on. Before, `send --unit 2000 T` stopped by Ctrl-Z left brightness 255 for as
 /// long as the job stayed stopped.
+/// The state letter of /proc/PID/stat: "T" for stopped.
+func state(of pid: Int32) -> String? {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let end = stat.lastIndex(of: ")")
+  else { return nil }
+  return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+}
+
 @Suite("send, stopped and continued")
 struct JobControlTests {
   private let flash = "white:flash"
-
-  /// The state letter of /proc/PID/stat: "T" for stopped.
-  private func state(of pid: Int32) -> String? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let end = stat.lastIndex(of: ")")
-    else { return nil }
-    return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
-  }
 
   /// `send --unit 500 TTTT` on an LED with a timer trigger, in its first dash.
   private func startSendingADash() throws -> (TemporaryLEDDirectory, MorsetorchProcess) {

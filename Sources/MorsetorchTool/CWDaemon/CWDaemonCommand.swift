@@ -93,7 +93,7 @@ struct CWDaemonCommand {
       log.warning(
         "no sidetone: \(SoundPlayer.program) is not on PATH (sudo apt install alsa-utils)")
     }
-    log.info("listening on UDP \(plan.address), keying \(plan.device)")
+    log.info("listening on UDP \(plan.address); keying \(keyer.keyed)")
     var exitStatus: Int32?
     while exitStatus == nil,
       let (bytes, sender) = try socket.receive(
@@ -137,7 +137,7 @@ struct CWDaemonCommand {
       }
     case .device(let name):
       keyer.use(deviceWords: checkedDevice(name, keyer: keyer))
-      log.info("keying \(name) from now on")
+      log.info("ESC 8 \(name): keying \(keyer.keyed) from now on")
     case .exit: return true
     case .warning(let line): log.warning(line)
     case .note(let line): log.info(line)
@@ -179,7 +179,8 @@ struct CWDaemonCommand {
       return words
     } catch {
       log.warning(
-        "\(device): \(failureReport(for: error).message); keying it as null, as cwdaemon does")
+        "keying nothing for \(device), as cwdaemon does with a port it cannot key: "
+          + failureReport(for: error).message)
       return plan.otherDevices
     }
   }

@@ -123,6 +123,12 @@ final class CWDaemonKeyer: Sendable {
     current?.cancel()
   }
 
+  /// What is keyed, as the log says it: `send`'s words for the devices, or "nothing (null)".
+  var keyed: String {
+    let words = state.withLock { $0.deviceWords }
+    return words.isEmpty ? "nothing (null)" : words.joined(separator: " ")
+  }
+
   /// Keys on these devices from the next job on.
   func use(deviceWords: [String]) {
     state.withLock { $0.deviceWords = deviceWords }
