@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Synchronization
 import MorseTestSupport
+import Synchronization
 import Testing
 
 /// The built `morsetorch` executable, run as a child process with pipes on standard input,
@@ -53,8 +53,7 @@ final class MorsetorchProcess: @unchecked Sendable {
         atPath: directory, withIntermediateDirectories: false,
         attributes: [.posixPermissions: 0o755])
       let copy = directory + "/" + URL(fileURLWithPath: path).lastPathComponent
-      try FileManager.default.copyItem(atPath: path, toPath: copy)
-      chmod(copy, 0o755)
+      try writeExecutable(Array(try Data(contentsOf: URL(fileURLWithPath: path))), to: copy)
       if copies.isEmpty { atexit { MorsetorchProcess.removeCopies() } }
       copies[path] = copy
       return copy

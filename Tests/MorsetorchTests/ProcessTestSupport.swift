@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import MorseTestSupport
 
 // What the end-to-end tests of `send`, `encode`, `decode` and `list` share (SendProcessTests,
@@ -33,4 +35,19 @@ func timerFixture(trigger: String = "none [timer] heartbeat") throws
     flash, maxBrightness: 255, brightness: 7, trigger: trigger,
     attributes: ["delay_on": "100\n", "delay_off": "900\n"])
   return fixture
+}
+
+/// Writes `bytes` as a new executable file (mode 0755) at `path`, through a descriptor closed on
+/// exec. Foundation's writes and copies are not: a child another test spawns meanwhile would
+/// hold the file open for writing, and running it would fail with ETXTBSY ("Text file busy").
+func writeExecutable(_ bytes: [UInt8], to path: String) throws {
+  let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+  guard file >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  defer { close(file) }
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    offset += written
+  }
 }

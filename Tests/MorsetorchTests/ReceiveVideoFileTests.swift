@@ -116,9 +116,9 @@ struct ReceiveVideoDecoderStandInTests {
     let directory = try TemporaryDirectory("morsetorch-fake-ffmpeg")
     chmod(directory.path, 0o755)
     let fake = directory.path + "/ffmpeg"
-    try "#!/bin/sh\nprintf 'YUV4MPEG2 W2 H2 F30:1 Cmono\\nBOGUS\\n'\nexec sleep 60\n".write(
-      toFile: fake, atomically: false, encoding: .utf8)
-    chmod(fake, 0o755)
+    try writeExecutable(
+      Array("#!/bin/sh\nprintf 'YUV4MPEG2 W2 H2 F30:1 Cmono\\nBOGUS\\n'\nexec sleep 60\n".utf8),
+      to: fake)
     let clip = directory.path + "/clip.mp4"
     try "not a video".write(toFile: clip, atomically: false, encoding: .utf8)
     let leds = try TemporaryLEDDirectory()

@@ -44,9 +44,7 @@ let fakeSoundPlayerScript = """
 /// A directory holding the fake player as `aplay`, and where it writes.
 func fakeSoundPlayer() throws -> (directory: TemporaryDirectory, output: String) {
   let directory = try TemporaryDirectory("sound")
-  let path = directory.path + "/aplay"
-  try fakeSoundPlayerScript.write(toFile: path, atomically: true, encoding: .utf8)
-  chmod(path, 0o755)
+  try writeExecutable(Array(fakeSoundPlayerScript.utf8), to: directory.path + "/aplay")
   return (directory, directory.path + "/played.raw")
 }
 

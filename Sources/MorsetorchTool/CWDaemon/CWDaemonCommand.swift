@@ -1,5 +1,6 @@
 import CWDaemonProtocol
 import LinuxSystem
+import SerialDriver
 import SoundDriver
 
 /// `morsetorch cwdaemon`: cwdaemon's network protocol, keying morsetorch's devices.
@@ -174,7 +175,16 @@ struct CWDaemonCommand {
     guard words.count > plan.otherDevices.count else { return words }
     do {
       for port in try keyer.devices(Array(words.prefix(2))) ?? [] {
-        try port.claim(saved: try port.saveState()).torch.restore()
+        let torch = try port.claim(saved: try port.saveState()).torch
+        try torch.restore()
+        // Each request opens the port, and each open at a speed other than 0 raises DTR and
+        // RTS for a moment (a radio keyed, its PTT on): said once, with the way to stop it.
+        if let serial = torch as? SerialTorch, serial.openRaisedLines {
+          log.warning(
+            "each request opens \(serial.path), which raises DTR and RTS for a moment (the "
+              + "kernel does so unless the port's speed is 0); to stop it, set its speed to 0 "
+              + "once: `stty -F \(serial.path) 0` (man morsetorch, SERIAL)")
+        }
       }
       return words
     } catch {

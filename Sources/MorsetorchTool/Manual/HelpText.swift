@@ -438,7 +438,9 @@ enum HelpText {
       systemctl edit cwdaemon` and write the three lines `[Service]`, `ExecStart=` and
       `ExecStart=/usr/bin/morsetorch cwdaemon --nofork $ARGS`.
 
-      PTT (-t or ESC d over 0) is raised around each request, not held between them: ESC a
+      Each request opens the port as `send` does, and an open at a speed other than 0 raises
+      DTR and RTS for a moment (the daemon warns at start): `stty -F PORT 0` once stops it
+      (SERIAL). PTT (-t or ESC d over 0) is raised around each request, not held between them: ESC a
       is logged and ignored; a request right after another lowers it for a moment. The volume
       (-v, ESC g) is not applied. A port with no modem lines (a pty) keys nothing, with a
       warning, as cwdaemon does. Statuses as cwdaemon's: 1 for any bad option or a port that
