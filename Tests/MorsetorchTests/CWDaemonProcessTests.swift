@@ -51,9 +51,9 @@ struct CWDaemonProcessTests {
     let socket: DatagramSocket
     let server: InternetAddress
 
-    init(port: Int) throws {
+    init(port: Int, host: String = "127.0.0.1") throws {
       socket = try DatagramSocket(binding: .loopback(port: 0))
-      server = .loopback(port: UInt16(port))
+      server = try #require(InternetAddress(host, port: UInt16(port)))
     }
 
     func send(_ text: String) throws {
@@ -77,11 +77,11 @@ struct CWDaemonProcessTests {
 
   private func startDaemon(
     _ leds: TemporaryLEDDirectory, port: Int, options: [String] = [],
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], tool: MorsetorchProcess.Tool = .shipped
   ) throws -> MorsetorchProcess {
     let daemon = try MorsetorchProcess(
       ["cwdaemon", "-n", "-p", String(port), "-s", "60", "-d", "null", "--led", led, "-y", "i"]
-        + options, ledsDirectory: leds.ledsPath, environment: environment)
+        + options, ledsDirectory: leds.ledsPath, environment: environment, tool: tool)
     let listening = eventually { daemon.standardErrorSoFar.contains("listening on UDP") }
     try #require(listening, "\(daemon.standardErrorSoFar)")
     return daemon
@@ -277,6 +277,49 @@ struct CWDaemonProcessTests {
       "\(outcome)")
     #expect(outcome.standardError.contains("has no modem lines"), "\(outcome)")
     #expect(outcome.standardError.contains("; keying --led \(led)\n"), "\(outcome)")
+  }
+
+  @Test func aGPIOLineIsKeyedInStepWithTheLEDAndLeftInactive() throws {
+    let gpio = try TemporaryGPIODirectory()
+    try gpio.addChip(0, label: "pinctrl-bcm2711", lines: 28, names: [17: "GPIO17"])
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let levels = AttributeRecorder(path: gpio.valuePath(chip: 0, line: 17))
+    let port = try freePort()
+    let daemon = try startDaemon(
+      leds, port: port, options: ["--gpio", "pinctrl-bcm2711:GPIO17"],
+      environment: gpio.environment, tool: .simulatedGPIO)
+    let client = try Client(port: port)
+    try client.send("EE^")
+    #expect(try client.reply()?.0 == "EE\r\n")
+    try client.send("\u{1B}5")
+    #expect(try daemon.wait().exitStatus == 0)
+    #expect(levels.stop().drop { $0 == "0\n" } == ["1\n", "0\n", "1\n", "0\n"])
+    #expect(try leds.read("brightness", of: led) == "0\n")
+  }
+
+  /// `--listen` binds the address named, and no other.
+  @Test func listenBindsTheAddressItNames() throws {
+    let leds = try TemporaryLEDDirectory()
+    _ = try leds.addLED(led)
+    let port = try freePort()
+    let daemon = try startDaemon(leds, port: port, options: ["--listen", "127.0.0.2"])
+    #expect(daemon.standardErrorSoFar.contains("listening on UDP 127.0.0.2:\(port)"))
+    let elsewhere = try Client(port: port)
+    try elsewhere.send("E^")
+    #expect(try elsewhere.reply(within: .milliseconds(500)) == nil)
+    let named = try Client(port: port, host: "127.0.0.2")
+    try named.send("E^")
+    #expect(try named.reply()?.0 == "E\r\n")
+    try named.send("\u{1B}5")
+    #expect(try daemon.wait().exitStatus == 0)
+  }
+
+  @Test func versionNamesTheProtocol() throws {
+    let leds = try TemporaryLEDDirectory()
+    let outcome = try MorsetorchProcess.run(["cwdaemon", "-V"], ledsDirectory: leds.ledsPath)
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    #expect(outcome.standardOutput.contains("(cwdaemon 0.13 protocol)"), "\(outcome)")
   }
 
   private func expectTimerRestoredAfterDaemon(_ leds: TemporaryLEDDirectory) throws {
