@@ -47,9 +47,6 @@ public struct CWDaemonSession<Address: Sendable & Equatable>: Sendable {
     self.defaultDevice = device
   }
 
-  /// Whether a reply waits to be sent.
-  public var hasPendingReply: Bool { reply != nil }
-
   /// What `datagram` from `sender` asks to be done.
   public mutating func handle(_ datagram: some Collection<UInt8>, from sender: Address) -> [Effect]
   {

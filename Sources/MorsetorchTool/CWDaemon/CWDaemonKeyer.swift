@@ -143,6 +143,9 @@ final class CWDaemonKeyer: Sendable {
   }
 
   private func run() {
+    // This thread keeps every request's deadlines: least timer slack, real-time where
+    // allowed, once for the daemon's life.
+    TimingPriority.raiseForCurrentThread()
     while true {
       let next = state.wait(
         until: { $0.isClosed || !$0.queue.isEmpty },
@@ -214,7 +217,6 @@ final class CWDaemonKeyer: Sendable {
             torch: claimed.torch,
             scheduler: StepScheduler(clock: SystemStepClock(), cancellation: cancellation),
             timing: timing, observers: claimed.recordKeepers)
-          TimingPriority.raiseForCurrentThread()
           let start = try raisePTT(on: claimed.torch, ahead: pttDelay, of: start)
           let outcome = try transmitter.send(steps: steps, startingAt: start)
           end = transmitter.lastEnd
